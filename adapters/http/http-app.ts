@@ -1,0 +1,199 @@
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type {
+  AuthenticateApiKey,
+  Principal,
+} from '../../application/api-keys/authenticate-api-key.use-case.js';
+import { allows, requiredScopeName } from '../../domain/api-key/scope.js';
+import { presentedKey } from './authentication.js';
+import { failure } from './envelope.js';
+import { toHttpFailure } from './http-error.js';
+import { requestIdOf } from './request-id.js';
+import { METHODS, type Method, type PublicRoute, type Reply, type Route } from './route.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface HttpAppOptions {
+  readonly logger: FastifyServerOptions['logger'];
+  readonly authenticate: AuthenticateApiKey;
+  readonly routes: readonly Route[];
+  /** Routes anyone may call (health, API description). */
+  readonly publicRoutes: readonly PublicRoute[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const send = (request: FastifyRequest, reply: FastifyReply, result: Reply): FastifyReply => {
+  if (result.cause !== undefined) request.log.error({ err: result.cause }, 'request failed');
+  return reply
+    .code(result.status)
+    .headers(result.headers ?? {})
+    .send(result.body);
+};
+
+class InvalidJsonError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'INVALID_JSON';
+}
+
+/** Framework errors (body parsing, limits) in the contract's envelope; anything else is a 500. */
+const frameworkFailure = (error: FastifyError): Reply => {
+  switch (error.code) {
+    case 'INVALID_JSON':
+      return { status: 400, body: failure('INVALID_JSON', 'The body is not valid JSON.') };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: failure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.'),
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: failure('PAYLOAD_TOO_LARGE', 'The body is larger than 1 MiB.') };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return {
+        status: 400,
+        body: failure('VALIDATION_ERROR', 'The Content-Length does not match the body.'),
+      };
+    default:
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        return { status: error.statusCode, body: failure('BAD_REQUEST', 'The request could not be read.') };
+      }
+      return toHttpFailure({ _tag: 'Unexpected', cause: error });
+  }
+};
+
+/** Accepts JSON only; an empty body counts as `{}`. */
+const registerJsonParser = (app: FastifyInstance): void => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, {});
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new InvalidJsonError('invalid JSON'), undefined);
+      }
+    },
+  );
+};
+
+/** Authenticates the key and checks the route's scope, before the body is even read. */
+const guard = (authenticate: AuthenticateApiKey, scope: NonNullable<Route['scope']>) =>
+  async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
+    const presented = presentedKey(request.headers);
+    if (presented.kind === 'invalid') {
+      return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'invalid' }));
+    }
+    const outcome = await authenticate.execute(presented.kind === 'key' ? presented.key : undefined)();
+    if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
+    if (!allows(outcome.right.scopes, scope.resource, scope.access)) {
+      const needed = requiredScopeName(scope.resource, scope.access);
+      return send(request, reply, {
+        status: 403,
+        body: failure('INSUFFICIENT_SCOPE', `This key needs the ${needed} (or ${scope.resource}:*) scope.`),
+      });
+    }
+    request.principal = outcome.right;
+  };
+
+const registerRoute = (
+  app: FastifyInstance,
+  authenticate: AuthenticateApiKey,
+  route: Route | PublicRoute,
+): void => {
+  if (!('scope' in route)) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => send(request, reply, await route.handle()),
+    });
+    return;
+  }
+  app.route({
+    method: route.method,
+    url: route.url,
+    onRequest: guard(authenticate, route.scope),
+    handler: async (request, reply) => {
+      const { principal } = request;
+      if (principal === null) throw new Error(`no principal on the guarded route ${route.url}`);
+      const params = request.params as Record<string, string>;
+      const result = await route.handle({
+        principal,
+        params,
+        query: request.query,
+        body: request.body ?? {},
+      });
+      return send(request, reply, result);
+    },
+  });
+};
+
+const registerRoutes = (app: FastifyInstance, options: HttpAppOptions): void => {
+  const byUrl = new Map<string, (Route | PublicRoute)[]>();
+  for (const route of [...options.publicRoutes, ...options.routes]) {
+    byUrl.set(route.url, [...(byUrl.get(route.url) ?? []), route]);
+  }
+
+  for (const [url, routes] of byUrl) {
+    for (const route of routes) registerRoute(app, options.authenticate, route);
+    const allowed = routes.map((r) => r.method);
+    const allowHeader = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
+    const others = METHODS.filter((m: Method) => !allowed.includes(m));
+    if (others.length > 0) {
+      app.route({
+        method: [...others],
+        url,
+        handler: async (request, reply) =>
+          send(request, reply, {
+            status: 405,
+            body: failure(
+              'METHOD_NOT_ALLOWED',
+              `${request.method} is not allowed here. Allowed: ${allowHeader}.`,
+            ),
+            headers: { allow: allowHeader },
+          }),
+      });
+    }
+  }
+};
+
+/** The fastify application: envelopes, auth, scopes, request ids, 404/405/413/415 — no listening. */
+export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: requestIdOf,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorateRequest('principal', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerJsonParser(app);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const result = frameworkFailure(error);
+    if (result.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, { ...result, cause: undefined });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    send(request, reply, {
+      status: 404,
+      body: failure('NOT_FOUND', `No route ${request.method} ${request.url}.`),
+    }),
+  );
+  registerRoutes(app, options);
+  return app;
+};

@@ -1,0 +1,65 @@
+import { absurd } from 'fp-ts/lib/function.js';
+import type { AppError } from '../../application/shared/errors.js';
+import { type ErrorBody, failure } from './envelope.js';
+
+export interface HttpFailure {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** For the log only; never sent. */
+  readonly cause?: unknown;
+}
+
+export const WWW_AUTHENTICATE = { 'www-authenticate': 'Bearer realm="workspace-api"' } as const;
+
+/** The one place where application errors become HTTP statuses. */
+export const toHttpFailure = (error: AppError): HttpFailure => {
+  switch (error._tag) {
+    case 'ValidationFailed':
+      return { status: 400, body: failure(error.code, error.message, error.details) };
+    case 'InvalidReference':
+      return {
+        status: 400,
+        body: failure(
+          'INVALID_REFERENCE',
+          'A referenced record does not exist or is not yours.',
+          error.details,
+        ),
+      };
+    case 'NotFound':
+      return { status: 404, body: failure('NOT_FOUND', `The ${error.resource} was not found.`) };
+    case 'NotTaskOwner':
+      return {
+        status: 403,
+        body: failure(
+          'NOT_TASK_OWNER',
+          'Only the task owner may do this; an assignee may only change its status.',
+        ),
+      };
+    case 'Conflict':
+      return { status: 409, body: failure(error.code, error.message) };
+    case 'Unauthenticated':
+      return error.reason === 'missing'
+        ? { status: 401, body: failure('UNAUTHORIZED', 'An API key is required.'), headers: WWW_AUTHENTICATE }
+        : {
+            status: 401,
+            body: failure('INVALID_API_KEY', 'The API key is malformed, unknown, revoked or expired.'),
+            headers: WWW_AUTHENTICATE,
+          };
+    case 'Unavailable':
+      return {
+        status: 503,
+        body: failure('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Try again later.'),
+        headers: { 'retry-after': '5' },
+        cause: error.cause,
+      };
+    case 'Unexpected':
+      return {
+        status: 500,
+        body: failure('INTERNAL_ERROR', 'Something went wrong on our side.'),
+        cause: error.cause,
+      };
+    default:
+      return absurd(error);
+  }
+};

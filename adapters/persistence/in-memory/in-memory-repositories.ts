@@ -1,0 +1,105 @@
+import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
+import type { AchievementCode } from '../../../domain/gamification/achievements.js';
+import type { CompletionLedger } from '../../../domain/gamification/completion-ledger.js';
+import { emptyProfile } from '../../../domain/gamification/profile.js';
+import type { LocalDate } from '../../../domain/shared/local-date-time.js';
+import type { UserId } from '../../../domain/task/task.js';
+import { type InMemoryState, nextId } from './in-memory-state.js';
+
+/** Every repository over one transaction's draft state. */
+export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
+  tasks: {
+    findForUpdate: async (id) => state.tasks.get(id) ?? null,
+    add: async (task) => {
+      const stored = { ...task, id: nextId(state, 'tasks') };
+      state.tasks.set(stored.id, stored);
+      return stored;
+    },
+    update: async (task) => {
+      state.tasks.set(task.id, { ...task, version: task.version + 1 });
+    },
+    delete: async (id) => {
+      state.tasks.delete(id);
+      state.history = state.history.filter((entry) => entry.taskId !== id);
+    },
+  },
+  taskNumbers: {
+    next: async (ownerId, scope) => {
+      const key = `${ownerId}:${scope}`;
+      const number = (state.taskNumbers.get(key) ?? 0) + 1;
+      state.taskNumbers.set(key, number);
+      return number;
+    },
+  },
+  history: {
+    append: async (change) => {
+      state.history.push({ ...change, id: nextId(state, 'task_status_history') });
+    },
+  },
+  gamification: {
+    load: async (userId) => {
+      const stored = state.profiles.get(userId);
+      const ledger = new Map<LocalDate, number>();
+      for (const c of state.completions) {
+        if (c.userId === userId && c.revokedAt === null) ledger.set(c.day, (ledger.get(c.day) ?? 0) + 1);
+      }
+      const profile = stored
+        ? {
+            userId,
+            totalPoints: stored.totalPoints,
+            bestStreakDays: stored.bestStreakDays,
+            achievements: [...stored.achievements].map(([code, unlockedAt]) => ({ code, unlockedAt })),
+          }
+        : emptyProfile(userId);
+      return { profile, ledger: ledger as CompletionLedger };
+    },
+    save: async ({ profile }) => {
+      state.profiles.set(profile.userId, {
+        totalPoints: profile.totalPoints,
+        bestStreakDays: profile.bestStreakDays,
+        achievements: new Map<AchievementCode, Date>(profile.achievements.map((a) => [a.code, a.unlockedAt])),
+      });
+    },
+    recordCompletion: async (completion) => {
+      state.completions.push({ ...completion, revokedAt: null });
+    },
+    findStandingCompletion: async (taskId) =>
+      state.completions.find((c) => c.taskId === taskId && c.revokedAt === null) ?? null,
+    revokeCompletion: async (taskId, at) => {
+      state.completions = state.completions.map((c) =>
+        c.taskId === taskId && c.revokedAt === null ? { ...c, revokedAt: at } : c,
+      );
+    },
+  },
+  references: {
+    client: async (ownerId, id) => state.clients.get(id)?.ownerId === ownerId,
+    project: async (ownerId, id) => {
+      const project = state.projects.get(id);
+      return project?.ownerId === ownerId ? { id: project.id, clientId: project.clientId } : null;
+    },
+    category: async (ownerId, id) => state.categories.get(id)?.ownerId === ownerId,
+    user: async (id: UserId) => state.users.has(id),
+  },
+  users: {
+    findById: async (id) => state.users.get(id) ?? null,
+    findByName: async (name) => [...state.users.values()].find((u) => u.name === name) ?? null,
+    add: async (user) => {
+      const stored = { ...user, id: nextId(state, 'users') };
+      state.users.set(stored.id, stored);
+      return stored;
+    },
+  },
+  apiKeys: {
+    add: async (key) => {
+      const stored = { ...key, id: nextId(state, 'api_keys') };
+      state.apiKeys.set(stored.id, stored);
+      return stored;
+    },
+    listByUser: async (userId) => [...state.apiKeys.values()].filter((k) => k.userId === userId),
+    findById: async (id) => state.apiKeys.get(id) ?? null,
+    revoke: async (id, at) => {
+      const key = state.apiKeys.get(id);
+      if (key) state.apiKeys.set(id, { ...key, revokedAt: at });
+    },
+  },
+});

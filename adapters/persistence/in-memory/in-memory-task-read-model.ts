@@ -1,0 +1,91 @@
+import type {
+  Page,
+  Paged,
+  TaskListQuery,
+  TaskReadModel,
+  TaskSort,
+} from '../../../application/ports/task-read-model.port.js';
+import { dayOf, formatInstantUtc } from '../../../domain/shared/local-date-time.js';
+import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
+import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
+import type { InMemoryDatabase } from './in-memory-database.js';
+import type { InMemoryState } from './in-memory-state.js';
+
+const page = <T>(items: readonly T[], { limit, offset }: Page): Paged<T> => ({
+  items: items.slice(offset, offset + limit),
+  total: items.length,
+});
+
+/** Task active and its project and client (where it has them) active too. */
+const activeInCascade = (state: InMemoryState, task: Task): boolean =>
+  task.active &&
+  (task.projectId === null || state.projects.get(task.projectId)?.active !== false) &&
+  (task.clientId === null || state.clients.get(task.clientId)?.active !== false);
+
+const matches = (state: InMemoryState, task: Task, q: TaskListQuery): boolean => {
+  const day = task.date === null ? null : dayOf(task.date);
+  const term = q.search?.toLowerCase();
+  return (
+    (q.status === undefined || task.status === q.status) &&
+    (q.active === undefined || activeInCascade(state, task) === q.active) &&
+    (q.projectId === undefined || task.projectId === q.projectId) &&
+    (q.clientId === undefined || task.clientId === q.clientId) &&
+    (q.categoryId === undefined || task.categoryId === q.categoryId) &&
+    (q.clientTaskId === undefined || task.clientTaskId === q.clientTaskId) &&
+    (q.assigneeId === undefined || task.assigneeId === q.assigneeId) &&
+    (q.priority === undefined || task.priority === q.priority) &&
+    (q.date === undefined || day === q.date) &&
+    (q.dateFrom === undefined || (day !== null && day >= q.dateFrom)) &&
+    (q.dateTo === undefined || (day !== null && day <= q.dateTo)) &&
+    (q.updatedSince === undefined || formatInstantUtc(task.updatedAt) >= q.updatedSince) &&
+    (term === undefined ||
+      task.title.toLowerCase().includes(term) ||
+      (task.description ?? '').toLowerCase().includes(term))
+  );
+};
+
+type SortKey = (task: Task) => number | string | null;
+const SORT_KEYS: Record<string, SortKey> = {
+  id: (t) => t.id,
+  date: (t) => t.date,
+  priority: (t) => t.priority,
+  created_at: (t) => t.createdAt.getTime(),
+  updated_at: (t) => t.updatedAt.getTime(),
+};
+
+/** Sorted by the key (nulls last in either direction), ties by id ascending. */
+const comparator = (sort: TaskSort) => {
+  const descending = sort.startsWith('-');
+  const key = SORT_KEYS[descending ? sort.slice(1) : sort] ?? SORT_KEYS.id;
+  return (a: Task, b: Task): number => {
+    const [ka, kb] = [key?.(a) ?? null, key?.(b) ?? null];
+    if (ka !== kb) {
+      if (ka === null) return 1;
+      if (kb === null) return -1;
+      return (ka < kb ? -1 : 1) * (descending ? -1 : 1);
+    }
+    return a.id - b.id;
+  };
+};
+
+export class InMemoryTaskReadModel implements TaskReadModel {
+  constructor(private readonly database: InMemoryDatabase) {}
+
+  async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
+    const task = this.database.state.tasks.get(id);
+    return task && isVisibleTo(task, userId) ? task : null;
+  }
+
+  async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
+    const state = this.database.state;
+    const found = [...state.tasks.values()].filter((t) => isVisibleTo(t, userId) && matches(state, t, query));
+    return page(found.sort(comparator(query.sort)), query);
+  }
+
+  async history(taskId: TaskId, range: Page): Promise<Paged<StatusHistoryEntry>> {
+    return page(
+      this.database.state.history.filter((e) => e.taskId === taskId),
+      range,
+    );
+  }
+}

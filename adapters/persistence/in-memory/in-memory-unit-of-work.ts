@@ -1,0 +1,26 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Repositories, UnitOfWork } from '../../../application/ports/unit-of-work.port.js';
+import { type InfrastructureError, infrastructureError } from '../../../application/shared/errors.js';
+import type { InMemoryDatabase } from './in-memory-database.js';
+import { inMemoryRepositories } from './in-memory-repositories.js';
+
+export class InMemoryUnitOfWork implements UnitOfWork {
+  constructor(private readonly database: InMemoryDatabase) {}
+
+  run<Err, A>(
+    work: (repositories: Repositories) => Promise<E.Either<Err, A>>,
+  ): TE.TaskEither<Err | InfrastructureError, A> {
+    return async () => {
+      try {
+        const result = await this.database.transaction(async (draft) => {
+          const outcome = await work(inMemoryRepositories(draft));
+          return { commit: E.isRight(outcome), value: outcome };
+        });
+        return result;
+      } catch (cause) {
+        return E.left(infrastructureError(cause));
+      }
+    };
+  }
+}

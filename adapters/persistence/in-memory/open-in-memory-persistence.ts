@@ -1,0 +1,22 @@
+import type { Persistence } from '../persistence.js';
+import { InMemoryApiKeyStore } from './in-memory-api-key-store.js';
+import { InMemoryDatabase } from './in-memory-database.js';
+import { InMemoryTaskReadModel } from './in-memory-task-read-model.js';
+import { InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
+
+export interface InMemoryPersistence extends Persistence {
+  /** The store itself, so tests can seed records whose CRUD does not exist yet. */
+  readonly database: InMemoryDatabase;
+}
+
+export const openInMemoryPersistence = (): InMemoryPersistence => {
+  const database = new InMemoryDatabase();
+  return {
+    database,
+    unitOfWork: new InMemoryUnitOfWork(database),
+    taskReadModel: new InMemoryTaskReadModel(database),
+    apiKeyStore: new InMemoryApiKeyStore(database),
+    health: { isHealthy: async () => true },
+    close: async () => undefined,
+  };
+};

@@ -1,0 +1,37 @@
+import { DatabaseUnavailableError } from '../../../application/shared/errors.js';
+
+/** Driver error codes that mean "the database is not answering", not "the query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_CANTOPEN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000', // connection_exception
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+]);
+
+const codeOf = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+
+const isUnavailable = (error: unknown, depth = 0): boolean => {
+  if (depth > 3 || typeof error !== 'object' || error === null) return false;
+  const code = codeOf(error);
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  if (/Connection terminated|connection is closed|timeout exceeded when trying to connect/i.test(message))
+    return true;
+  return 'cause' in error && isUnavailable(error.cause, depth + 1);
+};
+
+/** Wraps "database not answering" failures so the application can answer 503 instead of 500. */
+export const classifyDatabaseFailure = (error: unknown): unknown =>
+  isUnavailable(error) ? new DatabaseUnavailableError(error) : error;

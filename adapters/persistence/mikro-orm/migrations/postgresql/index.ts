@@ -1,0 +1,4 @@
+import { Migration20261122030205 } from './Migration20261122030205.js';
+
+/** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
+export const POSTGRESQL_MIGRATIONS = [{ name: 'Migration20261122030205', class: Migration20261122030205 }];

@@ -1,0 +1,26 @@
+import type { ApiKeyStore } from '../../../../application/ports/api-key-store.port.js';
+import { type ApiKey, LAST_USED_RESOLUTION_MS } from '../../../../domain/api-key/api-key.js';
+import { apiKeyFromRecord } from '../mappers.js';
+import type { SqlRunner } from './sql-runner.js';
+
+const FIND_BY_DIGEST =
+  'select id, user_id as "userId", digest, display_prefix as "displayPrefix", scopes, ' +
+  'created_at as "createdAt", expires_at as "expiresAt", revoked_at as "revokedAt", last_used_at as "lastUsedAt" ' +
+  'from api_keys where digest = ?';
+
+/** The guard makes concurrent requests (and other instances) write at most once a minute. */
+const TOUCH =
+  'update api_keys set last_used_at = ? where id = ? and (last_used_at is null or last_used_at <= ?)';
+
+export class SqlApiKeyStore implements ApiKeyStore {
+  constructor(private readonly runner: SqlRunner) {}
+
+  async findByDigest(digest: string): Promise<ApiKey | null> {
+    const row = await this.runner.get(FIND_BY_DIGEST, [digest]);
+    return row ? apiKeyFromRecord(row) : null;
+  }
+
+  async touchLastUsed(id: number, at: Date): Promise<void> {
+    await this.runner.run(TOUCH, [at.getTime(), id, at.getTime() - LAST_USED_RESOLUTION_MS]);
+  }
+}

@@ -1,0 +1,12 @@
+export type SqlValue = string | number | null;
+export type Row = Record<string, unknown>;
+
+/**
+ * Prepared statements on the connection MikroORM opened, for the hot read paths: no entity
+ * manager, no identity map, no hydration. SQL uses `?` placeholders on both databases.
+ */
+export interface SqlRunner {
+  all(sql: string, params: readonly SqlValue[]): Promise<Row[]>;
+  get(sql: string, params: readonly SqlValue[]): Promise<Row | undefined>;
+  run(sql: string, params: readonly SqlValue[]): Promise<void>;
+}

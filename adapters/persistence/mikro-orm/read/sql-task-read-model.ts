@@ -1,0 +1,118 @@
+import type {
+  Page,
+  Paged,
+  TaskListQuery,
+  TaskReadModel,
+  TaskSort,
+} from '../../../../application/ports/task-read-model.port.js';
+import { endOfDay, localDateTimeAsUtc, startOfDay } from '../../../../domain/shared/local-date-time.js';
+import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
+import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
+import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
+import type { SqlDialect } from '../sql-dialect.js';
+import type { SqlRunner, SqlValue } from './sql-runner.js';
+
+const SELECT_TASK = `select ${TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ')} from tasks t`;
+
+/** Task active and its project and client (where it has them) active too. */
+const ACTIVE_CASCADE =
+  '(t.active = true and (p.id is null or p.active = true) and (c.id is null or c.active = true))';
+const CASCADE_JOINS = 'left join projects p on p.id = t.project_id left join clients c on c.id = t.client_id';
+
+const ORDER_COLUMNS: Record<string, string> = {
+  id: 't.id',
+  date: 't.date',
+  priority: 't.priority',
+  created_at: 't.created_at',
+  updated_at: 't.updated_at',
+};
+
+/** Nulls last in either direction, ties by id ascending: pages never overlap or skip. */
+const orderBy = (sort: TaskSort): string => {
+  const descending = sort.startsWith('-');
+  const column = ORDER_COLUMNS[descending ? sort.slice(1) : sort] ?? 't.id';
+  return column === 't.id'
+    ? `order by t.id ${descending ? 'desc' : 'asc'}`
+    : `order by ${column} ${descending ? 'desc' : 'asc'} nulls last, t.id asc`;
+};
+
+interface Where {
+  readonly sql: string;
+  readonly params: SqlValue[];
+  readonly needsJoins: boolean;
+}
+
+const whereClause = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Where => {
+  const conditions = ['(t.owner_id = ? or t.assignee_id = ?)'];
+  const params: SqlValue[] = [userId, userId];
+  const add = (condition: string, ...values: SqlValue[]) => {
+    conditions.push(condition);
+    params.push(...values);
+  };
+  if (q.status !== undefined) add('t.status = ?', q.status);
+  if (q.active !== undefined) add(q.active ? ACTIVE_CASCADE : `not ${ACTIVE_CASCADE}`);
+  if (q.projectId !== undefined) add('t.project_id = ?', q.projectId);
+  if (q.clientId !== undefined) add('t.client_id = ?', q.clientId);
+  if (q.categoryId !== undefined) add('t.category_id = ?', q.categoryId);
+  if (q.clientTaskId !== undefined) add('t.client_task_id = ?', q.clientTaskId);
+  if (q.assigneeId !== undefined) add('t.assignee_id = ?', q.assigneeId);
+  if (q.priority !== undefined) add('t.priority = ?', q.priority);
+  if (q.date !== undefined) add('t.date between ? and ?', startOfDay(q.date), endOfDay(q.date));
+  if (q.dateFrom !== undefined) add('t.date >= ?', startOfDay(q.dateFrom));
+  if (q.dateTo !== undefined) add('t.date <= ?', endOfDay(q.dateTo));
+  if (q.updatedSince !== undefined) add('t.updated_at >= ?', localDateTimeAsUtc(q.updatedSince).getTime());
+  if (q.search !== undefined) {
+    const term = q.search.toLowerCase();
+    add(`(${dialect.containsLowered('t.title')} or ${dialect.containsLowered('t.description')})`, term, term);
+  }
+  return { sql: `where ${conditions.join(' and ')}`, params, needsJoins: q.active !== undefined };
+};
+
+/** Reads tasks with prepared statements, outside any unit of work. */
+export class SqlTaskReadModel implements TaskReadModel {
+  constructor(
+    private readonly runner: SqlRunner,
+    private readonly dialect: SqlDialect,
+  ) {}
+
+  async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
+    const row = await this.runner.get(
+      `${SELECT_TASK} where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`,
+      [id, userId, userId],
+    );
+    return row ? taskFromRecord(row) : null;
+  }
+
+  async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
+    const where = whereClause(this.dialect, userId, query);
+    const joins = where.needsJoins ? CASCADE_JOINS : '';
+    const [rows, count] = await Promise.all([
+      this.runner.all(`${SELECT_TASK} ${joins} ${where.sql} ${orderBy(query.sort)} limit ? offset ?`, [
+        ...where.params,
+        query.limit,
+        query.offset,
+      ]),
+      this.runner.get(`select count(*) as total from tasks t ${joins} ${where.sql}`, where.params),
+    ]);
+    return {
+      items: rows.map((row) => taskFromRecord(row)),
+      total: Number(count?.total ?? 0),
+    };
+  }
+
+  async history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {
+    const [rows, count] = await Promise.all([
+      this.runner.all(
+        'select id, task_id as "taskId", from_status as "fromStatus", to_status as "toStatus", ' +
+          'changed_by as "changedBy", changed_at as "changedAt" from task_status_history ' +
+          'where task_id = ? order by id asc limit ? offset ?',
+        [taskId, page.limit, page.offset],
+      ),
+      this.runner.get('select count(*) as total from task_status_history where task_id = ?', [taskId]),
+    ]);
+    return {
+      items: rows.map((row) => historyFromRecord(row)),
+      total: Number(count?.total ?? 0),
+    };
+  }
+}

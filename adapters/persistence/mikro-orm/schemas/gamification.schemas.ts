@@ -1,0 +1,72 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { epochMillis } from './column-types.js';
+
+export interface ProfileRecord {
+  userId: number;
+  totalPoints: number;
+  bestStreakDays: number;
+}
+
+export const ProfileSchema = new EntitySchema<ProfileRecord>({
+  name: 'ProfileRecord',
+  tableName: 'gamification_profiles',
+  properties: {
+    userId: {
+      kind: '1:1',
+      type: 'UserRecord',
+      mapToPk: true,
+      primary: true,
+      fieldName: 'user_id',
+      deleteRule: 'cascade',
+    },
+    totalPoints: { type: 'integer', fieldName: 'total_points' },
+    bestStreakDays: { type: 'integer', fieldName: 'best_streak_days' },
+  },
+});
+
+export interface AchievementRecord {
+  userId: number;
+  code: string;
+  unlockedAt: number;
+}
+
+export const AchievementSchema = new EntitySchema<AchievementRecord>({
+  name: 'AchievementRecord',
+  tableName: 'user_achievements',
+  properties: {
+    userId: { type: 'integer', primary: true, fieldName: 'user_id' },
+    code: { type: 'string', length: 32, primary: true },
+    unlockedAt: { type: epochMillis(), fieldName: 'unlocked_at' },
+  },
+});
+
+/** One completion and what it awarded; `revoked_at` is set when the task leaves done. */
+export interface CompletionRecord {
+  id: number;
+  userId: number;
+  /** No foreign key: points stay when the task is deleted. */
+  taskId: number;
+  /** The user's local day, `YYYY-MM-DD`. */
+  day: string;
+  points: number;
+  completedAt: number;
+  revokedAt: number | null;
+}
+
+export const CompletionSchema = new EntitySchema<CompletionRecord>({
+  name: 'CompletionRecord',
+  tableName: 'task_completions',
+  indexes: [
+    { name: 'task_completions_user_index', properties: ['userId', 'revokedAt'] },
+    { name: 'task_completions_task_index', properties: ['taskId'] },
+  ],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    userId: { type: 'integer', fieldName: 'user_id' },
+    taskId: { type: 'integer', fieldName: 'task_id' },
+    day: { type: 'string', length: 10 },
+    points: { type: 'integer' },
+    completedAt: { type: epochMillis(), fieldName: 'completed_at' },
+    revokedAt: { type: epochMillis(), fieldName: 'revoked_at', nullable: true },
+  },
+});

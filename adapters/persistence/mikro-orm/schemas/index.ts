@@ -1,0 +1,18 @@
+import { AchievementSchema, CompletionSchema, ProfileSchema } from './gamification.schemas.js';
+import { TaskHistorySchema, TaskNumberSchema, TaskSchema } from './task.schemas.js';
+import { ApiKeySchema, UserSchema } from './user.schemas.js';
+import { CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
+
+export const ALL_SCHEMAS = [
+  UserSchema,
+  ApiKeySchema,
+  ClientSchema,
+  ProjectSchema,
+  CategorySchema,
+  TaskSchema,
+  TaskNumberSchema,
+  TaskHistorySchema,
+  ProfileSchema,
+  AchievementSchema,
+  CompletionSchema,
+];

@@ -1,0 +1,134 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { cents, epochMillis } from './column-types.js';
+
+export interface TaskRecord {
+  id: number;
+  ownerId: number;
+  clientTaskId: number;
+  /** The client id, or 0 for tasks without a client: NULLs would escape the unique constraint. */
+  numberScope: number;
+  title: string;
+  description: string | null;
+  /** Wall-clock `YYYY-MM-DD HH:MM:SS`; sorts as text. */
+  date: string | null;
+  priority: number;
+  status: number;
+  active: boolean;
+  projectId: number | null;
+  clientId: number | null;
+  categoryId: number | null;
+  assigneeId: number | null;
+  /** Seconds. */
+  timePlanned: number | null;
+  pricePlannedCents: number | null;
+  completedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+export const TaskSchema = new EntitySchema<TaskRecord>({
+  name: 'TaskRecord',
+  tableName: 'tasks',
+  uniques: [{ name: 'tasks_client_number_unique', properties: ['ownerId', 'numberScope', 'clientTaskId'] }],
+  indexes: [
+    { name: 'tasks_owner_index', properties: ['ownerId', 'id'] },
+    { name: 'tasks_assignee_index', properties: ['assigneeId'] },
+  ],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    ownerId: {
+      kind: 'm:1',
+      type: 'UserRecord',
+      mapToPk: true,
+      fieldName: 'owner_id',
+      deleteRule: 'restrict',
+    },
+    clientTaskId: { type: 'integer', fieldName: 'client_task_id' },
+    numberScope: { type: 'integer', fieldName: 'number_scope' },
+    title: { type: 'string', length: 191 },
+    description: { type: 'text', nullable: true },
+    date: { type: 'string', length: 19, nullable: true },
+    priority: { type: 'smallint' },
+    status: { type: 'smallint' },
+    active: { type: 'boolean' },
+    projectId: {
+      kind: 'm:1',
+      type: 'ProjectRecord',
+      mapToPk: true,
+      fieldName: 'project_id',
+      nullable: true,
+      deleteRule: 'restrict',
+    },
+    clientId: {
+      kind: 'm:1',
+      type: 'ClientRecord',
+      mapToPk: true,
+      fieldName: 'client_id',
+      nullable: true,
+      deleteRule: 'restrict',
+    },
+    categoryId: {
+      kind: 'm:1',
+      type: 'CategoryRecord',
+      mapToPk: true,
+      fieldName: 'category_id',
+      nullable: true,
+      deleteRule: 'restrict',
+    },
+    assigneeId: {
+      kind: 'm:1',
+      type: 'UserRecord',
+      mapToPk: true,
+      fieldName: 'assignee_id',
+      nullable: true,
+      deleteRule: 'restrict',
+    },
+    timePlanned: { type: 'integer', fieldName: 'time_planned', nullable: true },
+    pricePlannedCents: { type: cents(), fieldName: 'price_planned_cents', nullable: true },
+    completedAt: { type: epochMillis(), fieldName: 'completed_at', nullable: true },
+    createdAt: { type: epochMillis(), fieldName: 'created_at' },
+    updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
+    version: { type: 'integer', version: true },
+  },
+});
+
+/** The last client task number handed out per (owner, scope). */
+export interface TaskNumberRecord {
+  ownerId: number;
+  scope: number;
+  lastValue: number;
+}
+
+export const TaskNumberSchema = new EntitySchema<TaskNumberRecord>({
+  name: 'TaskNumberRecord',
+  tableName: 'task_numbers',
+  properties: {
+    ownerId: { type: 'integer', primary: true, fieldName: 'owner_id' },
+    scope: { type: 'integer', primary: true },
+    lastValue: { type: 'integer', fieldName: 'last_value' },
+  },
+});
+
+export interface TaskHistoryRecord {
+  id: number;
+  taskId: number;
+  fromStatus: number | null;
+  toStatus: number;
+  changedBy: number;
+  changedAt: number;
+}
+
+export const TaskHistorySchema = new EntitySchema<TaskHistoryRecord>({
+  name: 'TaskHistoryRecord',
+  tableName: 'task_status_history',
+  indexes: [{ name: 'task_status_history_task_index', properties: ['taskId', 'id'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    taskId: { kind: 'm:1', type: 'TaskRecord', mapToPk: true, fieldName: 'task_id', deleteRule: 'cascade' },
+    fromStatus: { type: 'smallint', fieldName: 'from_status', nullable: true },
+    toStatus: { type: 'smallint', fieldName: 'to_status' },
+    changedBy: { type: 'integer', fieldName: 'changed_by' },
+    changedAt: { type: epochMillis(), fieldName: 'changed_at' },
+  },
+});

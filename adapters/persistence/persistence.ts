@@ -1,0 +1,13 @@
+import type { ApiKeyStore } from '../../application/ports/api-key-store.port.js';
+import type { HealthCheck } from '../../application/ports/health-check.port.js';
+import type { TaskReadModel } from '../../application/ports/task-read-model.port.js';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.port.js';
+
+/** What a storage adapter provides: the write side, the read side, and its lifecycle. */
+export interface Persistence {
+  readonly unitOfWork: UnitOfWork;
+  readonly taskReadModel: TaskReadModel;
+  readonly apiKeyStore: ApiKeyStore;
+  readonly health: HealthCheck;
+  close(): Promise<void>;
+}

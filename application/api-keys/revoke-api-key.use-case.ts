@@ -1,0 +1,25 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { ApiKey } from '../../domain/api-key/api-key.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { UnitOfWork } from '../ports/unit-of-work.port.js';
+import { type AppError, notFound } from '../shared/errors.js';
+
+/** Revokes a key at once; revoking twice keeps the first revocation time. */
+export class RevokeApiKey {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(keyId: number): TE.TaskEither<AppError, ApiKey> {
+    return this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, ApiKey>> => {
+      const key = await repositories.apiKeys.findById(keyId);
+      if (key === null) return E.left(notFound('api key'));
+      if (key.revokedAt !== null) return E.right(key);
+      const revokedAt = this.clock.now();
+      await repositories.apiKeys.revoke(keyId, revokedAt);
+      return E.right({ ...key, revokedAt });
+    });
+  }
+}

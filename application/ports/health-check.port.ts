@@ -1,0 +1,4 @@
+/** Tells whether the storage answers, for the health probe. */
+export interface HealthCheck {
+  isHealthy(): Promise<boolean>;
+}

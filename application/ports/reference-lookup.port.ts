@@ -1,0 +1,14 @@
+import type { UserId } from '../../domain/task/task.js';
+
+export interface ProjectReference {
+  readonly id: number;
+  readonly clientId: number | null;
+}
+
+/** Answers "is this id one of the caller's records?" for the records a task may point at. */
+export interface ReferenceLookup {
+  client(ownerId: UserId, id: number): Promise<boolean>;
+  project(ownerId: UserId, id: number): Promise<ProjectReference | null>;
+  category(ownerId: UserId, id: number): Promise<boolean>;
+  user(id: UserId): Promise<boolean>;
+}

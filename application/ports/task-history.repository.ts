@@ -1,0 +1,5 @@
+import type { StatusChange } from '../../domain/task/status-change.js';
+
+export interface TaskHistoryRepository {
+  append(change: StatusChange): Promise<void>;
+}

@@ -1,0 +1,61 @@
+import type { LocalDate, LocalDateTime } from '../../domain/shared/local-date-time.js';
+import type { StatusHistoryEntry } from '../../domain/task/status-change.js';
+import type { Task, TaskId, UserId } from '../../domain/task/task.js';
+import type { TaskPriority } from '../../domain/task/task-priority.js';
+import type { TaskStatus } from '../../domain/task/task-status.js';
+
+export const TASK_SORTS = [
+  'id',
+  '-id',
+  'date',
+  '-date',
+  'priority',
+  '-priority',
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+export interface Page {
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface TaskListQuery extends Page {
+  readonly status?: TaskStatus;
+  readonly active?: boolean;
+  readonly projectId?: number;
+  readonly clientId?: number;
+  readonly categoryId?: number;
+  readonly clientTaskId?: number;
+  readonly assigneeId?: number;
+  readonly date?: LocalDate;
+  readonly dateFrom?: LocalDate;
+  readonly dateTo?: LocalDate;
+  readonly search?: string;
+  readonly priority?: TaskPriority;
+  readonly updatedSince?: LocalDateTime;
+  readonly sort: TaskSort;
+}
+
+export interface Paged<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+/**
+ * The read side of tasks: answers queries straight from storage, outside any unit of work,
+ * so the hot paths (get, list) stay fast.
+ */
+export interface TaskReadModel {
+  /** A task the user owns or is assigned to. */
+  findVisible(userId: UserId, id: TaskId): Promise<Task | null>;
+  /** Tasks the user owns or is assigned to, filtered, sorted (ties by id) and paged. */
+  list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>>;
+  /** The task's history, oldest first. */
+  history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>>;
+}
+
+export const TASK_READ_MODEL = Symbol('TaskReadModel');

@@ -1,0 +1,33 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { InfrastructureError } from '../shared/errors.js';
+import type { ApiKeyRepository } from './api-key.repository.js';
+import type { GamificationRepository } from './gamification.repository.js';
+import type { ReferenceLookup } from './reference-lookup.port.js';
+import type { TaskRepository } from './task.repository.js';
+import type { TaskHistoryRepository } from './task-history.repository.js';
+import type { TaskNumberAllocator } from './task-number-allocator.port.js';
+import type { UserRepository } from './user.repository.js';
+
+/** Every repository, bound to one transaction. */
+export interface Repositories {
+  readonly tasks: TaskRepository;
+  readonly taskNumbers: TaskNumberAllocator;
+  readonly history: TaskHistoryRepository;
+  readonly gamification: GamificationRepository;
+  readonly references: ReferenceLookup;
+  readonly users: UserRepository;
+  readonly apiKeys: ApiKeyRepository;
+}
+
+/**
+ * Runs `work` in one transaction: it commits when the work returns Right, and rolls back
+ * (leaving nothing half-written) when it returns Left or throws.
+ */
+export interface UnitOfWork {
+  run<E, A>(
+    work: (repositories: Repositories) => Promise<E.Either<E, A>>,
+  ): TE.TaskEither<E | InfrastructureError, A>;
+}
+
+export const UNIT_OF_WORK = Symbol('UnitOfWork');

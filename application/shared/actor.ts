@@ -1,0 +1,6 @@
+import type { UserId } from '../../domain/task/task.js';
+
+/** Who is calling: the owner of the API key (or whoever a host embedding the use cases says). */
+export interface Actor {
+  readonly userId: UserId;
+}

@@ -1,0 +1,53 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import { readProblem } from './codecs.js';
+import type { ValidationCode, ValidationFailed } from './errors.js';
+import type { ValidationDetail } from './validation-detail.js';
+
+const fieldPath = (error: t.ValidationError): string =>
+  error.context
+    .map((entry) => entry.key)
+    .filter((key) => key !== '')
+    .join('.');
+
+/** Turns io-ts errors into the envelope's details: one per failing field, in input order. */
+export const toDetails = (errors: t.Errors): ValidationDetail[] => {
+  const seen = new Set<string>();
+  const details: ValidationDetail[] = [];
+  for (const error of errors) {
+    const field = fieldPath(error);
+    if (seen.has(field)) continue;
+    seen.add(field);
+    const known = readProblem(error);
+    details.push(
+      known ? { field, ...known } : { field, code: 'INVALID_TYPE', message: 'has the wrong type' },
+    );
+  }
+  return details;
+};
+
+/** Picks the error code of a 400 from its details (e.g. TITLE_REQUIRED wins over everything). */
+export type TopLevelCode = (details: readonly ValidationDetail[]) => ValidationCode;
+
+export const genericCode: TopLevelCode = () => 'VALIDATION_ERROR';
+
+const MESSAGES: Record<ValidationCode, string> = {
+  VALIDATION_ERROR: 'The request is not valid.',
+  TITLE_REQUIRED: 'The task title is required.',
+  TITLE_TOO_LONG: 'The task title must be at most 191 characters.',
+  NAME_REQUIRED: 'The name is required.',
+  DESCRIPTION_REQUIRED: 'The description is required.',
+};
+
+export const validationFailed = (
+  details: readonly ValidationDetail[],
+  topLevel: TopLevelCode = genericCode,
+): ValidationFailed => {
+  const code = topLevel(details);
+  return { _tag: 'ValidationFailed', code, message: MESSAGES[code], details };
+};
+
+export const decodeWith =
+  <A>(codec: t.Type<A, unknown, unknown>, topLevel: TopLevelCode = genericCode) =>
+  (input: unknown): E.Either<ValidationFailed, A> =>
+    E.mapLeft((errors: t.Errors) => validationFailed(toDetails(errors), topLevel))(codec.decode(input));

@@ -1,0 +1,87 @@
+import type { ValidationDetail } from './validation-detail.js';
+
+export type ValidationCode =
+  | 'VALIDATION_ERROR'
+  | 'TITLE_REQUIRED'
+  | 'TITLE_TOO_LONG'
+  | 'NAME_REQUIRED'
+  | 'DESCRIPTION_REQUIRED';
+
+export interface ValidationFailed {
+  readonly _tag: 'ValidationFailed';
+  readonly code: ValidationCode;
+  readonly message: string;
+  readonly details: readonly ValidationDetail[];
+}
+
+/** A referenced id that is not the caller's (or does not exist: the two look the same). */
+export interface InvalidReference {
+  readonly _tag: 'InvalidReference';
+  readonly details: readonly ValidationDetail[];
+}
+
+export interface NotFound {
+  readonly _tag: 'NotFound';
+  readonly resource: string;
+}
+
+/** An assignee tried something only the owner may do. */
+export interface NotTaskOwner {
+  readonly _tag: 'NotTaskOwner';
+}
+
+/** The request clashes with stored state (a name taken, a record still in use). */
+export interface Conflict {
+  readonly _tag: 'Conflict';
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface Unauthenticated {
+  readonly _tag: 'Unauthenticated';
+  readonly reason: 'missing' | 'invalid';
+}
+
+/** The database could not be reached. `cause` is for the log only. */
+export interface Unavailable {
+  readonly _tag: 'Unavailable';
+  readonly cause: unknown;
+}
+
+/** Anything else that went wrong below the application. `cause` is for the log only. */
+export interface Unexpected {
+  readonly _tag: 'Unexpected';
+  readonly cause: unknown;
+}
+
+export type InfrastructureError = Unavailable | Unexpected;
+
+export type AppError =
+  | ValidationFailed
+  | InvalidReference
+  | NotFound
+  | NotTaskOwner
+  | Conflict
+  | Unauthenticated
+  | InfrastructureError;
+
+export const notFound = (resource: string): NotFound => ({ _tag: 'NotFound', resource });
+
+export const invalidReference = (details: readonly ValidationDetail[]): InvalidReference => ({
+  _tag: 'InvalidReference',
+  details,
+});
+
+/**
+ * Thrown by adapters when the database does not answer, so the application can tell
+ * "try again later" (503) from a bug (500) without knowing any driver.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('database unavailable');
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+export const infrastructureError = (cause: unknown): InfrastructureError =>
+  cause instanceof DatabaseUnavailableError ? { _tag: 'Unavailable', cause } : { _tag: 'Unexpected', cause };

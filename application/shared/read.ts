@@ -1,0 +1,6 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { type InfrastructureError, infrastructureError } from './errors.js';
+
+/** Runs a read-model query, turning a thrown failure into an infrastructure error. */
+export const query = <A>(run: () => Promise<A>): TE.TaskEither<InfrastructureError, A> =>
+  TE.tryCatch(run, infrastructureError);

@@ -1,0 +1,24 @@
+export type DetailCode =
+  | 'REQUIRED'
+  | 'TOO_LONG'
+  | 'INVALID_TYPE'
+  | 'OUT_OF_RANGE'
+  | 'INVALID_FORMAT'
+  | 'UNKNOWN_FIELD'
+  | 'UNKNOWN_PARAMETER'
+  | 'NOT_FOUND'
+  | 'MISMATCH';
+
+/** One failing field of a request, as the error envelope lists it. */
+export interface ValidationDetail {
+  readonly field: string;
+  readonly code: DetailCode;
+  readonly message: string;
+}
+
+export interface Problem {
+  readonly code: DetailCode;
+  readonly message: string;
+}
+
+export const problem = (code: DetailCode, message: string): Problem => ({ code, message });

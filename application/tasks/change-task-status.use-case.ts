@@ -1,0 +1,128 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AchievementCode } from '../../domain/gamification/achievements.js';
+import {
+  feedback,
+  type GamificationEvent,
+  type GamificationFeedback,
+  type GamificationState,
+  revokeCompletion,
+  scoreCompletion,
+} from '../../domain/gamification/scoring.js';
+import { UTC } from '../../domain/shared/time-zone.js';
+import { changeStatus } from '../../domain/task/status-change.js';
+import { formatClientTaskId, isVisibleTo, type Task, type TaskId } from '../../domain/task/task.js';
+import { TaskStatus } from '../../domain/task/task-status.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
+import type { Actor } from '../shared/actor.js';
+import { decodeWith, validationFailed } from '../shared/decode.js';
+import { type AppError, notFound, type ValidationFailed } from '../shared/errors.js';
+import { statusBody } from './task.codecs.js';
+
+export interface StatusOutcome {
+  readonly task: Task;
+  readonly gamification: GamificationFeedback;
+}
+
+const decode = decodeWith(statusBody);
+
+/**
+ * Moves a task to a new status: the task update, its history entry and the gamification update
+ * happen in one transaction. PATCH and PUT call `within` inside their own transaction.
+ */
+export class ChangeTaskStatus {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<AppError, StatusOutcome> {
+    return pipe(
+      TE.fromEither(decode(input)),
+      TE.flatMap(({ status }) =>
+        this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, StatusOutcome>> => {
+          const task = await repositories.tasks.findForUpdate(taskId);
+          if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
+          const outcome = await this.within(
+            repositories,
+            actor,
+            task,
+            status ?? task.status,
+            this.clock.now(),
+          );
+          if (E.isRight(outcome)) await repositories.tasks.update(outcome.right.task);
+          return outcome;
+        }),
+      ),
+    );
+  }
+
+  /** Applies the change to `task` (not yet stored: the caller stores the returned task). */
+  async within(
+    repositories: Repositories,
+    actor: Actor,
+    task: Task,
+    to: number,
+    at: Date,
+  ): Promise<E.Either<ValidationFailed, StatusOutcome>> {
+    const transition = changeStatus(task, to, actor.userId, at);
+    if (E.isLeft(transition)) {
+      return E.left(
+        validationFailed([{ field: 'status', code: 'OUT_OF_RANGE', message: 'must be 0, 1, 2 or 3' }]),
+      );
+    }
+    const { change } = transition.right;
+    const zone = (await repositories.users.findById(actor.userId))?.timezone ?? UTC;
+    const before = await repositories.gamification.load(actor.userId);
+    let after: GamificationState = before;
+    let unlocked: readonly AchievementCode[] = [];
+    let event: GamificationEvent = 'no_change';
+
+    if (change !== null) {
+      await repositories.history.append(change);
+      event = 'status_changed';
+      if (change.to === TaskStatus.Done) {
+        const scored = scoreCompletion(before, task, zone, at);
+        await repositories.gamification.recordCompletion(scored.completion);
+        await repositories.gamification.save(scored.state);
+        ({ state: after, unlocked } = scored);
+        event = 'task_completed';
+      } else if (change.from === TaskStatus.Done) {
+        after = await this.takeBackCompletion(repositories, actor, before, task.id, at);
+        event = 'task_reopened';
+      }
+    }
+
+    const updated = transition.right.task;
+    const label = formatClientTaskId(updated.clientTaskId);
+    return E.right({
+      task: updated,
+      gamification: feedback({ event, before, after, unlocked, taskLabel: label, zone, at }),
+    });
+  }
+
+  /**
+   * Takes back exactly what the task's standing completion awarded, from whoever it was awarded to.
+   * Returns the caller's state afterwards (unchanged when someone else had earned the points).
+   */
+  private async takeBackCompletion(
+    repositories: Repositories,
+    actor: Actor,
+    callerState: GamificationState,
+    taskId: TaskId,
+    at: Date,
+  ): Promise<GamificationState> {
+    const completion = await repositories.gamification.findStandingCompletion(taskId);
+    if (completion === null) return callerState;
+    const awardee =
+      completion.userId === actor.userId
+        ? callerState
+        : await repositories.gamification.load(completion.userId);
+    const revoked = revokeCompletion(awardee, completion);
+    await repositories.gamification.revokeCompletion(taskId, at);
+    await repositories.gamification.save(revoked);
+    return completion.userId === actor.userId ? revoked : callerState;
+  }
+}

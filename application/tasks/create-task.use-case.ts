@@ -1,0 +1,59 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { creationEntry } from '../../domain/task/status-change.js';
+import { numberingScope, TASK_DEFAULTS, type Task } from '../../domain/task/task.js';
+import { TaskStatus } from '../../domain/task/task-status.js';
+import type { TaskTitle } from '../../domain/task/task-title.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { UnitOfWork } from '../ports/unit-of-work.port.js';
+import type { Actor } from '../shared/actor.js';
+import { decodeWith } from '../shared/decode.js';
+import type { AppError } from '../shared/errors.js';
+import { createTaskBody, taskTopLevelCode } from './task.codecs.js';
+import { changesFrom, resolveTaskFields } from './task-changes.js';
+
+const decode = decodeWith(createTaskBody, taskTopLevelCode);
+
+/**
+ * Creates a task owned by the caller, numbers it within its client and writes the first history
+ * entry. A task created done gets `completed_at` but earns no points (no farming by creating).
+ */
+export class CreateTask {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(actor: Actor, input: unknown): TE.TaskEither<AppError, Task> {
+    return pipe(
+      TE.fromEither(decode(input)),
+      TE.flatMap((body) =>
+        this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, Task>> => {
+          const base = { ...TASK_DEFAULTS, title: body.title as TaskTitle };
+          const fields = await resolveTaskFields(
+            repositories.references,
+            actor.userId,
+            base,
+            changesFrom(body),
+          );
+          if (E.isLeft(fields)) return fields;
+          const now = this.clock.now();
+          const status = body.status ?? TaskStatus.New;
+          const task = await repositories.tasks.add({
+            ...fields.right,
+            ownerId: actor.userId,
+            clientTaskId: await repositories.taskNumbers.next(actor.userId, numberingScope(fields.right)),
+            status,
+            completedAt: status === TaskStatus.Done ? now : null,
+            createdAt: now,
+            updatedAt: now,
+            version: 1,
+          });
+          await repositories.history.append(creationEntry(task, actor.userId));
+          return E.right(task);
+        }),
+      ),
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { GamificationFeedback } from '../../domain/gamification/scoring.js';
+import {
+  applyFields,
+  isOwnedBy,
+  isVisibleTo,
+  numberingScope,
+  type Task,
+  type TaskFields,
+  type TaskId,
+} from '../../domain/task/task.js';
+import type { Repositories } from '../ports/unit-of-work.port.js';
+import type { Actor } from '../shared/actor.js';
+import { type AppError, notFound } from '../shared/errors.js';
+import type { ChangeTaskStatus } from './change-task-status.use-case.js';
+import { changesFrom, resolveTaskFields, type TaskBody } from './task-changes.js';
+
+export interface EditOutcome {
+  readonly task: Task;
+  /** Present when the body held `status`, even if the status did not change. */
+  readonly gamification: GamificationFeedback | null;
+}
+
+export interface TaskEdit {
+  readonly taskId: TaskId;
+  readonly body: TaskBody;
+  /** The fields the body's changes apply to: the task's own (PATCH) or the create defaults (PUT). */
+  readonly base: (task: Task) => TaskFields;
+}
+
+const ASSIGNEE_WRITABLE = new Set(['status']);
+
+/** The shared heart of PATCH and PUT, run inside the caller's unit of work. */
+export const editTask = async (
+  repositories: Repositories,
+  changeStatus: ChangeTaskStatus,
+  actor: Actor,
+  edit: TaskEdit,
+  at: Date,
+): Promise<E.Either<AppError, EditOutcome>> => {
+  const task = await repositories.tasks.findForUpdate(edit.taskId);
+  if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
+  if (!isOwnedBy(task, actor.userId) && Object.keys(edit.body).some((key) => !ASSIGNEE_WRITABLE.has(key))) {
+    return E.left({ _tag: 'NotTaskOwner' });
+  }
+
+  const resolved = await resolveTaskFields(
+    repositories.references,
+    task.ownerId,
+    edit.base(task),
+    changesFrom(edit.body),
+  );
+  if (E.isLeft(resolved)) return resolved;
+
+  let edited = applyFields(task, resolved.right, at);
+  if (numberingScope(resolved.right) !== numberingScope(task)) {
+    const clientTaskId = await repositories.taskNumbers.next(task.ownerId, numberingScope(resolved.right));
+    edited = { ...edited, clientTaskId };
+  }
+
+  let gamification: GamificationFeedback | null = null;
+  if (edit.body.status !== undefined) {
+    const outcome = await changeStatus.within(repositories, actor, edited, edit.body.status, at);
+    if (E.isLeft(outcome)) return outcome;
+    ({ task: edited, gamification } = outcome.right);
+  }
+
+  await repositories.tasks.update(edited);
+  return E.right({ task: edited, gamification });
+};

@@ -1,0 +1,37 @@
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { StatusHistoryEntry } from '../../domain/task/status-change.js';
+import type { TaskId } from '../../domain/task/task.js';
+import type { Paged, TaskReadModel } from '../ports/task-read-model.port.js';
+import type { Actor } from '../shared/actor.js';
+import { decodeWith } from '../shared/decode.js';
+import { type AppError, notFound } from '../shared/errors.js';
+import { query } from '../shared/read.js';
+import { DEFAULT_PAGE, pageQuery } from './task.codecs.js';
+
+const decode = decodeWith(pageQuery);
+
+export interface HistoryPage extends Paged<StatusHistoryEntry> {
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** The status history of a task the caller can see, oldest first. */
+export class GetTaskHistory {
+  constructor(private readonly tasks: TaskReadModel) {}
+
+  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<AppError, HistoryPage> {
+    return pipe(
+      TE.fromEither(decode(input)),
+      TE.map((q) => ({ limit: q.limit ?? DEFAULT_PAGE.limit, offset: q.offset ?? DEFAULT_PAGE.offset })),
+      TE.flatMap((page) =>
+        pipe(
+          query(() => this.tasks.findVisible(actor.userId, taskId)),
+          TE.flatMap(TE.fromNullable<AppError>(notFound('task'))),
+          TE.flatMap(() => query(() => this.tasks.history(taskId, page))),
+          TE.map((history) => ({ ...history, ...page })),
+        ),
+      ),
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Task, TaskId } from '../../domain/task/task.js';
+import type { TaskReadModel } from '../ports/task-read-model.port.js';
+import type { Actor } from '../shared/actor.js';
+import { type AppError, notFound } from '../shared/errors.js';
+import { query } from '../shared/read.js';
+
+/** A task the caller owns or is assigned to; anything else is "not found". */
+export class GetTask {
+  constructor(private readonly tasks: TaskReadModel) {}
+
+  execute(actor: Actor, taskId: TaskId): TE.TaskEither<AppError, Task> {
+    return pipe(
+      query(() => this.tasks.findVisible(actor.userId, taskId)),
+      TE.flatMap(TE.fromNullable<AppError>(notFound('task'))),
+    );
+  }
+}

@@ -1,0 +1,51 @@
+/** Everything the server and the CLI read from the environment. */
+export interface Config {
+  readonly database: DatabaseConfig;
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: string;
+  readonly rateLimitPerMinute: number;
+}
+
+export type DatabaseConfig =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'postgresql'; readonly url: string }
+  | { readonly kind: 'memory' };
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/workspace.db';
+
+export class ConfigError extends Error {}
+
+export const parseDatabaseUrl = (url: string): DatabaseConfig => {
+  if (url === 'memory:') return { kind: 'memory' };
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (path === '')
+      throw new ConfigError('DATABASE_URL sqlite: needs a path, e.g. sqlite:./data/workspace.db');
+    return { kind: 'sqlite', path };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgresql', url };
+  throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql:// (or be memory:)');
+};
+
+const integerFrom = (name: string, text: string | undefined, fallback: number, max: number): number => {
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d+$/.test(text) || Number(text) > max)
+    throw new ConfigError(`${name} must be an integer from 0 to ${max}`);
+  return Number(text);
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const loadConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    database: parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL),
+    port: integerFrom('PORT', env.PORT, 3000, 65535),
+    host: env.HOST || '127.0.0.1',
+    logLevel,
+    rateLimitPerMinute: integerFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 600, 1_000_000),
+  };
+};

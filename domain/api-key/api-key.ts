@@ -1,0 +1,31 @@
+import type { UserId } from '../task/task.js';
+import type { Scope } from './scope.js';
+
+export const API_KEY_PREFIX = 'wsk_live_';
+/** At least 32 base62 characters after the prefix: ≥ 190 bits. */
+export const API_KEY_PATTERN = /^wsk_live_[0-9A-Za-z]{32,128}$/;
+
+export interface ApiKey {
+  readonly id: number;
+  readonly userId: UserId;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  readonly digest: string;
+  /** The first characters of the key, so a person can tell keys apart in a list. */
+  readonly displayPrefix: string;
+  readonly scopes: readonly Scope[];
+  readonly createdAt: Date;
+  readonly expiresAt: Date | null;
+  readonly revokedAt: Date | null;
+  readonly lastUsedAt: Date | null;
+}
+
+export type NewApiKey = Omit<ApiKey, 'id'>;
+
+export const isUsable = (key: Pick<ApiKey, 'expiresAt' | 'revokedAt'>, now: Date): boolean =>
+  key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > now.getTime());
+
+/** `last_used_at` is written at most once a minute per key, to keep reads read-only. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const needsLastUsedTouch = (key: Pick<ApiKey, 'lastUsedAt'>, now: Date): boolean =>
+  key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;

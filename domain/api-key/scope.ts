@@ -1,0 +1,30 @@
+export const SCOPED_RESOURCES = [
+  'tasks',
+  'clients',
+  'projects',
+  'notes',
+  'categories',
+  'cards',
+  'times',
+  'moneys',
+] as const;
+export type ScopedResource = (typeof SCOPED_RESOURCES)[number];
+export type Access = 'read' | 'write';
+
+/** `<resource>:read`, `<resource>:write` or `<resource>:*`. */
+export type Scope = `${ScopedResource}:${Access | '*'}`;
+
+const SCOPE = /^([a-z]+):(read|write|\*)$/;
+
+export const parseScope = (text: string): Scope | null => {
+  const match = SCOPE.exec(text.trim());
+  if (!match) return null;
+  const [, resource = ''] = match;
+  return (SCOPED_RESOURCES as readonly string[]).includes(resource) ? (text.trim() as Scope) : null;
+};
+
+/** `write` does not imply `read`; the wildcard covers both. */
+export const allows = (granted: readonly Scope[], resource: ScopedResource, access: Access): boolean =>
+  granted.includes(`${resource}:${access}`) || granted.includes(`${resource}:*`);
+
+export const requiredScopeName = (resource: ScopedResource, access: Access): Scope => `${resource}:${access}`;

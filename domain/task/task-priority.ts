@@ -1,0 +1,6 @@
+/** 1 critical (cannot move), 2 this week, 3 optional, 0 none. */
+export const TaskPriority = { None: 0, Critical: 1, ThisWeek: 2, Optional: 3 } as const;
+export type TaskPriority = (typeof TaskPriority)[keyof typeof TaskPriority];
+
+export const isTaskPriority = (value: number): value is TaskPriority =>
+  value === 0 || value === 1 || value === 2 || value === 3;
