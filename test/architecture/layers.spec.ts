@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * The dependency rule, checked mechanically: arrows point inwards only
+ * (adapters → application → domain), and only entry points and tests import bootstrap/.
+ */
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+const sourceFiles = (folder: string): string[] =>
+  readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+
+interface Import {
+  readonly file: string;
+  readonly specifier: string;
+  /** Top-level folder of a relative import's target, or null for packages. */
+  readonly layer: string | null;
+}
+
+const importsOf = (file: string): Import[] => {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [...text.matchAll(IMPORT)].map((match) => {
+    const specifier = match[1] ?? match[2] ?? match[3] ?? '';
+    const layer = specifier.startsWith('.')
+      ? (relative(ROOT, resolve(dirname(join(ROOT, file)), specifier)).split(/[\\/]/)[0] ?? null)
+      : null;
+    return { file, specifier, layer };
+  });
+};
+
+const PURE_PACKAGES = /^(fp-ts|io-ts)(\/|$)/;
+
+const violations = (files: string[], allowedLayers: readonly string[], packageRule: RegExp | null) =>
+  files
+    .flatMap(importsOf)
+    .filter((i) => (i.layer === null ? packageRule !== null && !packageRule.test(i.specifier) : !allowedLayers.includes(i.layer)))
+    .map((i) => `${i.file} imports ${i.specifier}`);
+
+describe('architecture: the dependency rule', () => {
+  it('domain/ imports only domain/, fp-ts and io-ts', () => {
+    expect(violations(sourceFiles('domain'), ['domain'], PURE_PACKAGES)).to.deep.equal([]);
+  });
+
+  it('application/ imports only application/, domain/, fp-ts and io-ts (no fastify, MikroORM, tsyringe or node:*)', () => {
+    expect(violations(sourceFiles('application'), ['application', 'domain'], PURE_PACKAGES)).to.deep.equal([]);
+  });
+
+  it('adapters/ never import bootstrap/ or tests', () => {
+    expect(violations(sourceFiles('adapters'), ['adapters', 'application', 'domain'], null)).to.deep.equal([]);
+  });
+
+  it('the rule itself sees imports (guards against a silently broken check)', () => {
+    const seen = sourceFiles('application').flatMap(importsOf);
+    expect(seen.some((i) => i.layer === 'domain')).to.equal(true);
+    expect(seen.some((i) => i.specifier.startsWith('fp-ts'))).to.equal(true);
+  });
+});

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { formatDuration, parseDuration } from '../../domain/shared/duration.js';
+import { addDays, parseLocalDate, parseLocalDateTime } from '../../domain/shared/local-date-time.js';
+import { centsFromNumber, centsToNumber } from '../../domain/shared/money.js';
+import { localDayIn, parseTimeZone, UTC } from '../../domain/shared/time-zone.js';
+import { parseTaskTitle } from '../../domain/task/task-title.js';
+
+describe('domain value objects', () => {
+  describe('local date-times', () => {
+    it('accepts the server format, the T form and a bare day (midnight)', () => {
+      expect(parseLocalDateTime('2026-03-01 09:05:00')).to.equal('2026-03-01 09:05:00');
+      expect(parseLocalDateTime('2026-03-01T09:05:00')).to.equal('2026-03-01 09:05:00');
+      expect(parseLocalDateTime('2026-03-01')).to.equal('2026-03-01 00:00:00');
+    });
+
+    it('rejects impossible dates and times', () => {
+      for (const bad of ['2026-02-30', '2025-02-29 10:00:00', '2026-13-01', '2026-01-01 24:00:00', '2026-01-01 10:60:00']) {
+        expect(parseLocalDateTime(bad), bad).to.equal(null);
+      }
+      expect(parseLocalDateTime('2024-02-29 23:59:59')).to.equal('2024-02-29 23:59:59');
+    });
+
+    it('rejects other shapes, including zones and fractions', () => {
+      for (const bad of ['2026-3-1', '2026-03-01 9:00:00', '2026-03-01T09:00:00Z', '2026-03-01 09:00:00.5', '']) {
+        expect(parseLocalDateTime(bad), bad).to.equal(null);
+      }
+    });
+
+    it('parses bare days strictly and does calendar arithmetic across months', () => {
+      expect(parseLocalDate('2026-02-28')).to.equal('2026-02-28');
+      expect(parseLocalDate('2026-02-29')).to.equal(null);
+      expect(addDays(parseLocalDate('2026-03-01') as never, -1)).to.equal('2026-02-28');
+    });
+  });
+
+  describe('durations', () => {
+    it('reads H:MM:SS with hours up to 9999 and writes at least two hour digits', () => {
+      expect(parseDuration('1:30:00')).to.equal(5400);
+      expect(formatDuration(parseDuration('1:30:00') as never)).to.equal('01:30:00');
+      expect(formatDuration(parseDuration('9999:59:59') as never)).to.equal('9999:59:59');
+    });
+
+    it('rejects minutes or seconds above 59 and hours above 9999', () => {
+      for (const bad of ['1:60:00', '1:00:60', '10000:00:00', '1:5:00', '-1:00:00']) {
+        expect(parseDuration(bad), bad).to.equal(null);
+      }
+    });
+  });
+
+  describe('money', () => {
+    it('converts numbers with at most two decimals to exact cents and back', () => {
+      expect(centsFromNumber(19.99)).to.equal(1999);
+      expect(centsFromNumber(0.1)).to.equal(10);
+      expect(centsFromNumber(999_999_999_999.99)).to.equal(99_999_999_999_999);
+      expect(centsToNumber(centsFromNumber(19.99) as never)).to.equal(19.99);
+    });
+
+    it('rejects a third decimal, negatives, 10^12 and non-finite values', () => {
+      expect(centsFromNumber(1.005)).to.equal('INVALID_FORMAT');
+      expect(centsFromNumber(1e-7)).to.equal('INVALID_FORMAT');
+      expect(centsFromNumber(-1)).to.equal('OUT_OF_RANGE');
+      expect(centsFromNumber(1e12)).to.equal('OUT_OF_RANGE');
+      expect(centsFromNumber(Number.NaN)).to.equal('INVALID_FORMAT');
+    });
+  });
+
+  describe('task titles', () => {
+    it('trims and counts code points, not UTF-16 units', () => {
+      expect(parseTaskTitle('  Ship it  ')).to.deep.equal(E.right('Ship it'));
+      expect(E.isRight(parseTaskTitle('😀'.repeat(191)))).to.equal(true);
+      expect(parseTaskTitle('😀'.repeat(192))).to.deep.equal(E.left('TOO_LONG'));
+    });
+
+    it('treats blank as missing and refuses NUL', () => {
+      expect(parseTaskTitle('   ')).to.deep.equal(E.left('REQUIRED'));
+      expect(parseTaskTitle('a\u0000b')).to.deep.equal(E.left('INVALID_FORMAT'));
+    });
+  });
+
+  describe('time zones', () => {
+    it('knows IANA names and refuses others', () => {
+      expect(parseTimeZone('Europe/Kyiv')).to.equal('Europe/Kyiv');
+      expect(parseTimeZone('Mars/Olympus')).to.equal(null);
+    });
+
+    it("gives the user's local day for an instant", () => {
+      const instant = new Date('2026-03-10T22:30:00Z');
+      expect(localDayIn(UTC, instant)).to.equal('2026-03-10');
+      expect(localDayIn('Europe/Kyiv' as never, instant)).to.equal('2026-03-11');
+      expect(localDayIn('America/New_York' as never, new Date('2026-03-10T03:00:00Z'))).to.equal('2026-03-09');
+    });
+  });
+});
