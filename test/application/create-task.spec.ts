@@ -1,8 +1,8 @@
 import { expect } from 'chai';
+import { GetGamificationProfile } from '../../application/gamification/get-gamification-profile.use-case.js';
 import type { Actor } from '../../application/shared/actor.js';
 import { CreateTask } from '../../application/tasks/create-task.use-case.js';
 import { GetTaskHistory } from '../../application/tasks/get-task-history.use-case.js';
-import { GetGamificationProfile } from '../../application/gamification/get-gamification-profile.use-case.js';
 import { left, openWorld, right, type World } from '../support/world.js';
 
 describe('CreateTask', () => {
@@ -44,15 +44,25 @@ describe('CreateTask', () => {
   });
 
   it('answers TITLE_TOO_LONG past 191 characters', async () => {
-    expect(await left(create.execute(alice, { title: 'x'.repeat(192) }))).to.deep.include({ code: 'TITLE_TOO_LONG' });
+    expect(await left(create.execute(alice, { title: 'x'.repeat(192) }))).to.deep.include({
+      code: 'TITLE_TOO_LONG',
+    });
   });
 
   it('lists every failing field with its detail code', async () => {
     const failure = await left(
-      create.execute(alice, { title: 'ok', priority: 4, date: '2026-02-30', price_planned: 1.005, colour: 'red' }),
+      create.execute(alice, {
+        title: 'ok',
+        priority: 4,
+        date: '2026-02-30',
+        price_planned: 1.005,
+        colour: 'red',
+      }),
     );
     expect(failure).to.deep.include({ code: 'VALIDATION_ERROR' });
-    expect(failure._tag === 'ValidationFailed' && failure.details.map((d) => [d.field, d.code])).to.deep.equal([
+    expect(
+      failure._tag === 'ValidationFailed' && failure.details.map((d) => [d.field, d.code]),
+    ).to.deep.equal([
       ['colour', 'UNKNOWN_FIELD'],
       ['date', 'INVALID_FORMAT'],
       ['priority', 'OUT_OF_RANGE'],
@@ -61,7 +71,9 @@ describe('CreateTask', () => {
   });
 
   it('accepts and ignores read-only fields so a GET body can be sent back', async () => {
-    const task = await right(create.execute(alice, { title: 'Round trip', id: 99, client_task_id: 42, created_at: 'x' }));
+    const task = await right(
+      create.execute(alice, { title: 'Round trip', id: 99, client_task_id: 42, created_at: 'x' }),
+    );
     expect(task.id).to.not.equal(99);
     expect(task.clientTaskId).to.equal(1);
   });
@@ -69,7 +81,12 @@ describe('CreateTask', () => {
   it('numbers tasks per (owner, client), starting at 1, never reusing a number', async () => {
     const client = await world.harness.seedClient(alice.userId);
     const numbers = [];
-    for (const body of [{ title: 'a' }, { title: 'b', client_id: client }, { title: 'c' }, { title: 'd', client_id: client }]) {
+    for (const body of [
+      { title: 'a' },
+      { title: 'b', client_id: client },
+      { title: 'c' },
+      { title: 'd', client_id: client },
+    ]) {
       numbers.push((await right(create.execute(alice, body))).clientTaskId);
     }
     expect(numbers).to.deep.equal([1, 1, 2, 2]);
@@ -85,22 +102,30 @@ describe('CreateTask', () => {
     const mismatch = await left(create.execute(alice, { title: 't', project_id: project, client_id: other }));
     expect(mismatch).to.deep.equal({
       _tag: 'InvalidReference',
-      details: [{ field: 'client_id', code: 'MISMATCH', message: "client_id differs from the project's client" }],
+      details: [
+        { field: 'client_id', code: 'MISMATCH', message: "client_id differs from the project's client" },
+      ],
     });
   });
 
   it("refuses references to another owner's records exactly like missing ones", async () => {
     const bobsClient = await world.harness.seedClient(bob.userId);
     const bobsCategory = await world.harness.seedCategory(bob.userId);
-    const theirs = await left(create.execute(alice, { title: 't', client_id: bobsClient, category_id: bobsCategory }));
+    const theirs = await left(
+      create.execute(alice, { title: 't', client_id: bobsClient, category_id: bobsCategory }),
+    );
     const missing = await left(create.execute(alice, { title: 't', client_id: 9999, category_id: 9998 }));
     expect(theirs).to.deep.equal(missing);
     expect(theirs).to.deep.include({ _tag: 'InvalidReference' });
   });
 
   it('lets any existing user be the assignee, and no one else', async () => {
-    expect((await right(create.execute(alice, { title: 't', assignee_id: bob.userId }))).assigneeId).to.equal(bob.userId);
-    expect(await left(create.execute(alice, { title: 't', assignee_id: 404 }))).to.deep.include({ _tag: 'InvalidReference' });
+    expect((await right(create.execute(alice, { title: 't', assignee_id: bob.userId }))).assigneeId).to.equal(
+      bob.userId,
+    );
+    expect(await left(create.execute(alice, { title: 't', assignee_id: 404 }))).to.deep.include({
+      _tag: 'InvalidReference',
+    });
   });
 
   it('writes the first history entry and gives a done task completed_at but no points', async () => {

@@ -1,13 +1,14 @@
-import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { expect } from 'chai';
 
 /**
  * The dependency rule, checked mechanically: arrows point inwards only
  * (adapters → application → domain), and only entry points and tests import bootstrap/.
  */
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 const sourceFiles = (folder: string): string[] =>
   readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
@@ -37,7 +38,11 @@ const PURE_PACKAGES = /^(fp-ts|io-ts)(\/|$)/;
 const violations = (files: string[], allowedLayers: readonly string[], packageRule: RegExp | null) =>
   files
     .flatMap(importsOf)
-    .filter((i) => (i.layer === null ? packageRule !== null && !packageRule.test(i.specifier) : !allowedLayers.includes(i.layer)))
+    .filter((i) =>
+      i.layer === null
+        ? packageRule !== null && !packageRule.test(i.specifier)
+        : !allowedLayers.includes(i.layer),
+    )
     .map((i) => `${i.file} imports ${i.specifier}`);
 
 describe('architecture: the dependency rule', () => {
@@ -46,11 +51,15 @@ describe('architecture: the dependency rule', () => {
   });
 
   it('application/ imports only application/, domain/, fp-ts and io-ts (no fastify, MikroORM, tsyringe or node:*)', () => {
-    expect(violations(sourceFiles('application'), ['application', 'domain'], PURE_PACKAGES)).to.deep.equal([]);
+    expect(violations(sourceFiles('application'), ['application', 'domain'], PURE_PACKAGES)).to.deep.equal(
+      [],
+    );
   });
 
   it('adapters/ never import bootstrap/ or tests', () => {
-    expect(violations(sourceFiles('adapters'), ['adapters', 'application', 'domain'], null)).to.deep.equal([]);
+    expect(violations(sourceFiles('adapters'), ['adapters', 'application', 'domain'], null)).to.deep.equal(
+      [],
+    );
   });
 
   it('the rule itself sees imports (guards against a silently broken check)', () => {

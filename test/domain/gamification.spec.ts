@@ -25,17 +25,31 @@ const ledgerOf = (days: Record<string, number>) => new Map(Object.entries(days))
 describe('gamification rules', () => {
   describe('scoring a completion', () => {
     it('awards base points by priority plus a first-day streak bonus of 2', () => {
-      expect(scoreCompletion(fresh(), task(1), UTC, at('2026-03-10T12:00:00Z')).completion.points).to.equal(32);
-      expect(scoreCompletion(fresh(), task(2), UTC, at('2026-03-10T12:00:00Z')).completion.points).to.equal(22);
-      expect(scoreCompletion(fresh(), task(3), UTC, at('2026-03-10T12:00:00Z')).completion.points).to.equal(12);
-      expect(scoreCompletion(fresh(), task(0), UTC, at('2026-03-10T12:00:00Z')).completion.points).to.equal(12);
+      expect(scoreCompletion(fresh(), task(1), UTC, at('2026-03-10T12:00:00Z')).completion.points).to.equal(
+        32,
+      );
+      expect(scoreCompletion(fresh(), task(2), UTC, at('2026-03-10T12:00:00Z')).completion.points).to.equal(
+        22,
+      );
+      expect(scoreCompletion(fresh(), task(3), UTC, at('2026-03-10T12:00:00Z')).completion.points).to.equal(
+        12,
+      );
+      expect(scoreCompletion(fresh(), task(0), UTC, at('2026-03-10T12:00:00Z')).completion.points).to.equal(
+        12,
+      );
     });
 
     it('adds 5 when completed on or before the planned day, not after', () => {
       const now = at('2026-03-10T12:00:00Z');
-      expect(scoreCompletion(fresh(), task(0, '2026-03-10 09:00:00'), UTC, now).completion.points).to.equal(17);
-      expect(scoreCompletion(fresh(), task(0, '2026-03-11 00:00:00'), UTC, now).completion.points).to.equal(17);
-      expect(scoreCompletion(fresh(), task(0, '2026-03-09 23:59:59'), UTC, now).completion.points).to.equal(12);
+      expect(scoreCompletion(fresh(), task(0, '2026-03-10 09:00:00'), UTC, now).completion.points).to.equal(
+        17,
+      );
+      expect(scoreCompletion(fresh(), task(0, '2026-03-11 00:00:00'), UTC, now).completion.points).to.equal(
+        17,
+      );
+      expect(scoreCompletion(fresh(), task(0, '2026-03-09 23:59:59'), UTC, now).completion.points).to.equal(
+        12,
+      );
     });
 
     it("judges 'on time' in the user's time zone", () => {
@@ -43,15 +57,23 @@ describe('gamification rules', () => {
       const now = at('2026-03-09T23:30:00Z');
       const planned = task(0, '2026-03-09 10:00:00');
       expect(scoreCompletion(fresh(), planned, UTC, now).completion.points).to.equal(17);
-      expect(scoreCompletion(fresh(), planned, 'Europe/Kyiv' as TimeZone, now).completion.points).to.equal(12);
+      expect(scoreCompletion(fresh(), planned, 'Europe/Kyiv' as TimeZone, now).completion.points).to.equal(
+        12,
+      );
     });
 
     it('caps the streak bonus at 10 and counts today in the streak', () => {
-      const state = { profile: emptyProfile(1), ledger: ledgerOf({ '2026-03-07': 1, '2026-03-08': 1, '2026-03-09': 2 }) };
+      const state = {
+        profile: emptyProfile(1),
+        ledger: ledgerOf({ '2026-03-07': 1, '2026-03-08': 1, '2026-03-09': 2 }),
+      };
       const scored = scoreCompletion(state, task(0), UTC, at('2026-03-10T08:00:00Z'));
       expect(scored.completion.points).to.equal(10 + 8); // streak of 4 → +8
       const long = ledgerOf(Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => [`2026-03-0${d}`, 1])));
-      expect(scoreCompletion({ ...state, ledger: long }, task(0), UTC, at('2026-03-10T08:00:00Z')).completion.points).to.equal(20);
+      expect(
+        scoreCompletion({ ...state, ledger: long }, task(0), UTC, at('2026-03-10T08:00:00Z')).completion
+          .points,
+      ).to.equal(20);
     });
 
     it('unlocks achievements once, by completed tasks and by streak', () => {
@@ -59,18 +81,29 @@ describe('gamification rules', () => {
       expect(first.unlocked).to.deep.equal(['first_task']);
       const again = scoreCompletion(first.state, task(0), UTC, at('2026-03-10T09:00:00Z'));
       expect(again.unlocked).to.deep.equal([]);
-      expect(newlyEarned([], { completedTasks: 10, streakDays: 3 })).to.deep.equal(['first_task', 'tasks_10', 'streak_3']);
+      expect(newlyEarned([], { completedTasks: 10, streakDays: 3 })).to.deep.equal([
+        'first_task',
+        'tasks_10',
+        'streak_3',
+      ]);
     });
 
     it('keeps best_streak_days as the highest streak ever seen', () => {
       const state = { profile: { ...emptyProfile(1), bestStreakDays: 9 }, ledger: new Map() };
-      expect(scoreCompletion(state, task(0), UTC, at('2026-03-10T08:00:00Z')).state.profile.bestStreakDays).to.equal(9);
+      expect(
+        scoreCompletion(state, task(0), UTC, at('2026-03-10T08:00:00Z')).state.profile.bestStreakDays,
+      ).to.equal(9);
     });
   });
 
   describe('taking a completion back', () => {
     it('subtracts exactly what the completion awarded and forgets its day', () => {
-      const scored = scoreCompletion(fresh(), task(1, '2026-03-10 00:00:00'), UTC, at('2026-03-10T08:00:00Z'));
+      const scored = scoreCompletion(
+        fresh(),
+        task(1, '2026-03-10 00:00:00'),
+        UTC,
+        at('2026-03-10T08:00:00Z'),
+      );
       const revoked = revokeCompletion(scored.state, scored.completion);
       expect(revoked.profile.totalPoints).to.equal(0);
       expect(revoked.ledger.size).to.equal(0);
@@ -133,7 +166,9 @@ describe('gamification rules', () => {
         completedToday: 1,
         message: 'Task #12 done: +32 points.',
       });
-      expect(result.achievementsUnlocked).to.deep.equal([{ code: 'first_task', name: 'First task completed' }]);
+      expect(result.achievementsUnlocked).to.deep.equal([
+        { code: 'first_task', name: 'First task completed' },
+      ]);
     });
   });
 });

@@ -15,14 +15,26 @@ describe('domain value objects', () => {
     });
 
     it('rejects impossible dates and times', () => {
-      for (const bad of ['2026-02-30', '2025-02-29 10:00:00', '2026-13-01', '2026-01-01 24:00:00', '2026-01-01 10:60:00']) {
+      for (const bad of [
+        '2026-02-30',
+        '2025-02-29 10:00:00',
+        '2026-13-01',
+        '2026-01-01 24:00:00',
+        '2026-01-01 10:60:00',
+      ]) {
         expect(parseLocalDateTime(bad), bad).to.equal(null);
       }
       expect(parseLocalDateTime('2024-02-29 23:59:59')).to.equal('2024-02-29 23:59:59');
     });
 
     it('rejects other shapes, including zones and fractions', () => {
-      for (const bad of ['2026-3-1', '2026-03-01 9:00:00', '2026-03-01T09:00:00Z', '2026-03-01 09:00:00.5', '']) {
+      for (const bad of [
+        '2026-3-1',
+        '2026-03-01 9:00:00',
+        '2026-03-01T09:00:00Z',
+        '2026-03-01 09:00:00.5',
+        '',
+      ]) {
         expect(parseLocalDateTime(bad), bad).to.equal(null);
       }
     });
@@ -88,7 +100,9 @@ describe('domain value objects', () => {
       const instant = new Date('2026-03-10T22:30:00Z');
       expect(localDayIn(UTC, instant)).to.equal('2026-03-10');
       expect(localDayIn('Europe/Kyiv' as never, instant)).to.equal('2026-03-11');
-      expect(localDayIn('America/New_York' as never, new Date('2026-03-10T03:00:00Z'))).to.equal('2026-03-09');
+      expect(localDayIn('America/New_York' as never, new Date('2026-03-10T03:00:00Z'))).to.equal(
+        '2026-03-09',
+      );
     });
   });
 });

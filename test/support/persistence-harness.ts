@@ -1,10 +1,14 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openInMemoryPersistence } from '../../adapters/persistence/in-memory/open-in-memory-persistence.js';
 import { nextId } from '../../adapters/persistence/in-memory/in-memory-state.js';
+import { openInMemoryPersistence } from '../../adapters/persistence/in-memory/open-in-memory-persistence.js';
 import { openMikroOrmPersistence } from '../../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
-import { CategorySchema, ClientSchema, ProjectSchema } from '../../adapters/persistence/mikro-orm/schemas/workspace.schemas.js';
+import {
+  CategorySchema,
+  ClientSchema,
+  ProjectSchema,
+} from '../../adapters/persistence/mikro-orm/schemas/workspace.schemas.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
 
@@ -33,8 +37,9 @@ export const inMemoryHarness: HarnessFactory = {
   name: 'in-memory',
   open: async () => {
     const persistence = openInMemoryPersistence();
-    const write = <A>(change: (draft: Parameters<Parameters<typeof persistence.database.transaction>[0]>[0]) => A) =>
-      persistence.database.transaction(async (draft) => ({ commit: true, value: change(draft) }));
+    const write = <A>(
+      change: (draft: Parameters<Parameters<typeof persistence.database.transaction>[0]>[0]) => A,
+    ) => persistence.database.transaction(async (draft) => ({ commit: true, value: change(draft) }));
     return {
       name: 'in-memory',
       persistence,
@@ -75,9 +80,15 @@ const sqlHarness = async (
   cleanup: () => Promise<void>,
 ): Promise<PersistenceHarness> => {
   const now = Date.now();
-  const insert = async (schema: typeof ClientSchema | typeof ProjectSchema | typeof CategorySchema, data: object) => {
+  const insert = async (
+    schema: typeof ClientSchema | typeof ProjectSchema | typeof CategorySchema,
+    data: object,
+  ) => {
     const em = persistence.orm.em.fork();
-    const record = em.create(schema as typeof ClientSchema, { ...data, createdAt: now, updatedAt: now } as never);
+    const record = em.create(
+      schema as typeof ClientSchema,
+      { ...data, createdAt: now, updatedAt: now } as never,
+    );
     await em.flush();
     return record.id;
   };
@@ -85,7 +96,14 @@ const sqlHarness = async (
     name,
     persistence,
     seedClient: (ownerId, options = {}) =>
-      insert(ClientSchema, { ownerId, name: 'client', active: options.active ?? true, email: null, phone: null, description: null }),
+      insert(ClientSchema, {
+        ownerId,
+        name: 'client',
+        active: options.active ?? true,
+        email: null,
+        phone: null,
+        description: null,
+      }),
     seedProject: (ownerId, options = {}) =>
       insert(ProjectSchema, {
         ownerId,
@@ -94,7 +112,8 @@ const sqlHarness = async (
         clientId: options.clientId ?? null,
         description: null,
       }),
-    seedCategory: (ownerId) => insert(CategorySchema, { ownerId, name: 'category', active: true, description: null }),
+    seedCategory: (ownerId) =>
+      insert(CategorySchema, { ownerId, name: 'category', active: true, description: null }),
     setActive: async (table, id, active) => {
       await persistence.orm.em.fork().execute(`update ${table} set active = ? where id = ?`, [active, id]);
     },
