@@ -132,7 +132,8 @@ const registerRoute = (
         principal,
         params,
         query: request.query,
-        body: request.body ?? {},
+        // No body at all counts as {}; a JSON null is a body (and not an object).
+        body: request.body === undefined ? {} : request.body,
       });
       return send(request, reply, result);
     },

@@ -33,15 +33,20 @@ export const left = async <A>(work: TE.TaskEither<AppError, A>): Promise<AppErro
   return outcome.left;
 };
 
-export const openWorld = async (harness?: PersistenceHarness): Promise<World> => {
+/** `wrap` swaps adapters around the harness's persistence (to inject faults). */
+export const openWorld = async (
+  harness?: PersistenceHarness,
+  wrap: (persistence: Persistence) => Persistence = (p) => p,
+): Promise<World> => {
   const opened = harness ?? (await inMemoryHarness.open());
   const clock = new FixedClock();
-  const container = buildContainer({ persistence: opened.persistence, clock });
+  const persistence = wrap(opened.persistence);
+  const container = buildContainer({ persistence, clock });
   return {
     clock,
     container,
     harness: opened,
-    persistence: opened.persistence,
+    persistence,
     user: async (name, timezone) => {
       const user = await right(container.resolve(CreateUser).execute({ name, timezone }));
       return { userId: user.id };
