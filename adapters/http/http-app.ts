@@ -14,7 +14,7 @@ import { presentedKey } from './authentication.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { requestIdOf } from './request-id.js';
-import { METHODS, type Method, type PublicRoute, type Reply, type Route } from './route.js';
+import { METHODS, type Method, OTHER_METHODS, type PublicRoute, type Reply, type Route } from './route.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -150,7 +150,7 @@ const registerRoutes = (app: FastifyInstance, options: HttpAppOptions): void => 
     for (const route of routes) registerRoute(app, options.authenticate, route);
     const allowed = routes.map((r) => r.method);
     const allowHeader = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
-    const others = METHODS.filter((m: Method) => !allowed.includes(m));
+    const others = [...METHODS.filter((m: Method) => !allowed.includes(m)), ...OTHER_METHODS];
     if (others.length > 0) {
       app.route({
         method: [...others],

@@ -7,6 +7,8 @@ import type { Access, ScopedResource } from '../../domain/api-key/scope.js';
 import { type HttpFailure, toHttpFailure } from './http-error.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Methods answered with 405 on known paths that do not serve them. */
+export const OTHER_METHODS = ['OPTIONS'] as const;
 export type Method = (typeof METHODS)[number];
 
 export interface ApiRequest {

@@ -132,6 +132,9 @@ describe('HTTP: wire basics', () => {
     expect(wrong.statusCode).to.equal(405);
     expect(wrong.headers.allow).to.equal('GET, POST, HEAD');
     expect(wrong.json().error.code).to.equal('METHOD_NOT_ALLOWED');
+    const options = await world.call(key, { method: 'OPTIONS', url: '/v1/tasks/1' });
+    expect(options.statusCode).to.equal(405);
+    expect(options.headers.allow).to.equal('GET, PATCH, PUT, DELETE, HEAD');
   });
 
   it('accepts a trailing slash on every route', async () => {

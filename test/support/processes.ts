@@ -1,0 +1,72 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+const run = promisify(execFile);
+
+export const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+
+/** Runs the real CLI (the same entry point as `npm run cli`) with `env`. */
+export const cli = async (env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> => {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  return stdout;
+};
+
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly baseUrl: string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts the real server (the same entry point as `npm start`) and waits for its health probe. */
+export const startServer = async (env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServerProcess> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
+    const ready = await fetch(`${baseUrl}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) {
+      return {
+        child,
+        baseUrl,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become healthy in ${timeoutMs} ms: ${stderr}`);
+};
