@@ -65,6 +65,7 @@ export const editTask = async (
     ({ task: edited, gamification } = outcome.right);
   }
 
-  await repositories.tasks.update(edited);
+  // Nothing changed (PATCH {}, or the same values again): no write, no new updated_at or version.
+  if (edited !== task) await repositories.tasks.update(edited);
   return E.right({ task: edited, gamification });
 };

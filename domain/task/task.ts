@@ -62,8 +62,8 @@ export const isVisibleTo = (task: Pick<Task, 'ownerId' | 'assigneeId'>, userId: 
 /** Tasks without a client number from the owner's own counter, kept apart from every client's. */
 export const numberingScope = (task: Pick<TaskFields, 'clientId'>): number => task.clientId ?? 0;
 
-export const applyFields = (task: Task, fields: Partial<TaskFields>, at: Date): Task => ({
-  ...task,
-  ...fields,
-  updatedAt: at,
-});
+const FIELD_NAMES = ['title', ...Object.keys(TASK_DEFAULTS)] as (keyof TaskFields)[];
+
+/** Applies writable fields; returns the same task (not a touched copy) when nothing differs. */
+export const applyFields = (task: Task, fields: TaskFields, at: Date): Task =>
+  FIELD_NAMES.every((name) => task[name] === fields[name]) ? task : { ...task, ...fields, updatedAt: at };

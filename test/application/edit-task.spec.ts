@@ -45,9 +45,13 @@ describe('UpdateTask (PATCH), ReplaceTask (PUT) and DeleteTask', () => {
       expect(gamification).to.equal(null);
     });
 
-    it('treats {} as a no-op', async () => {
-      const { task } = await right(patch(alice, {}));
-      expect(task).to.deep.include({ title: 'Original', description: 'keep me', status: 0 });
+    it('treats {} and unchanged values as a no-op: no new updated_at, no new version', async () => {
+      const before = await right(world.container.resolve(GetTask).execute(alice, taskId));
+      world.clock.advance(60_000);
+      await right(patch(alice, {}));
+      await right(patch(alice, { title: 'Original', priority: 2, status: 0 }));
+      const after = await right(world.container.resolve(GetTask).execute(alice, taskId));
+      expect(after).to.deep.equal(before);
     });
 
     it('returns gamification whenever status is sent, even without a change', async () => {
