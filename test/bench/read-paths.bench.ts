@@ -46,7 +46,7 @@ try {
       if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`);
     }
     const paths = [
-      ['health (no auth, no database)', '/v1/health'],
+      ['health (no auth, select 1)', '/v1/health'],
       ['get one task', '/v1/tasks/500'],
       ['list 50 tasks', '/v1/tasks?limit=50'],
       ['list, filtered and sorted', '/v1/tasks?status=1&date_from=2026-03-10&sort=-date&limit=20'],

@@ -16,7 +16,19 @@ export const MIGRATIONS_PATH = {
   postgresql: 'adapters/persistence/mikro-orm/migrations/postgresql',
 } as const;
 
-/** MikroORM options for one database. Migrations are listed explicitly, never globbed. */
+const MIGRATIONS = { sqlite: SQLITE_MIGRATIONS, postgresql: POSTGRESQL_MIGRATIONS } as const;
+
+/** Migrations are listed explicitly, never globbed, and run quietly (the CLI prints JSON on stdout). */
+const migrationOptions = (kind: SqlDatabase['kind']) => ({
+  migrationsList: MIGRATIONS[kind],
+  path: MIGRATIONS_PATH[kind],
+  pathTs: MIGRATIONS_PATH[kind],
+  snapshot: false,
+  silent: true,
+  emit: 'ts' as const,
+});
+
+/** MikroORM options for one database. */
 export const mikroOrmOptions = (database: SqlDatabase): Options => {
   const common = {
     entities: ALL_SCHEMAS,
@@ -24,33 +36,9 @@ export const mikroOrmOptions = (database: SqlDatabase): Options => {
     allowGlobalContext: false,
     debug: false,
     discovery: { warnWhenNoEntities: false },
+    migrations: migrationOptions(database.kind),
   } satisfies Options;
-  if (database.kind === 'sqlite') {
-    return {
-      ...common,
-      driver: SqliteDriver,
-      dbName: database.path,
-      migrations: {
-        migrationsList: SQLITE_MIGRATIONS,
-        path: MIGRATIONS_PATH.sqlite,
-        pathTs: MIGRATIONS_PATH.sqlite,
-        snapshot: false,
-        silent: true,
-        emit: 'ts',
-      },
-    };
-  }
-  return {
-    ...common,
-    driver: PostgreSqlDriver,
-    clientUrl: database.url,
-    pool: { min: 0, max: 10 },
-    migrations: {
-      migrationsList: POSTGRESQL_MIGRATIONS,
-      path: MIGRATIONS_PATH.postgresql,
-      pathTs: MIGRATIONS_PATH.postgresql,
-      snapshot: false,
-      emit: 'ts',
-    },
-  };
+  return database.kind === 'sqlite'
+    ? { ...common, driver: SqliteDriver, dbName: database.path }
+    : { ...common, driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } };
 };

@@ -28,6 +28,7 @@ describe('HTTP: authentication, scopes and ownership', () => {
 
   it('answers 401 UNAUTHORIZED with WWW-Authenticate when no key is sent', async () => {
     const response = await list({});
+    expect((await world.call(null, { method: 'HEAD', url: '/v1/tasks' })).statusCode).to.equal(401);
     expect(response.statusCode).to.equal(401);
     expect(response.json().error.code).to.equal('UNAUTHORIZED');
     expect(response.headers['www-authenticate']).to.match(/^Bearer/);
