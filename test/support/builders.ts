@@ -1,4 +1,4 @@
-import type { Task } from '../../domain/task/task.js';
+import { TASK_DEFAULTS, type Task } from '../../domain/task/task.js';
 import type { TaskStatus } from '../../domain/task/task-status.js';
 import type { TaskTitle } from '../../domain/task/task-title.js';
 
@@ -8,16 +8,7 @@ export const aTask = (overrides: Partial<Task> & { status?: TaskStatus } = {}): 
   ownerId: 1,
   clientTaskId: 1,
   title: 'A task' as TaskTitle,
-  description: null,
-  date: null,
-  priority: 0,
-  active: true,
-  projectId: null,
-  clientId: null,
-  categoryId: null,
-  assigneeId: null,
-  timePlanned: null,
-  pricePlanned: null,
+  ...TASK_DEFAULTS,
   status: 0,
   completedAt: null,
   createdAt: new Date('2026-03-01T00:00:00Z'),

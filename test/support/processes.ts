@@ -1,22 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
-
-export const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
 
 /** Runs the real CLI (the same entry point as `npm run cli`) with `env`. */
 export const cli = async (env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> => {
