@@ -16,6 +16,7 @@ import { GetGamificationProfile } from '../application/gamification/get-gamifica
 import { API_KEY_SECRETS, type ApiKeySecrets } from '../application/ports/api-key-secrets.port.js';
 import { API_KEY_STORE, type ApiKeyStore } from '../application/ports/api-key-store.port.js';
 import { CLOCK, type Clock } from '../application/ports/clock.port.js';
+import { RECORD_READ_MODEL, type RecordReadModel } from '../application/ports/record-read-model.port.js';
 import { TASK_READ_MODEL, type TaskReadModel } from '../application/ports/task-read-model.port.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../application/ports/unit-of-work.port.js';
 import { ChangeTaskStatus } from '../application/tasks/change-task-status.use-case.js';
@@ -27,6 +28,7 @@ import { ListTasks } from '../application/tasks/list-tasks.use-case.js';
 import { ReplaceTask } from '../application/tasks/replace-task.use-case.js';
 import { UpdateTask } from '../application/tasks/update-task.use-case.js';
 import { CreateUser } from '../application/users/create-user.use-case.js';
+import { registerRecordUseCases } from './record-use-cases.js';
 
 /** Reports failures of work nobody waits for (the last_used_at refresh). */
 export const BACKGROUND_FAILURE = Symbol('BackgroundFailure');
@@ -46,6 +48,7 @@ export const buildContainer = (options: ContainerOptions): DependencyContainer =
   const c = rootContainer.createChildContainer();
   c.register<UnitOfWork>(UNIT_OF_WORK, { useValue: options.persistence.unitOfWork });
   c.register<TaskReadModel>(TASK_READ_MODEL, { useValue: options.persistence.taskReadModel });
+  c.register<RecordReadModel>(RECORD_READ_MODEL, { useValue: options.persistence.recordReadModel });
   c.register<ApiKeyStore>(API_KEY_STORE, { useValue: options.persistence.apiKeyStore });
   c.register<Clock>(CLOCK, { useValue: options.clock ?? new SystemClock() });
   c.register<ApiKeySecrets>(API_KEY_SECRETS, { useValue: new CryptoApiKeySecrets() });
@@ -91,5 +94,6 @@ export const buildContainer = (options: ContainerOptions): DependencyContainer =
         r.resolve(BACKGROUND_FAILURE),
       ),
   );
+  registerRecordUseCases(singleton);
   return c;
 };

@@ -1,5 +1,6 @@
 import type { ApiKeyStore } from '../../application/ports/api-key-store.port.js';
 import type { HealthCheck } from '../../application/ports/health-check.port.js';
+import type { RecordReadModel } from '../../application/ports/record-read-model.port.js';
 import type { TaskReadModel } from '../../application/ports/task-read-model.port.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.port.js';
 
@@ -7,6 +8,7 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.port.js';
 export interface Persistence {
   readonly unitOfWork: UnitOfWork;
   readonly taskReadModel: TaskReadModel;
+  readonly recordReadModel: RecordReadModel;
   readonly apiKeyStore: ApiKeyStore;
   readonly health: HealthCheck;
   close(): Promise<void>;

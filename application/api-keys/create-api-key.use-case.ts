@@ -69,7 +69,7 @@ export class CreateApiKey {
       TE.fromEither(decode(input)),
       TE.flatMap((request) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, CreatedApiKey>> => {
-          const user = await findUserByNameOrId(repositories.users, request.user ?? '');
+          const user = await findUserByNameOrId(repositories.users, request.user);
           if (user === null) return E.left(notFound('user'));
           const now = this.clock.now();
           const generated = this.secrets.generate();
@@ -77,7 +77,7 @@ export class CreateApiKey {
             userId: user.id,
             digest: generated.digest,
             displayPrefix: generated.displayPrefix,
-            scopes: request.scopes ?? [],
+            scopes: request.scopes,
             createdAt: now,
             expiresAt: request.expires_in === undefined ? null : new Date(now.getTime() + request.expires_in),
             revokedAt: null,

@@ -10,5 +10,8 @@ export interface ReferenceLookup {
   client(ownerId: UserId, id: number): Promise<boolean>;
   project(ownerId: UserId, id: number): Promise<ProjectReference | null>;
   category(ownerId: UserId, id: number): Promise<boolean>;
+  /** Tasks count when the user owns them (being assigned is not enough to attach records). */
+  task(ownerId: UserId, id: number): Promise<boolean>;
+  card(ownerId: UserId, id: number): Promise<boolean>;
   user(id: UserId): Promise<boolean>;
 }

@@ -1,8 +1,17 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type {
+  ClientFields,
+  MoneyFields,
+  NamedFields,
+  NoteFields,
+  ProjectFields,
+  TimeFields,
+} from '../../domain/workspace/records.js';
 import type { InfrastructureError } from '../shared/errors.js';
 import type { ApiKeyRepository } from './api-key.repository.js';
 import type { GamificationRepository } from './gamification.repository.js';
+import type { RecordRepository, RecordUsage } from './record.repository.js';
 import type { ReferenceLookup } from './reference-lookup.port.js';
 import type { TaskRepository } from './task.repository.js';
 import type { TaskHistoryRepository } from './task-history.repository.js';
@@ -18,6 +27,14 @@ export interface Repositories {
   readonly references: ReferenceLookup;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly clients: RecordRepository<ClientFields>;
+  readonly projects: RecordRepository<ProjectFields>;
+  readonly categories: RecordRepository<NamedFields>;
+  readonly cards: RecordRepository<NamedFields>;
+  readonly notes: RecordRepository<NoteFields>;
+  readonly times: RecordRepository<TimeFields>;
+  readonly moneys: RecordRepository<MoneyFields>;
+  readonly usage: RecordUsage;
 }
 
 /**

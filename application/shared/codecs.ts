@@ -101,11 +101,14 @@ export const nullable = <A>(inner: FieldCodec<A>): NullableCodec<A> => new Nulla
 /** Any field codec; io-ts's `Mixed` because encoders are contravariant in their input. */
 export type AnyField = t.Mixed;
 export type Fields = Record<string, AnyField>;
-type DecodedFields<F extends Fields> = { [K in keyof F]?: t.TypeOf<F[K]> };
+/** Required keys are always present after decoding; the others only when sent. */
+export type DecodedFields<F extends Fields, R extends keyof F = never> = { [K in R]: t.TypeOf<F[K]> } & {
+  [K in Exclude<keyof F, R>]?: t.TypeOf<F[K]>;
+};
 
-export interface ObjectOptions<F extends Fields> {
+export interface ObjectOptions<F extends Fields, R extends keyof F & string = never> {
   /** Keys that must be present (a present null fails the field's own check). */
-  readonly required?: readonly (keyof F & string)[];
+  readonly required?: readonly R[];
   /** Keys accepted and dropped (read-only fields echoed back by a GET → PUT round trip). */
   readonly ignored?: readonly string[];
   /** The detail code for keys that are neither fields nor ignored. */
@@ -116,16 +119,20 @@ export interface ObjectOptions<F extends Fields> {
  * A JSON object with a closed set of optional fields. Reports every failing field at once:
  * unknown keys, missing required keys and invalid values.
  */
-export class ObjectCodec<F extends Fields> extends t.Type<DecodedFields<F>, unknown, unknown> {
+export class ObjectCodec<F extends Fields, R extends keyof F & string = never> extends t.Type<
+  DecodedFields<F, R>,
+  unknown,
+  unknown
+> {
   readonly _kind = 'ObjectCodec' as const;
   constructor(
     name: string,
     readonly fields: F,
-    readonly options: ObjectOptions<F> = {},
+    readonly options: ObjectOptions<F, R> = {},
   ) {
     super(
       name,
-      (u): u is DecodedFields<F> => false,
+      (u): u is DecodedFields<F, R> => false,
       (u, c) => {
         if (typeof u !== 'object' || u === null || Array.isArray(u)) {
           return failWith(u, c, problem('INVALID_TYPE', 'must be a JSON object'));
@@ -145,7 +152,7 @@ export class ObjectCodec<F extends Fields> extends t.Type<DecodedFields<F>, unkn
           const value = input[key];
           const context = t.appendContext(c, key, codec, value);
           if (value === undefined) {
-            if (options.required?.includes(key)) {
+            if ((options.required as readonly string[] | undefined)?.includes(key)) {
               errors.push(...leftErrors(failWith(value, context, problem('REQUIRED', 'is required'))));
             }
             continue;
@@ -154,7 +161,8 @@ export class ObjectCodec<F extends Fields> extends t.Type<DecodedFields<F>, unkn
           if (E.isLeft(result)) errors.push(...result.left);
           else output[key] = result.right;
         }
-        return errors.length > 0 ? t.failures(errors) : t.success(output as DecodedFields<F>);
+        // Every required key was present and valid when no error was collected.
+        return errors.length > 0 ? t.failures(errors) : t.success(output as DecodedFields<F, R>);
       },
       (a) => a,
     );
@@ -164,11 +172,11 @@ export class ObjectCodec<F extends Fields> extends t.Type<DecodedFields<F>, unkn
 const leftErrors = <A>(validation: t.Validation<A>): t.Errors =>
   E.isLeft(validation) ? validation.left : [];
 
-export const object = <F extends Fields>(
+export const object = <F extends Fields, const R extends keyof F & string = never>(
   name: string,
   fields: F,
-  options?: ObjectOptions<F>,
-): ObjectCodec<F> => new ObjectCodec(name, fields, options);
+  options?: ObjectOptions<F, R>,
+): ObjectCodec<F, R> => new ObjectCodec(name, fields, options);
 
 /**
  * A query-string parameter: always text on the wire, parsed strictly into its typed value.

@@ -158,3 +158,14 @@ export const queryEnum = <S extends string>(name: string, values: readonly S[], 
       ? (s as S)
       : problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`),
   );
+
+/** Text that must say something: kept as sent, but blank (or null) reads as missing. */
+export const requiredText = (name: string, maxLength: number, description?: string): FieldCodec<string> =>
+  new FieldCodec(
+    name,
+    { type: 'string', minLength: 1, maxLength, description },
+    (s: string) =>
+      s.trim() === '' ? problem('REQUIRED', 'must not be blank') : (checkText(s, maxLength) ?? s),
+    (s) => s,
+    problem('REQUIRED', 'is required'),
+  );

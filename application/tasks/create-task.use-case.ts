@@ -4,7 +4,6 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { creationEntry } from '../../domain/task/status-change.js';
 import { numberingScope, TASK_DEFAULTS, type Task } from '../../domain/task/task.js';
 import { TaskStatus } from '../../domain/task/task-status.js';
-import type { TaskTitle } from '../../domain/task/task-title.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
@@ -30,7 +29,7 @@ export class CreateTask {
       TE.fromEither(decode(input)),
       TE.flatMap((body) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, Task>> => {
-          const base = { ...TASK_DEFAULTS, title: body.title as TaskTitle };
+          const base = { ...TASK_DEFAULTS, title: body.title };
           const fields = await resolveTaskFields(
             repositories.references,
             actor.userId,

@@ -40,16 +40,15 @@ export class CreateUser {
       TE.fromEither(decode(input)),
       TE.flatMap(({ name, timezone }) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, User>> => {
-          const userName = name ?? '';
-          if ((await repositories.users.findByName(userName)) !== null) {
+          if ((await repositories.users.findByName(name)) !== null) {
             return E.left({
               _tag: 'Conflict',
               code: 'USER_EXISTS',
-              message: `A user named "${userName}" exists.`,
+              message: `A user named "${name}" exists.`,
             });
           }
           const user = await repositories.users.add({
-            name: userName,
+            name: name,
             timezone: timezone ?? UTC,
             createdAt: this.clock.now(),
           });

@@ -1,15 +1,11 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nextId } from '../../adapters/persistence/in-memory/in-memory-state.js';
+import * as E from 'fp-ts/lib/Either.js';
 import { openInMemoryPersistence } from '../../adapters/persistence/in-memory/open-in-memory-persistence.js';
 import { openMikroOrmPersistence } from '../../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
-import {
-  CategorySchema,
-  ClientSchema,
-  ProjectSchema,
-} from '../../adapters/persistence/mikro-orm/schemas/workspace.schemas.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
+import type { Repositories } from '../../application/ports/unit-of-work.port.js';
 import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
 
 export interface SeedOptions {
@@ -17,111 +13,79 @@ export interface SeedOptions {
   readonly clientId?: number | null;
 }
 
-/**
- * A persistence adapter plus a way to create the clients, projects and categories tasks point at
- * (their own CRUD arrives with a later issue).
- */
+/** A persistence adapter plus shortcuts to create the records tasks point at. */
 export interface PersistenceHarness {
   readonly name: string;
   readonly persistence: Persistence;
   seedClient(ownerId: number, options?: SeedOptions): Promise<number>;
   seedProject(ownerId: number, options?: SeedOptions): Promise<number>;
   seedCategory(ownerId: number): Promise<number>;
-  setActive(table: 'clients' | 'projects', id: number, active: boolean): Promise<void>;
+  setActive(table: 'clients' | 'projects', ownerId: number, id: number, active: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
 export type HarnessFactory = { readonly name: string; open(): Promise<PersistenceHarness> };
 
-export const inMemoryHarness: HarnessFactory = {
-  name: 'in-memory',
-  open: async () => {
-    const persistence = openInMemoryPersistence();
-    const write = <A>(
-      change: (draft: Parameters<Parameters<typeof persistence.database.transaction>[0]>[0]) => A,
-    ) => persistence.database.transaction(async (draft) => ({ commit: true, value: change(draft) }));
-    return {
-      name: 'in-memory',
-      persistence,
-      seedClient: (ownerId, options = {}) =>
-        write((draft) => {
-          const id = nextId(draft, 'clients');
-          draft.clients.set(id, { id, ownerId, name: `client ${id}`, active: options.active ?? true });
-          return id;
-        }),
-      seedProject: (ownerId, options = {}) =>
-        write((draft) => {
-          const id = nextId(draft, 'projects');
-          const project = { id, ownerId, name: `project ${id}`, active: options.active ?? true };
-          draft.projects.set(id, { ...project, clientId: options.clientId ?? null });
-          return id;
-        }),
-      seedCategory: (ownerId) =>
-        write((draft) => {
-          const id = nextId(draft, 'categories');
-          draft.categories.set(id, { id, ownerId, name: `category ${id}`, active: true });
-          return id;
-        }),
-      setActive: async (table, id, active) => {
-        await write((draft) => {
-          const records = table === 'clients' ? draft.clients : draft.projects;
-          const record = records.get(id);
-          if (record) records.set(id, { ...record, active } as never);
-        });
-      },
-      close: () => persistence.close(),
-    };
-  },
-};
-
-const sqlHarness = async (
+const harnessOver = (
   name: string,
-  persistence: Awaited<ReturnType<typeof openMikroOrmPersistence>>,
+  persistence: Persistence,
   cleanup: () => Promise<void>,
-): Promise<PersistenceHarness> => {
-  const now = Date.now();
-  const insert = async (
-    schema: typeof ClientSchema | typeof ProjectSchema | typeof CategorySchema,
-    data: object,
-  ) => {
-    const em = persistence.orm.em.fork();
-    const record = em.create(
-      schema as typeof ClientSchema,
-      { ...data, createdAt: now, updatedAt: now } as never,
-    );
-    await em.flush();
-    return record.id;
+): PersistenceHarness => {
+  const write = async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
+    const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
+    if (E.isLeft(outcome)) throw new Error(`seeding failed: ${JSON.stringify(outcome.left)}`);
+    return outcome.right;
   };
+  const now = new Date('2026-03-01T00:00:00Z');
   return {
     name,
     persistence,
     seedClient: (ownerId, options = {}) =>
-      insert(ClientSchema, {
-        ownerId,
-        name: 'client',
-        active: options.active ?? true,
-        email: null,
-        phone: null,
-        description: null,
+      write(async (r) => {
+        const fields = {
+          name: 'client',
+          email: null,
+          phone: null,
+          description: null,
+          active: options.active ?? true,
+        };
+        return (await r.clients.add(ownerId, fields, now)).id;
       }),
     seedProject: (ownerId, options = {}) =>
-      insert(ProjectSchema, {
-        ownerId,
-        name: 'project',
-        active: options.active ?? true,
-        clientId: options.clientId ?? null,
-        description: null,
+      write(async (r) => {
+        const fields = {
+          name: 'project',
+          clientId: options.clientId ?? null,
+          description: null,
+          active: options.active ?? true,
+        };
+        return (await r.projects.add(ownerId, fields, now)).id;
       }),
     seedCategory: (ownerId) =>
-      insert(CategorySchema, { ownerId, name: 'category', active: true, description: null }),
-    setActive: async (table, id, active) => {
-      await persistence.orm.em.fork().execute(`update ${table} set active = ? where id = ?`, [active, id]);
-    },
+      write(
+        async (r) =>
+          (await r.categories.add(ownerId, { name: 'category', description: null, active: true }, now)).id,
+      ),
+    setActive: (table, ownerId, id, active) =>
+      write(async (r) => {
+        if (table === 'clients') {
+          const client = await r.clients.findOwned(ownerId, id);
+          if (client) await r.clients.update({ ...client, active });
+        } else {
+          const project = await r.projects.findOwned(ownerId, id);
+          if (project) await r.projects.update({ ...project, active });
+        }
+      }),
     close: async () => {
       await persistence.close();
       await cleanup();
     },
   };
+};
+
+export const inMemoryHarness: HarnessFactory = {
+  name: 'in-memory',
+  open: async () => harnessOver('in-memory', openInMemoryPersistence(), async () => undefined),
 };
 
 export const sqliteHarness: HarnessFactory = {
@@ -132,7 +96,9 @@ export const sqliteHarness: HarnessFactory = {
       { kind: 'sqlite', path: join(directory, 'test.db') },
       { migrate: true },
     );
-    return sqlHarness('SQLite', persistence, async () => rmSync(directory, { recursive: true, force: true }));
+    return harnessOver('SQLite', persistence, async () =>
+      rmSync(directory, { recursive: true, force: true }),
+    );
   },
 };
 
@@ -164,7 +130,7 @@ export const postgresHarness: HarnessFactory = {
     databases += 1;
     const url = await server.createDatabase(`workspace_test_${process.pid}_${databases}`);
     const persistence = await openMikroOrmPersistence({ kind: 'postgresql', url }, { migrate: true });
-    return sqlHarness('PostgreSQL', persistence, async () => undefined);
+    return harnessOver('PostgreSQL', persistence, async () => undefined);
   },
 };
 

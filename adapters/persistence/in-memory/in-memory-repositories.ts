@@ -4,6 +4,7 @@ import type { CompletionLedger } from '../../../domain/gamification/completion-l
 import { emptyProfile } from '../../../domain/gamification/profile.js';
 import type { LocalDate } from '../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../domain/task/task.js';
+import { inMemoryRecords, inMemoryUsage } from './in-memory-record.repository.js';
 import { type InMemoryState, nextId } from './in-memory-state.js';
 
 /** Every repository over one transaction's draft state. */
@@ -21,6 +22,14 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
     delete: async (id) => {
       state.tasks.delete(id);
       state.history = state.history.filter((entry) => entry.taskId !== id);
+      // Records that pointed at the task stay, without the link.
+      for (const records of [state.notes, state.times, state.moneys] as Map<
+        number,
+        { taskId: number | null }
+      >[]) {
+        for (const [key, record] of records)
+          if (record.taskId === id) records.set(key, { ...record, taskId: null });
+      }
     },
   },
   taskNumbers: {
@@ -78,6 +87,8 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
       return project?.ownerId === ownerId ? { id: project.id, clientId: project.clientId } : null;
     },
     category: async (ownerId, id) => state.categories.get(id)?.ownerId === ownerId,
+    task: async (ownerId, id) => state.tasks.get(id)?.ownerId === ownerId,
+    card: async (ownerId, id) => state.cards.get(id)?.ownerId === ownerId,
     user: async (id: UserId) => state.users.has(id),
   },
   users: {
@@ -102,4 +113,12 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
       if (key) state.apiKeys.set(id, { ...key, revokedAt: at });
     },
   },
+  clients: inMemoryRecords(state, 'clients', state.clients),
+  projects: inMemoryRecords(state, 'projects', state.projects),
+  categories: inMemoryRecords(state, 'categories', state.categories),
+  cards: inMemoryRecords(state, 'cards', state.cards),
+  notes: inMemoryRecords(state, 'notes', state.notes),
+  times: inMemoryRecords(state, 'times', state.times),
+  moneys: inMemoryRecords(state, 'moneys', state.moneys),
+  usage: inMemoryUsage(state),
 });

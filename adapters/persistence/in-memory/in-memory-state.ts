@@ -4,18 +4,15 @@ import type { Completion } from '../../../domain/gamification/profile.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import type { Task, UserId } from '../../../domain/task/task.js';
 import type { User } from '../../../domain/user/user.js';
-
-/** The owner-scoped records a task may point at (their own CRUD arrives with their issue). */
-export interface OwnedRecord {
-  readonly id: number;
-  readonly ownerId: UserId;
-  readonly name: string;
-  readonly active: boolean;
-}
-
-export interface ProjectRecord extends OwnedRecord {
-  readonly clientId: number | null;
-}
+import type {
+  Card,
+  Category,
+  Client,
+  MoneyRecord,
+  Note,
+  Project,
+  TimeRecord,
+} from '../../../domain/workspace/records.js';
 
 export interface StoredCompletion extends Completion {
   readonly revokedAt: Date | null;
@@ -37,9 +34,13 @@ export interface InMemoryState {
   taskNumbers: Map<string, number>;
   profiles: Map<UserId, StoredProfile>;
   completions: StoredCompletion[];
-  clients: Map<number, OwnedRecord>;
-  projects: Map<number, ProjectRecord>;
-  categories: Map<number, OwnedRecord>;
+  clients: Map<number, Client>;
+  projects: Map<number, Project>;
+  categories: Map<number, Category>;
+  cards: Map<number, Card>;
+  notes: Map<number, Note>;
+  times: Map<number, TimeRecord>;
+  moneys: Map<number, MoneyRecord>;
   /** Last id handed out per table. */
   sequences: Map<string, number>;
 }
@@ -55,6 +56,10 @@ export const emptyState = (): InMemoryState => ({
   clients: new Map(),
   projects: new Map(),
   categories: new Map(),
+  cards: new Map(),
+  notes: new Map(),
+  times: new Map(),
+  moneys: new Map(),
   sequences: new Map(),
 });
 

@@ -6,15 +6,17 @@ import type { CompletionLedger } from '../../../domain/gamification/completion-l
 import type { Completion } from '../../../domain/gamification/profile.js';
 import type { LocalDate } from '../../../domain/shared/local-date-time.js';
 import { apiKeyFromRecord, apiKeyToRecord, taskFromRecord, taskToRecord, userFromRecord } from './mappers.js';
+import { mikroOrmRecords, mikroOrmUsage } from './mikro-orm-record.repository.js';
 import {
   AchievementSchema,
   type CompletionRecord,
   CompletionSchema,
   ProfileSchema,
 } from './schemas/gamification.schemas.js';
+import { MoneySchema, NoteSchema, TimeSchema } from './schemas/linked-record.schemas.js';
 import { TaskHistorySchema, TaskSchema } from './schemas/task.schemas.js';
 import { ApiKeySchema, UserSchema } from './schemas/user.schemas.js';
-import { CategorySchema, ClientSchema, ProjectSchema } from './schemas/workspace.schemas.js';
+import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './schemas/workspace.schemas.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 const completionFromRecord = (row: CompletionRecord): Completion => ({
@@ -49,6 +51,10 @@ export const mikroOrmRepositories = (em: EntityManager, dialect: SqlDialect): Re
       },
       delete: async (id) => {
         await em.nativeDelete(TaskHistorySchema, { taskId: id });
+        // Records that pointed at the task stay, without the link.
+        for (const table of ['notes', 'time_records', 'money_records']) {
+          await em.execute(`update ${table} set task_id = null where task_id = ?`, [id], 'run');
+        }
         const record = await em.findOne(TaskSchema, { id });
         if (record) em.remove(record);
       },
@@ -153,6 +159,8 @@ export const mikroOrmRepositories = (em: EntityManager, dialect: SqlDialect): Re
         return project ? { id: project.id, clientId: project.clientId } : null;
       },
       category: async (ownerId, id) => (await em.count(CategorySchema, { id, ownerId })) > 0,
+      task: async (ownerId, id) => (await em.count(TaskSchema, { id, ownerId })) > 0,
+      card: async (ownerId, id) => (await em.count(CardSchema, { id, ownerId })) > 0,
       user: async (id) => (await em.count(UserSchema, { id })) > 0,
     },
     users: {
@@ -191,5 +199,13 @@ export const mikroOrmRepositories = (em: EntityManager, dialect: SqlDialect): Re
         record.revokedAt = at.getTime();
       },
     },
+    clients: mikroOrmRecords(em, ClientSchema),
+    projects: mikroOrmRecords(em, ProjectSchema),
+    categories: mikroOrmRecords(em, CategorySchema),
+    cards: mikroOrmRecords(em, CardSchema),
+    notes: mikroOrmRecords(em, NoteSchema),
+    times: mikroOrmRecords(em, TimeSchema),
+    moneys: mikroOrmRecords(em, MoneySchema),
+    usage: mikroOrmUsage(em),
   };
 };

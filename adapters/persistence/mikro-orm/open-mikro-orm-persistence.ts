@@ -9,6 +9,7 @@ import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
 import { PostgresRunner } from './read/postgres-runner.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
+import { SqlRecordReadModel } from './read/sql-record-read-model.js';
 import type { SqlRunner } from './read/sql-runner.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqliteRunner } from './read/sqlite-runner.js';
@@ -69,6 +70,7 @@ export const openMikroOrmPersistence = async (
       runner,
       unitOfWork: new MikroOrmUnitOfWork(orm, dialect),
       taskReadModel: new SqlTaskReadModel(runner, dialect),
+      recordReadModel: new SqlRecordReadModel(runner, dialect),
       apiKeyStore: new SqlApiKeyStore(runner),
       health: {
         isHealthy: () =>

@@ -207,8 +207,8 @@ export const persistenceContract = (factory: HarnessFactory): void => {
         const archived = await create({ active: 0 });
         const viaClient = await create({ client_id: client });
         const viaProject = await create({ project_id: project });
-        await world.harness.setActive('clients', client, false);
-        await world.harness.setActive('projects', project, false);
+        await world.harness.setActive('clients', alice.userId, client, false);
+        await world.harness.setActive('projects', alice.userId, project, false);
         expect(await ids({ active: '1' })).to.deep.equal([plain.id]);
         expect(await ids({ active: '0' })).to.deep.equal([archived.id, viaClient.id, viaProject.id]);
         expect(await ids({})).to.have.length(4);

@@ -1,7 +1,8 @@
 import { AchievementSchema, CompletionSchema, ProfileSchema } from './gamification.schemas.js';
+import { MoneySchema, NoteSchema, TimeSchema } from './linked-record.schemas.js';
 import { TaskHistorySchema, TaskNumberSchema, TaskSchema } from './task.schemas.js';
 import { ApiKeySchema, UserSchema } from './user.schemas.js';
-import { CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
+import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
 export const ALL_SCHEMAS = [
   UserSchema,
@@ -15,4 +16,8 @@ export const ALL_SCHEMAS = [
   ProfileSchema,
   AchievementSchema,
   CompletionSchema,
+  CardSchema,
+  NoteSchema,
+  TimeSchema,
+  MoneySchema,
 ];

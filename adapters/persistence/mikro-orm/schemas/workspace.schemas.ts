@@ -107,3 +107,35 @@ export const CategorySchema = new EntitySchema<CategoryRecord>({
     updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
   },
 });
+
+/** Money accounts: the `card` and `to_card` of money records. */
+export interface CardRecord {
+  id: number;
+  ownerId: number;
+  name: string;
+  description: string | null;
+  active: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const CardSchema = new EntitySchema<CardRecord>({
+  name: 'CardRecord',
+  tableName: 'cards',
+  indexes: [{ name: 'cards_owner_index', properties: ['ownerId', 'id'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    ownerId: {
+      kind: 'm:1',
+      type: 'UserRecord',
+      mapToPk: true,
+      fieldName: 'owner_id',
+      deleteRule: 'restrict',
+    },
+    name: { type: 'string', length: 191 },
+    description: { type: 'text', nullable: true },
+    active: { type: 'boolean', default: true },
+    createdAt: { type: epochMillis(), fieldName: 'created_at' },
+    updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
+  },
+});

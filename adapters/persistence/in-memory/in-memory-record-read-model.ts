@@ -1,0 +1,107 @@
+import type {
+  ClientListQuery,
+  NamedListQuery,
+  NoteListQuery,
+  ProjectListQuery,
+  RecordReadModel,
+} from '../../../application/ports/record-read-model.port.js';
+import type { Page, Paged } from '../../../application/ports/task-read-model.port.js';
+import type { UserId } from '../../../domain/task/task.js';
+import type {
+  Card,
+  Category,
+  Client,
+  Note,
+  Owned,
+  Project,
+  RecordType,
+} from '../../../domain/workspace/records.js';
+import type { InMemoryDatabase } from './in-memory-database.js';
+import type { InMemoryState } from './in-memory-state.js';
+
+const page = <T>(items: readonly T[], { limit, offset }: Page): Paged<T> => ({
+  items: items.slice(offset, offset + limit),
+  total: items.length,
+});
+
+const ownedBy = <R extends Owned>(records: Map<number, R>, ownerId: UserId): R[] =>
+  [...records.values()].filter((r) => r.ownerId === ownerId).sort((a, b) => a.id - b.id);
+
+type Dated = { readonly id: number; readonly createdAt: Date; readonly clientId: number | null };
+
+const recordsOfType = (state: InMemoryState, type: RecordType): Dated[] =>
+  ({
+    task: [...state.tasks.values()],
+    note: [...state.notes.values()],
+    time: [...state.times.values()],
+    money: [...state.moneys.values()],
+  })[type];
+
+/** Newest first by (created_at, id) of the latest record; clients without one after, by id. */
+const byLatestRecord = (state: InMemoryState, type: RecordType) => {
+  const latest = new Map<number, Dated>();
+  for (const record of recordsOfType(state, type)) {
+    if (record.clientId === null) continue;
+    const seen = latest.get(record.clientId);
+    const newer =
+      !seen ||
+      record.createdAt.getTime() > seen.createdAt.getTime() ||
+      (record.createdAt.getTime() === seen.createdAt.getTime() && record.id > seen.id);
+    if (newer) latest.set(record.clientId, record);
+  }
+  return (a: Client, b: Client): number => {
+    const [la, lb] = [latest.get(a.id), latest.get(b.id)];
+    if (la && lb) return lb.createdAt.getTime() - la.createdAt.getTime() || lb.id - la.id;
+    if (la) return -1;
+    if (lb) return 1;
+    return a.id - b.id;
+  };
+};
+
+const contains = (text: string | null, term: string): boolean => (text ?? '').toLowerCase().includes(term);
+
+export class InMemoryRecordReadModel implements RecordReadModel {
+  constructor(private readonly database: InMemoryDatabase) {}
+
+  async clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
+    const state = this.database.state;
+    const found = ownedBy(state.clients, ownerId).filter((c) => c.active === query.active);
+    return page(query.orderBy ? found.sort(byLatestRecord(state, query.orderBy)) : found, query);
+  }
+
+  async projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
+    const state = this.database.state;
+    const activeInCascade = (p: Project) =>
+      p.active && (p.clientId === null || state.clients.get(p.clientId)?.active !== false);
+    const found = ownedBy(state.projects, ownerId).filter(
+      (p) =>
+        (query.clientId === undefined || p.clientId === query.clientId) &&
+        (query.active === undefined || activeInCascade(p) === query.active),
+    );
+    return page(found, query);
+  }
+
+  async notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
+    const term = query.search?.toLowerCase();
+    const found = ownedBy(this.database.state.notes, ownerId).filter(
+      (n) =>
+        (query.active === undefined || n.active === query.active) &&
+        (term === undefined || contains(n.name, term) || contains(n.description, term)),
+    );
+    return page(found, query);
+  }
+
+  async categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
+    return page(
+      ownedBy(this.database.state.categories, ownerId).filter((c) => c.active === query.active),
+      query,
+    );
+  }
+
+  async cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>> {
+    return page(
+      ownedBy(this.database.state.cards, ownerId).filter((c) => c.active === query.active),
+      query,
+    );
+  }
+}

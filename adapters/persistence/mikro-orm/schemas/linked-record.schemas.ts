@@ -1,0 +1,137 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { cents, epochMillis } from './column-types.js';
+
+/**
+ * Notes, time and money records: they point at clients, projects, tasks and categories. Deleting
+ * a task only unlinks them (`set null`); everything else they point at cannot be deleted while
+ * they do (`restrict`).
+ */
+const owned = {
+  id: { type: 'integer', primary: true, autoincrement: true },
+  ownerId: { kind: 'm:1', type: 'UserRecord', mapToPk: true, fieldName: 'owner_id', deleteRule: 'restrict' },
+} as const;
+
+const links = {
+  date: { type: 'string', length: 19, nullable: true },
+  clientId: {
+    kind: 'm:1',
+    type: 'ClientRecord',
+    mapToPk: true,
+    fieldName: 'client_id',
+    nullable: true,
+    deleteRule: 'restrict',
+  },
+  projectId: {
+    kind: 'm:1',
+    type: 'ProjectRecord',
+    mapToPk: true,
+    fieldName: 'project_id',
+    nullable: true,
+    deleteRule: 'restrict',
+  },
+  taskId: {
+    kind: 'm:1',
+    type: 'TaskRecord',
+    mapToPk: true,
+    fieldName: 'task_id',
+    nullable: true,
+    deleteRule: 'set null',
+  },
+  categoryId: {
+    kind: 'm:1',
+    type: 'CategoryRecord',
+    mapToPk: true,
+    fieldName: 'category_id',
+    nullable: true,
+    deleteRule: 'restrict',
+  },
+  createdAt: { type: epochMillis(), fieldName: 'created_at' },
+  updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
+} as const;
+
+interface LinkColumns {
+  id: number;
+  ownerId: number;
+  date: string | null;
+  clientId: number | null;
+  projectId: number | null;
+  taskId: number | null;
+  categoryId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NoteRecord extends LinkColumns {
+  name: string;
+  description: string | null;
+  active: boolean;
+}
+
+export const NoteSchema = new EntitySchema<NoteRecord>({
+  name: 'NoteRecord',
+  tableName: 'notes',
+  indexes: [{ name: 'notes_owner_index', properties: ['ownerId', 'id'] }],
+  properties: {
+    ...owned,
+    name: { type: 'string', length: 191 },
+    description: { type: 'text', nullable: true },
+    active: { type: 'boolean', default: true },
+    ...links,
+  },
+});
+
+export interface TimeRecordRow extends LinkColumns {
+  /** Seconds. */
+  timeReally: number;
+  description: string | null;
+}
+
+export const TimeSchema = new EntitySchema<TimeRecordRow>({
+  name: 'TimeRecordRow',
+  tableName: 'time_records',
+  indexes: [{ name: 'time_records_owner_index', properties: ['ownerId', 'id'] }],
+  properties: {
+    ...owned,
+    timeReally: { type: 'integer', fieldName: 'time_really' },
+    description: { type: 'text', nullable: true },
+    ...links,
+  },
+});
+
+export interface MoneyRecordRow extends LinkColumns {
+  type: number;
+  /** Integer cents. */
+  price: number;
+  card: number | null;
+  toCard: number | null;
+  description: string | null;
+}
+
+export const MoneySchema = new EntitySchema<MoneyRecordRow>({
+  name: 'MoneyRecordRow',
+  tableName: 'money_records',
+  indexes: [{ name: 'money_records_owner_index', properties: ['ownerId', 'id'] }],
+  properties: {
+    ...owned,
+    type: { type: 'smallint' },
+    price: { type: cents(), fieldName: 'price_cents' },
+    card: {
+      kind: 'm:1',
+      type: 'CardRecord',
+      mapToPk: true,
+      fieldName: 'card_id',
+      nullable: true,
+      deleteRule: 'restrict',
+    },
+    toCard: {
+      kind: 'm:1',
+      type: 'CardRecord',
+      mapToPk: true,
+      fieldName: 'to_card_id',
+      nullable: true,
+      deleteRule: 'restrict',
+    },
+    description: { type: 'text', nullable: true },
+    ...links,
+  },
+});

@@ -1,0 +1,36 @@
+import type { UserId } from '../../domain/task/task.js';
+import type { Card, Category, Client, Note, Project, RecordType } from '../../domain/workspace/records.js';
+import type { Page, Paged } from './task-read-model.port.js';
+
+export interface ClientListQuery extends Page {
+  readonly active: boolean;
+  /** Most recent record of that type first (by created_at, then id); clients without one last, by id. */
+  readonly orderBy: RecordType | null;
+}
+
+export interface ProjectListQuery extends Page {
+  /** true: project active and its client (if any) active; false: the complement; undefined: all. */
+  readonly active?: boolean;
+  readonly clientId?: number;
+}
+
+export interface NoteListQuery extends Page {
+  readonly active?: boolean;
+  /** Case-insensitive substring of name or description; `%`, `_` and `\` are literal. */
+  readonly search?: string;
+}
+
+export interface NamedListQuery extends Page {
+  readonly active: boolean;
+}
+
+/** The read side of the owner's records: lists, straight from storage, ordered by id unless told. */
+export interface RecordReadModel {
+  clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>>;
+  projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>>;
+  notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>>;
+  categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>>;
+  cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>>;
+}
+
+export const RECORD_READ_MODEL = Symbol('RecordReadModel');

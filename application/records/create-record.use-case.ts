@@ -1,0 +1,40 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Stored } from '../../domain/workspace/records.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { UnitOfWork } from '../ports/unit-of-work.port.js';
+import type { Actor } from '../shared/actor.js';
+import type { AppError } from '../shared/errors.js';
+import { checkedFields } from './checked-fields.js';
+import type { CreatableKind } from './record-kind.js';
+
+/** Creates a record of `kind` owned by the caller; every reference must be the caller's. */
+export class CreateRecord<F extends object> {
+  constructor(
+    private readonly kind: CreatableKind<F>,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(actor: Actor, input: unknown): TE.TaskEither<AppError, Stored<F>> {
+    return pipe(
+      TE.fromEither(this.kind.decodeCreate(input)),
+      TE.flatMap((draft) =>
+        this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, Stored<F>>> => {
+          const fields = await checkedFields(
+            this.kind,
+            repositories,
+            actor.userId,
+            draft.fields,
+            draft.given,
+          );
+          if (E.isLeft(fields)) return fields;
+          return E.right(
+            await this.kind.repository(repositories).add(actor.userId, fields.right, this.clock.now()),
+          );
+        }),
+      ),
+    );
+  }
+}

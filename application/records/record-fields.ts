@@ -1,0 +1,67 @@
+import { FieldCodec, nullable } from '../shared/codecs.js';
+import type { TopLevelCode } from '../shared/decode.js';
+import { isEmailShaped } from '../shared/email.js';
+import { checkText, dateTime, recordId, requiredName, text } from '../shared/fields.js';
+import { problem } from '../shared/validation-detail.js';
+
+export const NAME_MAX_LENGTH = 191;
+export const DESCRIPTION_MAX_LENGTH = 65_535;
+
+/** Read-only fields a GET returns; accepted and ignored in bodies (GET → edit → PATCH works). */
+export const RECORD_READ_ONLY_FIELDS = ['id', 'owner_id', 'created_at', 'updated_at'] as const;
+
+/** `name`: trimmed, 1..191; a null or blank name reads as missing (NAME_REQUIRED). */
+export const nameCodec = (() => {
+  const base = requiredName('Name', NAME_MAX_LENGTH);
+  return new FieldCodec<string>(
+    'Name',
+    base.schema,
+    base.parse,
+    (s) => s,
+    problem('REQUIRED', 'the name is required'),
+  );
+})();
+
+export const descriptionCodec = nullable(text('Description', DESCRIPTION_MAX_LENGTH));
+
+export const emailCodec = nullable(
+  new FieldCodec<string>(
+    'Email',
+    { type: 'string', format: 'email', maxLength: NAME_MAX_LENGTH },
+    (s: string) => {
+      const trimmed = s.trim();
+      return (
+        checkText(trimmed, NAME_MAX_LENGTH) ??
+        (isEmailShaped(trimmed) ? trimmed : problem('INVALID_FORMAT', 'must be an email address'))
+      );
+    },
+  ),
+);
+
+const PHONE = /^\+?[0-9 ()./-]{3,50}$/;
+export const phoneCodec = nullable(
+  new FieldCodec<string>('Phone', { type: 'string', maxLength: 50, pattern: PHONE.source }, (s: string) => {
+    const trimmed = s.trim();
+    return (
+      checkText(trimmed, 50) ??
+      (PHONE.test(trimmed) && /\d/.test(trimmed)
+        ? trimmed
+        : problem('INVALID_FORMAT', 'must be a phone number'))
+    );
+  }),
+);
+
+/** The references notes, time and money records may carry. */
+export const linkCodecs = {
+  date: nullable(dateTime('Date', 'YYYY-MM-DD HH:MM:SS')),
+  client_id: nullable(recordId('ClientId')),
+  project_id: nullable(recordId('ProjectId')),
+  task_id: nullable(recordId('TaskId')),
+  category_id: nullable(recordId('CategoryId')),
+};
+
+export const NO_LINKS = { clientId: null, projectId: null, taskId: null, categoryId: null } as const;
+
+/** NAME_REQUIRED wins over every other problem. */
+export const nameTopLevelCode: TopLevelCode = (details) =>
+  details.some((d) => d.field === 'name' && d.code === 'REQUIRED') ? 'NAME_REQUIRED' : 'VALIDATION_ERROR';

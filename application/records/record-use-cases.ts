@@ -1,0 +1,15 @@
+import type { Stored } from '../../domain/workspace/records.js';
+import type { CreateRecord } from './create-record.use-case.js';
+import type { DeleteRecord } from './delete-record.use-case.js';
+import type { GetRecord } from './get-record.use-case.js';
+import type { RecordLister } from './list-records.use-case.js';
+import type { UpdateRecord } from './update-record.use-case.js';
+
+/** Every operation on one record type, as a host embedding the use cases resolves them. */
+export interface RecordUseCases<F extends object> {
+  readonly create: CreateRecord<F>;
+  readonly get: GetRecord<F>;
+  readonly list: RecordLister<Stored<F>>;
+  readonly update: UpdateRecord<F>;
+  readonly delete: DeleteRecord<F>;
+}
