@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { createHttpServer } from '../../bootstrap/http-server.js';
+import type { PersistenceHarness } from './persistence-harness.js';
 import { openWorld, type World } from './world.js';
 
 export interface HttpWorld extends World {
@@ -10,8 +11,11 @@ export interface HttpWorld extends World {
 }
 
 /** The real HTTP app over the real container; `wrap` may swap adapters to inject faults. */
-export const openHttpWorld = async (wrap?: (persistence: Persistence) => Persistence): Promise<HttpWorld> => {
-  const world = await openWorld(undefined, wrap);
+export const openHttpWorld = async (
+  wrap?: (persistence: Persistence) => Persistence,
+  harness?: PersistenceHarness,
+): Promise<HttpWorld> => {
+  const world = await openWorld(harness, wrap);
   const app = createHttpServer(world.container, world.persistence.health, false);
   await app.ready();
   return {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { Actor } from '../../../application/shared/actor.js';
-import type { RecordUseCases } from '../../../application/records/record-use-cases.js';
 import type { CreateRecord } from '../../../application/records/create-record.use-case.js';
+import type { RecordUseCases } from '../../../application/records/record-use-cases.js';
+import type { Actor } from '../../../application/shared/actor.js';
 import { CreateTask } from '../../../application/tasks/create-task.use-case.js';
 import { DeleteTask } from '../../../application/tasks/delete-task.use-case.js';
 import {
@@ -55,9 +55,19 @@ export const recordsContract = (factory: HarnessFactory): void => {
 
     it('stores a client exactly, and patches only what is sent', async () => {
       const created = await right(
-        clients().create.execute(alice, { name: ' Acme ', email: 'ops@acme.example', phone: '+1 555 0100', description: 'd' }),
+        clients().create.execute(alice, {
+          name: ' Acme ',
+          email: 'ops@acme.example',
+          phone: '+1 555 0100',
+          description: 'd',
+        }),
       );
-      expect(created).to.deep.include({ name: 'Acme', email: 'ops@acme.example', phone: '+1 555 0100', active: true });
+      expect(created).to.deep.include({
+        name: 'Acme',
+        email: 'ops@acme.example',
+        phone: '+1 555 0100',
+        active: true,
+      });
       world.clock.advance(1000);
       const patched = await right(clients().update.execute(alice, created.id, { phone: null, active: 0 }));
       expect(patched).to.deep.include({ name: 'Acme', phone: null, active: false });
@@ -89,14 +99,21 @@ export const recordsContract = (factory: HarnessFactory): void => {
       world.clock.advance(1000);
       await right(preparedNotes().execute(alice, { description: 'n', client_id: d.id }));
       await right(times().execute(alice, { time_really: '1:00:00', client_id: b.id }));
-      expect(ids(await right(clients().list.execute(alice, { type: 'task' })))).to.deep.equal([a.id, c.id, b.id, d.id]);
-      expect(ids(await right(clients().list.execute(alice, { record_type: 'note' })))).to.deep.equal([d.id, a.id, b.id, c.id]);
-      expect(ids(await right(clients().list.execute(alice, { type: 'time', record_type: 'time' })))).to.deep.equal([
-        b.id,
+      expect(ids(await right(clients().list.execute(alice, { type: 'task' })))).to.deep.equal([
         a.id,
         c.id,
+        b.id,
         d.id,
       ]);
+      expect(ids(await right(clients().list.execute(alice, { record_type: 'note' })))).to.deep.equal([
+        d.id,
+        a.id,
+        b.id,
+        c.id,
+      ]);
+      expect(
+        ids(await right(clients().list.execute(alice, { type: 'time', record_type: 'time' }))),
+      ).to.deep.equal([b.id, a.id, c.id, d.id]);
       const clash = await left(clients().list.execute(alice, { type: 'time', record_type: 'money' }));
       expect(clash).to.deep.include({ _tag: 'ValidationFailed' });
     });
@@ -108,10 +125,17 @@ export const recordsContract = (factory: HarnessFactory): void => {
       const p2 = await right(projects().create.execute(alice, { name: 'p2', client_id: archivedClient.id }));
       const p3 = await right(projects().create.execute(alice, { name: 'p3', active: 0 }));
       const p4 = await right(projects().create.execute(alice, { name: 'p4' }));
-      expect(ids(await right(projects().list.execute(alice, {})))).to.deep.equal([p1.id, p2.id, p3.id, p4.id]);
+      expect(ids(await right(projects().list.execute(alice, {})))).to.deep.equal([
+        p1.id,
+        p2.id,
+        p3.id,
+        p4.id,
+      ]);
       expect(ids(await right(projects().list.execute(alice, { active: '1' })))).to.deep.equal([p1.id, p4.id]);
       expect(ids(await right(projects().list.execute(alice, { active: '0' })))).to.deep.equal([p2.id, p3.id]);
-      expect(ids(await right(projects().list.execute(alice, { client_id: String(liveClient.id) })))).to.deep.equal([p1.id]);
+      expect(
+        ids(await right(projects().list.execute(alice, { client_id: String(liveClient.id) }))),
+      ).to.deep.equal([p1.id]);
     });
 
     it("refuses a project for another owner's client, exactly like a missing one", async () => {
@@ -124,7 +148,9 @@ export const recordsContract = (factory: HarnessFactory): void => {
 
     it('searches notes by name or description with %, _ and \\ literal, and filters by active', async () => {
       const percent = await right(notes().create.execute(alice, { name: '100% done' }));
-      const described = await right(notes().create.execute(alice, { name: 'x', description: 'Snake_Case here' }));
+      const described = await right(
+        notes().create.execute(alice, { name: 'x', description: 'Snake_Case here' }),
+      );
       const archived = await right(notes().create.execute(alice, { name: 'old', active: 0 }));
       await right(notes().create.execute(alice, { name: '1000 done' }));
       expect(ids(await right(notes().list.execute(alice, { search: '0%' })))).to.deep.equal([percent.id]);
@@ -139,10 +165,16 @@ export const recordsContract = (factory: HarnessFactory): void => {
       const category = await right(categories().create.execute(alice, { name: 'cat' }));
       const card = await right(cards().create.execute(alice, { name: 'wallet' }));
       await right(moneys().execute(alice, { type: 2, price: 9.5, card: card.id, category_id: category.id }));
-      expect(await left(clients().delete.execute(alice, client.id))).to.deep.include({ code: 'CLIENT_IN_USE' });
+      expect(await left(clients().delete.execute(alice, client.id))).to.deep.include({
+        code: 'CLIENT_IN_USE',
+      });
       await task({ project_id: project.id });
-      expect(await left(projects().delete.execute(alice, project.id))).to.deep.include({ code: 'PROJECT_IN_USE' });
-      expect(await left(categories().delete.execute(alice, category.id))).to.deep.include({ code: 'CATEGORY_IN_USE' });
+      expect(await left(projects().delete.execute(alice, project.id))).to.deep.include({
+        code: 'PROJECT_IN_USE',
+      });
+      expect(await left(categories().delete.execute(alice, category.id))).to.deep.include({
+        code: 'CATEGORY_IN_USE',
+      });
       expect(await left(cards().delete.execute(alice, card.id))).to.deep.include({ code: 'CARD_IN_USE' });
       expect(await right(clients().get.execute(alice, client.id))).to.deep.equal(client);
       const unused = await right(cards().create.execute(alice, { name: 'spare' }));
@@ -151,14 +183,24 @@ export const recordsContract = (factory: HarnessFactory): void => {
     });
 
     it('creates time and money records and prepared notes with their rules', async () => {
-      const time = await right(times().execute(alice, { time_really: '2:05:00', description: 'work', date: '2026-03-01' }));
+      const time = await right(
+        times().execute(alice, { time_really: '2:05:00', description: 'work', date: '2026-03-01' }),
+      );
       expect(time).to.deep.include({ timeReally: 7500, date: '2026-03-01 00:00:00' });
       const from = await right(cards().create.execute(alice, { name: 'from' }));
       const to = await right(cards().create.execute(alice, { name: 'to' }));
-      const transfer = await right(moneys().execute(alice, { type: 3, price: 0.01, card: from.id, to_card: to.id }));
+      const transfer = await right(
+        moneys().execute(alice, { type: 3, price: 0.01, card: from.id, to_card: to.id }),
+      );
       expect(transfer).to.deep.include({ type: 3, price: 1, card: from.id, toCard: to.id });
-      const note = await right(preparedNotes().execute(alice, { description: '\n  First line  \nsecond line' }));
-      expect(note).to.deep.include({ name: 'First line', description: '\n  First line  \nsecond line', active: true });
+      const note = await right(
+        preparedNotes().execute(alice, { description: '\n  First line  \nsecond line' }),
+      );
+      expect(note).to.deep.include({
+        name: 'First line',
+        description: '\n  First line  \nsecond line',
+        active: true,
+      });
     });
 
     it('unlinks notes, time and money records from a deleted task, and keeps them', async () => {
@@ -177,7 +219,9 @@ export const recordsContract = (factory: HarnessFactory): void => {
       const project = await right(projects().create.execute(alice, { name: 'p', client_id: client.id }));
       const time = await right(times().execute(alice, { time_really: '1:00:00', project_id: project.id }));
       expect(time.clientId).to.equal(client.id);
-      const clash = await left(times().execute(alice, { time_really: '1:00:00', project_id: project.id, client_id: other.id }));
+      const clash = await left(
+        times().execute(alice, { time_really: '1:00:00', project_id: project.id, client_id: other.id }),
+      );
       expect(clash).to.deep.include({ _tag: 'InvalidReference' });
     });
   });
