@@ -1,16 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { cents, epochMillis } from './column-types.js';
+import { cents } from './column-types.js';
+import { namedColumns, ownedColumns, ownerIndex, timestampColumns } from './common-columns.js';
 
 /**
  * Notes, time and money records: they point at clients, projects, tasks and categories. Deleting
  * a task only unlinks them (`set null`); everything else they point at cannot be deleted while
  * they do (`restrict`).
  */
-const owned = {
-  id: { type: 'integer', primary: true, autoincrement: true },
-  ownerId: { kind: 'm:1', type: 'UserRecord', mapToPk: true, fieldName: 'owner_id', deleteRule: 'restrict' },
-} as const;
-
 const links = {
   date: { type: 'string', length: 19, nullable: true },
   clientId: {
@@ -45,8 +41,7 @@ const links = {
     nullable: true,
     deleteRule: 'restrict',
   },
-  createdAt: { type: epochMillis(), fieldName: 'created_at' },
-  updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
+  ...timestampColumns,
 } as const;
 
 interface LinkColumns {
@@ -70,14 +65,8 @@ export interface NoteRecord extends LinkColumns {
 export const NoteSchema = new EntitySchema<NoteRecord>({
   name: 'NoteRecord',
   tableName: 'notes',
-  indexes: [{ name: 'notes_owner_index', properties: ['ownerId', 'id'] }],
-  properties: {
-    ...owned,
-    name: { type: 'string', length: 191 },
-    description: { type: 'text', nullable: true },
-    active: { type: 'boolean', default: true },
-    ...links,
-  },
+  indexes: ownerIndex('notes'),
+  properties: { ...ownedColumns, ...namedColumns, ...links },
 });
 
 export interface TimeRecordRow extends LinkColumns {
@@ -89,9 +78,9 @@ export interface TimeRecordRow extends LinkColumns {
 export const TimeSchema = new EntitySchema<TimeRecordRow>({
   name: 'TimeRecordRow',
   tableName: 'time_records',
-  indexes: [{ name: 'time_records_owner_index', properties: ['ownerId', 'id'] }],
+  indexes: ownerIndex('time_records'),
   properties: {
-    ...owned,
+    ...ownedColumns,
     timeReally: { type: 'integer', fieldName: 'time_really' },
     description: { type: 'text', nullable: true },
     ...links,
@@ -110,9 +99,9 @@ export interface MoneyRecordRow extends LinkColumns {
 export const MoneySchema = new EntitySchema<MoneyRecordRow>({
   name: 'MoneyRecordRow',
   tableName: 'money_records',
-  indexes: [{ name: 'money_records_owner_index', properties: ['ownerId', 'id'] }],
+  indexes: ownerIndex('money_records'),
   properties: {
-    ...owned,
+    ...ownedColumns,
     type: { type: 'smallint' },
     price: { type: cents(), fieldName: 'price_cents' },
     card: {

@@ -1,0 +1,23 @@
+import { epochMillis } from './column-types.js';
+
+/** Column definitions shared by the owned record tables. */
+export const ownedColumns = {
+  id: { type: 'integer', primary: true, autoincrement: true },
+  ownerId: { kind: 'm:1', type: 'UserRecord', mapToPk: true, fieldName: 'owner_id', deleteRule: 'restrict' },
+} as const;
+
+export const namedColumns = {
+  name: { type: 'string', length: 191 },
+  description: { type: 'text', nullable: true },
+  active: { type: 'boolean', default: true },
+} as const;
+
+export const timestampColumns = {
+  createdAt: { type: epochMillis(), fieldName: 'created_at' },
+  updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
+} as const;
+
+/** The table's (owner, id) index, which every owner-scoped lookup uses. */
+export const ownerIndex = (table: string) => [
+  { name: `${table}_owner_index`, properties: ['ownerId', 'id'] as ['ownerId', 'id'] },
+];
