@@ -1,26 +1,23 @@
 import { FieldCodec, nullable } from '../shared/codecs.js';
 import type { TopLevelCode } from '../shared/decode.js';
 import { isEmailShaped } from '../shared/email.js';
-import { checkText, dateTime, recordId, requiredName, text } from '../shared/fields.js';
+import {
+  checkText,
+  DESCRIPTION_MAX_LENGTH,
+  dateTime,
+  recordId,
+  requiredName,
+  text,
+} from '../shared/fields.js';
 import { problem } from '../shared/validation-detail.js';
 
 export const NAME_MAX_LENGTH = 191;
-export const DESCRIPTION_MAX_LENGTH = 65_535;
 
 /** Read-only fields a GET returns; accepted and ignored in bodies (GET → edit → PATCH works). */
 export const RECORD_READ_ONLY_FIELDS = ['id', 'owner_id', 'created_at', 'updated_at'] as const;
 
 /** `name`: trimmed, 1..191; a null or blank name reads as missing (NAME_REQUIRED). */
-export const nameCodec = (() => {
-  const base = requiredName('Name', NAME_MAX_LENGTH);
-  return new FieldCodec<string>(
-    'Name',
-    base.schema,
-    base.parse,
-    (s) => s,
-    problem('REQUIRED', 'the name is required'),
-  );
-})();
+export const nameCodec = requiredName('Name', NAME_MAX_LENGTH);
 
 export const descriptionCodec = nullable(text('Description', DESCRIPTION_MAX_LENGTH));
 

@@ -17,9 +17,16 @@ import type { ObjectCodec } from '../shared/codecs.js';
 import { nullable, object } from '../shared/codecs.js';
 import { decodeWith, genericCode, type TopLevelCode } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
-import { duration, flag, integerChoice, money, recordId, requiredText } from '../shared/fields.js';
 import {
   DESCRIPTION_MAX_LENGTH,
+  duration,
+  flag,
+  integerChoice,
+  money,
+  recordId,
+  requiredText,
+} from '../shared/fields.js';
+import {
   descriptionCodec,
   emailCodec,
   linkCodecs,

@@ -57,13 +57,22 @@ export const text = (name: string, maxLength: number, description?: string): Fie
     (s: string) => checkText(s, maxLength) ?? s,
   );
 
-/** A name-like field: trimmed, 1..maxLength code points. */
+/** Free text fields (descriptions) hold at most this many code points. */
+export const DESCRIPTION_MAX_LENGTH = 65_535;
+
+/** A name-like field: trimmed, 1..maxLength code points; null or blank reads as missing. */
 export const requiredName = (name: string, maxLength: number, description?: string): FieldCodec<string> =>
-  new FieldCodec(name, { type: 'string', minLength: 1, maxLength, description }, (s: string) => {
-    const trimmed = s.trim();
-    if (trimmed.length === 0) return problem('REQUIRED', 'must not be blank');
-    return checkText(trimmed, maxLength) ?? trimmed;
-  });
+  new FieldCodec(
+    name,
+    { type: 'string', minLength: 1, maxLength, description },
+    (s: string) => {
+      const trimmed = s.trim();
+      if (trimmed.length === 0) return problem('REQUIRED', 'must not be blank');
+      return checkText(trimmed, maxLength) ?? trimmed;
+    },
+    (s) => s,
+    problem('REQUIRED', 'is required'),
+  );
 
 export const dateTime = (name: string, description?: string): FieldCodec<LocalDateTime> =>
   new FieldCodec(

@@ -11,6 +11,7 @@ import { TASK_SORTS } from '../ports/task-read-model.port.js';
 import { FieldCodec, nullable, object } from '../shared/codecs.js';
 import type { TopLevelCode } from '../shared/decode.js';
 import {
+  DESCRIPTION_MAX_LENGTH,
   dateTime,
   duration,
   flag,
@@ -29,7 +30,6 @@ import {
 } from '../shared/fields.js';
 import { problem } from '../shared/validation-detail.js';
 
-export const DESCRIPTION_MAX_LENGTH = 65_535;
 const PRIORITIES: readonly TaskPriority[] = [0, 1, 2, 3];
 
 const TITLE_PROBLEMS = {
