@@ -64,7 +64,10 @@ const frameworkFailure = (error: FastifyError): Reply => {
       };
     default:
       if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-        return { status: error.statusCode, body: failure('BAD_REQUEST', 'The request could not be read.') };
+        return {
+          status: error.statusCode,
+          body: failure('VALIDATION_ERROR', 'The request could not be read.'),
+        };
       }
       return toHttpFailure({ _tag: 'Unexpected', cause: error });
   }
@@ -178,6 +181,9 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors the router raises before any hook runs (a malformed percent-encoding in the path).
+    frameworkErrors: (_error, request, reply) =>
+      send(request, reply, { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') }),
   });
   app.decorateRequest('principal', null);
   app.addHook('onSend', async (request, reply) => {
@@ -192,7 +198,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
   app.setNotFoundHandler((request, reply) =>
     send(request, reply, {
       status: 404,
-      body: failure('NOT_FOUND', `No route ${request.method} ${request.url}.`),
+      body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
     }),
   );
   registerRoutes(app, options);

@@ -137,6 +137,15 @@ describe('HTTP: wire basics', () => {
     expect(options.headers.allow).to.equal('GET, PATCH, PUT, DELETE, HEAD');
   });
 
+  it('answers a malformed URL in the envelope', async () => {
+    const response = await world.call(key, { method: 'GET', url: '/v1/tasks/%E0%A4%A' });
+    expect(response.statusCode).to.equal(400);
+    expect(response.json()).to.deep.equal({
+      success: false,
+      error: { code: 'VALIDATION_ERROR', message: 'The URL is not valid.' },
+    });
+  });
+
   it('accepts a trailing slash on every route', async () => {
     expect((await world.call(key, { method: 'GET', url: '/v1/tasks/' })).statusCode).to.equal(200);
     expect((await world.call(null, { method: 'GET', url: '/v1/health/' })).statusCode).to.equal(200);

@@ -176,6 +176,22 @@ export const persistenceContract = (factory: HarnessFactory): void => {
         expect(again.gamification).to.deep.include({ pointsAwarded: 32, totalPoints: 32 });
         expect(again.gamification.achievementsUnlocked).to.deep.equal([]);
       });
+
+      it('awards a completion once when the same task is completed by 10 parallel requests', async () => {
+        const task = await create({ priority: 2 });
+        const change = world.container.resolve(ChangeTaskStatus);
+        const outcomes = await Promise.all(
+          Array.from({ length: 10 }, () => change.execute(alice, task.id, { status: 2 })()),
+        );
+        expect(outcomes.filter(E.isLeft)).to.deep.equal([]);
+        const history = await right(world.container.resolve(GetTaskHistory).execute(alice, task.id, {}));
+        expect(history.items.map((h) => [h.from, h.to])).to.deep.equal([
+          [null, 0],
+          [0, 2],
+        ]);
+        const awarded = outcomes.map((o) => (E.isRight(o) ? o.right.gamification.pointsAwarded : 0));
+        expect(awarded.filter((p) => p > 0)).to.deep.equal([22]);
+      });
     });
 
     describe('read model: visibility, filters, sorting, paging', () => {
