@@ -1,4 +1,4 @@
-import type { EntitySchema, FilterQuery } from '@mikro-orm/core';
+import type { EntitySchema, FilterQuery, RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type {
   RecordRepository,
@@ -16,15 +16,20 @@ interface OwnedRow {
 }
 
 /**
- * A record row and its domain record share their property names by design; only the instants
- * differ (epoch milliseconds in the row, Date in the domain).
+ * A row (from MikroORM or a raw statement) as a domain record. Their property names match by
+ * design; only instants differ (epoch milliseconds in the row, Date in the domain), and SQLite
+ * hands booleans over as 0/1.
  */
-export const storedFromRow = <F>(row: OwnedRow): Stored<F> =>
-  ({
+export const storedFromRow = <F>(row: object): Stored<F> => {
+  const record: Record<string, unknown> = {
     ...row,
-    createdAt: new Date(Number(row.createdAt)),
-    updatedAt: new Date(Number(row.updatedAt)),
-  }) as unknown as Stored<F>;
+    createdAt: new Date(Number(Reflect.get(row, 'createdAt'))),
+    updatedAt: new Date(Number(Reflect.get(row, 'updatedAt'))),
+  };
+  if ('active' in row) record.active = Boolean(row.active);
+  // The row was written from a Stored<F> by this adapter, through the same schema.
+  return record as Stored<F>;
+};
 
 /** One kind of owned record in its table, through the transaction's EntityManager. */
 export const mikroOrmRecords = <F extends object, R extends OwnedRow>(
@@ -39,19 +44,17 @@ export const mikroOrmRecords = <F extends object, R extends OwnedRow>(
       return row ? storedFromRow<F>(row) : null;
     },
     add: async (ownerId, fields, at) => {
-      const row = em.create(schema, {
-        ...fields,
-        ownerId,
-        createdAt: at.getTime(),
-        updatedAt: at.getTime(),
-      } as never);
+      const data = { ...fields, ownerId, createdAt: at.getTime(), updatedAt: at.getTime() };
+      // F's fields are R's columns by design; MikroORM cannot see that through two type parameters.
+      const row = em.create(schema, data as unknown as RequiredEntityData<R>);
       await em.flush();
       return storedFromRow<F>(row);
     },
     update: async (record) => {
       const row = await em.findOneOrFail(schema, byId(record.id));
       const { id: _id, ownerId: _owner, createdAt: _created, updatedAt, ...fields } = record;
-      em.assign(row, { ...fields, updatedAt: updatedAt.getTime() } as never);
+      // MikroORM finds the changes by comparing the managed row with its snapshot at flush.
+      Object.assign(row, { ...fields, updatedAt: updatedAt.getTime() });
     },
     delete: async (id) => {
       const row = await em.findOne(schema, byId(id));

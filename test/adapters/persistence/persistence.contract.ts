@@ -9,6 +9,7 @@ import { GetTask } from '../../../application/tasks/get-task.use-case.js';
 import { GetTaskHistory } from '../../../application/tasks/get-task-history.use-case.js';
 import { ListTasks } from '../../../application/tasks/list-tasks.use-case.js';
 import { UpdateTask } from '../../../application/tasks/update-task.use-case.js';
+import { UTC } from '../../../domain/shared/time-zone.js';
 import type { HarnessFactory } from '../../support/persistence-harness.js';
 import { left, openWorld, right, type World } from '../../support/world.js';
 
@@ -41,7 +42,7 @@ export const persistenceContract = (factory: HarnessFactory): void => {
     describe('unit of work', () => {
       it('commits when the work succeeds', async () => {
         const outcome = await world.persistence.unitOfWork.run(async (r) =>
-          E.right(await r.users.add({ name: 'dave', timezone: 'UTC' as never, createdAt: new Date() })),
+          E.right(await r.users.add({ name: 'dave', timezone: UTC, createdAt: new Date() })),
         )();
         expect(E.isRight(outcome)).to.equal(true);
         const found = await world.persistence.unitOfWork.run(async (r) =>
@@ -52,7 +53,7 @@ export const persistenceContract = (factory: HarnessFactory): void => {
 
       it('rolls everything back when the work fails', async () => {
         const outcome = await world.persistence.unitOfWork.run(async (r) => {
-          await r.users.add({ name: 'ghost', timezone: 'UTC' as never, createdAt: new Date() });
+          await r.users.add({ name: 'ghost', timezone: UTC, createdAt: new Date() });
           return E.left('changed my mind');
         })();
         expect(outcome).to.deep.equal(E.left('changed my mind'));
@@ -64,7 +65,7 @@ export const persistenceContract = (factory: HarnessFactory): void => {
 
       it('turns a thrown failure into an infrastructure error and rolls back', async () => {
         const outcome = await world.persistence.unitOfWork.run(async (r) => {
-          await r.users.add({ name: 'boom', timezone: 'UTC' as never, createdAt: new Date() });
+          await r.users.add({ name: 'boom', timezone: UTC, createdAt: new Date() });
           throw new Error('bug');
         })();
         expect(E.isLeft(outcome) && outcome.left).to.deep.include({ _tag: 'Unexpected' });

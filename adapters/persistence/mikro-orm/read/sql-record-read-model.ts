@@ -17,7 +17,7 @@ import type {
 } from '../../../../domain/workspace/records.js';
 import { storedFromRow } from '../mikro-orm-record.repository.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
+import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 const OWNED = [
   ['id', 'id'],
@@ -39,9 +39,6 @@ const NOTE = [
 
 const select = (columns: readonly (readonly [string, string])[]) =>
   columns.map(([column, alias]) => `r.${column} as "${alias}"`).join(', ');
-
-/** SQLite hands booleans over as 0/1. */
-const fromRow = <R>(row: Row): R => storedFromRow({ ...row, active: Boolean(row.active) } as never) as R;
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
@@ -75,7 +72,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       ]),
       this.runner.get(`select count(*) as total ${from}`, where.params),
     ]);
-    return { items: rows.map((row) => fromRow<R>(row)), total: Number(count?.total ?? 0) };
+    return { items: rows.map((row) => storedFromRow(row) as R), total: Number(count?.total ?? 0) };
   }
 
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
