@@ -21,3 +21,13 @@ export const timestampColumns = {
 export const ownerIndex = (table: string) => [
   { name: `${table}_owner_index`, properties: ['ownerId', 'id'] as ['ownerId', 'id'] },
 ];
+
+/**
+ * A nullable reference column holding the other record's id. `restrict` unless said otherwise:
+ * nothing is deleted, or silently unlinked, as a side effect.
+ */
+export const nullableReference = (
+  target: string,
+  fieldName: string,
+  deleteRule: 'restrict' | 'set null' = 'restrict',
+) => ({ kind: 'm:1', type: target, mapToPk: true, fieldName, nullable: true, deleteRule }) as const;

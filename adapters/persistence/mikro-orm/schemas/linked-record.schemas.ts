@@ -1,6 +1,12 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { cents } from './column-types.js';
-import { namedColumns, ownedColumns, ownerIndex, timestampColumns } from './common-columns.js';
+import {
+  namedColumns,
+  nullableReference,
+  ownedColumns,
+  ownerIndex,
+  timestampColumns,
+} from './common-columns.js';
 
 /**
  * Notes, time and money records: they point at clients, projects, tasks and categories. Deleting
@@ -9,38 +15,10 @@ import { namedColumns, ownedColumns, ownerIndex, timestampColumns } from './comm
  */
 const links = {
   date: { type: 'string', length: 19, nullable: true },
-  clientId: {
-    kind: 'm:1',
-    type: 'ClientRecord',
-    mapToPk: true,
-    fieldName: 'client_id',
-    nullable: true,
-    deleteRule: 'restrict',
-  },
-  projectId: {
-    kind: 'm:1',
-    type: 'ProjectRecord',
-    mapToPk: true,
-    fieldName: 'project_id',
-    nullable: true,
-    deleteRule: 'restrict',
-  },
-  taskId: {
-    kind: 'm:1',
-    type: 'TaskRecord',
-    mapToPk: true,
-    fieldName: 'task_id',
-    nullable: true,
-    deleteRule: 'set null',
-  },
-  categoryId: {
-    kind: 'm:1',
-    type: 'CategoryRecord',
-    mapToPk: true,
-    fieldName: 'category_id',
-    nullable: true,
-    deleteRule: 'restrict',
-  },
+  clientId: nullableReference('ClientRecord', 'client_id'),
+  projectId: nullableReference('ProjectRecord', 'project_id'),
+  taskId: nullableReference('TaskRecord', 'task_id', 'set null'),
+  categoryId: nullableReference('CategoryRecord', 'category_id'),
   ...timestampColumns,
 } as const;
 
@@ -104,22 +82,8 @@ export const MoneySchema = new EntitySchema<MoneyRecordRow>({
     ...ownedColumns,
     type: { type: 'smallint' },
     price: { type: cents(), fieldName: 'price_cents' },
-    card: {
-      kind: 'm:1',
-      type: 'CardRecord',
-      mapToPk: true,
-      fieldName: 'card_id',
-      nullable: true,
-      deleteRule: 'restrict',
-    },
-    toCard: {
-      kind: 'm:1',
-      type: 'CardRecord',
-      mapToPk: true,
-      fieldName: 'to_card_id',
-      nullable: true,
-      deleteRule: 'restrict',
-    },
+    card: nullableReference('CardRecord', 'card_id'),
+    toCard: nullableReference('CardRecord', 'to_card_id'),
     description: { type: 'text', nullable: true },
     ...links,
   },

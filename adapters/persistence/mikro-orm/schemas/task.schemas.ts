@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { cents, epochMillis } from './column-types.js';
+import { nullableReference } from './common-columns.js';
 
 export interface TaskRecord {
   id: number;
@@ -52,38 +53,10 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
     priority: { type: 'smallint' },
     status: { type: 'smallint' },
     active: { type: 'boolean' },
-    projectId: {
-      kind: 'm:1',
-      type: 'ProjectRecord',
-      mapToPk: true,
-      fieldName: 'project_id',
-      nullable: true,
-      deleteRule: 'restrict',
-    },
-    clientId: {
-      kind: 'm:1',
-      type: 'ClientRecord',
-      mapToPk: true,
-      fieldName: 'client_id',
-      nullable: true,
-      deleteRule: 'restrict',
-    },
-    categoryId: {
-      kind: 'm:1',
-      type: 'CategoryRecord',
-      mapToPk: true,
-      fieldName: 'category_id',
-      nullable: true,
-      deleteRule: 'restrict',
-    },
-    assigneeId: {
-      kind: 'm:1',
-      type: 'UserRecord',
-      mapToPk: true,
-      fieldName: 'assignee_id',
-      nullable: true,
-      deleteRule: 'restrict',
-    },
+    projectId: nullableReference('ProjectRecord', 'project_id'),
+    clientId: nullableReference('ClientRecord', 'client_id'),
+    categoryId: nullableReference('CategoryRecord', 'category_id'),
+    assigneeId: nullableReference('UserRecord', 'assignee_id'),
     timePlanned: { type: 'integer', fieldName: 'time_planned', nullable: true },
     pricePlannedCents: { type: cents(), fieldName: 'price_planned_cents', nullable: true },
     completedAt: { type: epochMillis(), fieldName: 'completed_at', nullable: true },

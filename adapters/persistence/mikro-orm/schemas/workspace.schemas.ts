@@ -1,5 +1,11 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { namedColumns, ownedColumns, ownerIndex, timestampColumns } from './common-columns.js';
+import {
+  namedColumns,
+  nullableReference,
+  ownedColumns,
+  ownerIndex,
+  timestampColumns,
+} from './common-columns.js';
 
 interface OwnedNamedRow {
   id: number;
@@ -40,14 +46,7 @@ export const ProjectSchema = new EntitySchema<ProjectRecord>({
   properties: {
     ...ownedColumns,
     ...namedColumns,
-    clientId: {
-      kind: 'm:1',
-      type: 'ClientRecord',
-      mapToPk: true,
-      fieldName: 'client_id',
-      nullable: true,
-      deleteRule: 'restrict',
-    },
+    clientId: nullableReference('ClientRecord', 'client_id'),
     ...timestampColumns,
   },
 });
