@@ -9,8 +9,9 @@ import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
 import type { AppError } from '../shared/errors.js';
+import { resolveReferences } from '../shared/resolve-references.js';
 import { createTaskBody, taskTopLevelCode } from './task.codecs.js';
-import { changesFrom, resolveTaskFields } from './task-changes.js';
+import { changesFrom } from './task-changes.js';
 
 const decode = decodeWith(createTaskBody, taskTopLevelCode);
 
@@ -30,7 +31,7 @@ export class CreateTask {
       TE.flatMap((body) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, Task>> => {
           const base = { ...TASK_DEFAULTS, title: body.title };
-          const fields = await resolveTaskFields(
+          const fields = await resolveReferences(
             repositories.references,
             actor.userId,
             base,

@@ -12,8 +12,9 @@ import {
 import type { Repositories } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import { type AppError, notFound } from '../shared/errors.js';
+import { resolveReferences } from '../shared/resolve-references.js';
 import type { ChangeTaskStatus } from './change-task-status.use-case.js';
-import { changesFrom, resolveTaskFields, type TaskBody } from './task-changes.js';
+import { changesFrom, type TaskBody } from './task-changes.js';
 
 export interface EditOutcome {
   readonly task: Task;
@@ -44,7 +45,7 @@ export const editTask = async (
     return E.left({ _tag: 'NotTaskOwner' });
   }
 
-  const resolved = await resolveTaskFields(
+  const resolved = await resolveReferences(
     repositories.references,
     task.ownerId,
     edit.base(task),

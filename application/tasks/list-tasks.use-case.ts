@@ -3,6 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Task } from '../../domain/task/task.js';
 import type { Paged, TaskListQuery, TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
+import { camelize } from '../shared/camelize.js';
 import { decodeWith } from '../shared/decode.js';
 import type { AppError } from '../shared/errors.js';
 import { query } from '../shared/read.js';
@@ -23,23 +24,11 @@ export class ListTasks {
     return pipe(
       TE.fromEither(decode(input)),
       TE.map(
-        (q): TaskListQuery => ({
-          limit: q.limit ?? DEFAULT_PAGE.limit,
-          offset: q.offset ?? DEFAULT_PAGE.offset,
-          status: q.status,
-          active: q.active,
-          projectId: q.project_id,
-          clientId: q.client_id,
-          categoryId: q.category_id,
-          clientTaskId: q.client_task_id,
-          assigneeId: q.assignee_id,
-          date: q.date,
-          dateFrom: q.date_from,
-          dateTo: q.date_to,
-          search: q.search,
-          priority: q.priority,
-          updatedSince: q.updated_since,
-          sort: q.sort ?? 'id',
+        ({ limit, offset, sort, ...filters }): TaskListQuery => ({
+          ...camelize(filters),
+          limit: limit ?? DEFAULT_PAGE.limit,
+          offset: offset ?? DEFAULT_PAGE.offset,
+          sort: sort ?? 'id',
         }),
       ),
       TE.flatMap((listQuery) =>
