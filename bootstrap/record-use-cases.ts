@@ -1,8 +1,8 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { Clock } from '../application/ports/clock.port.js';
 import { CLOCK } from '../application/ports/clock.port.js';
+import type { Page, Paged } from '../application/ports/paging.js';
 import { RECORD_READ_MODEL, type RecordReadModel } from '../application/ports/record-read-model.port.js';
-import type { Page, Paged } from '../application/ports/task-read-model.port.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../application/ports/unit-of-work.port.js';
 import { CreateRecord } from '../application/records/create-record.use-case.js';
 import { DeleteRecord } from '../application/records/delete-record.use-case.js';

@@ -1,6 +1,6 @@
 import type { UserId } from '../../domain/task/task.js';
 import type { Card, Category, Client, Note, Project, RecordType } from '../../domain/workspace/records.js';
-import type { Page, Paged } from './task-read-model.port.js';
+import type { Page, Paged } from './paging.js';
 
 export interface ClientListQuery extends Page {
   readonly active: boolean;

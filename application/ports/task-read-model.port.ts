@@ -3,6 +3,7 @@ import type { StatusHistoryEntry } from '../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../domain/task/task.js';
 import type { TaskPriority } from '../../domain/task/task-priority.js';
 import type { TaskStatus } from '../../domain/task/task-status.js';
+import type { Page, Paged } from './paging.js';
 
 export const TASK_SORTS = [
   'id',
@@ -17,11 +18,6 @@ export const TASK_SORTS = [
   '-updated_at',
 ] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
-
-export interface Page {
-  readonly limit: number;
-  readonly offset: number;
-}
 
 export interface TaskListQuery extends Page {
   readonly status?: TaskStatus;
@@ -38,11 +34,6 @@ export interface TaskListQuery extends Page {
   readonly priority?: TaskPriority;
   readonly updatedSince?: LocalDateTime;
   readonly sort: TaskSort;
-}
-
-export interface Paged<T> {
-  readonly items: readonly T[];
-  readonly total: number;
 }
 
 /**

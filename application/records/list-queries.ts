@@ -10,26 +10,17 @@ import type {
 import { object } from '../shared/codecs.js';
 import { decodeWith, validationFailed } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
-import { queryEnum, queryFlag, queryId, queryInteger, queryText } from '../shared/fields.js';
-import { DEFAULT_PAGE } from '../tasks/task.codecs.js';
+import { queryEnum, queryFlag, queryId, queryText } from '../shared/fields.js';
+import { pageParams, withPageDefaults } from '../shared/paging.js';
 
-const page = {
-  limit: queryInteger('Limit', 1, 100, 'Page size, default 50'),
-  offset: queryInteger('Offset', 0, 2_147_483_647, 'Rows to skip, default 0'),
-};
 const strict = { unknownCode: 'UNKNOWN_PARAMETER' } as const;
-const withPage = <Q extends { limit?: number; offset?: number }>(q: Q) => ({
-  ...q,
-  limit: q.limit ?? DEFAULT_PAGE.limit,
-  offset: q.offset ?? DEFAULT_PAGE.offset,
-});
 
 export type QueryDecoder<Q> = (input: unknown) => E.Either<ValidationFailed, Q>;
 
 const recordType = queryEnum('RecordType', RECORD_TYPES, 'Order by the latest record of this type');
 const clientsQuery = object(
   'ListClientsQuery',
-  { ...page, active: queryFlag('Active', 'Default 1'), type: recordType, record_type: recordType },
+  { ...pageParams, active: queryFlag('Active', 'Default 1'), type: recordType, record_type: recordType },
   strict,
 );
 
@@ -48,26 +39,30 @@ export const decodeClientsQuery: QueryDecoder<ClientListQuery> = (input) =>
               },
             ]),
           )
-        : E.right({ ...withPage(q), active: q.active ?? true, orderBy: q.type ?? q.record_type ?? null }),
+        : E.right({
+            ...withPageDefaults(q),
+            active: q.active ?? true,
+            orderBy: q.type ?? q.record_type ?? null,
+          }),
     ),
   );
 
 const projectsQuery = object(
   'ListProjectsQuery',
-  { ...page, active: queryFlag('Active', 'Cascades to the client'), client_id: queryId('ClientId') },
+  { ...pageParams, active: queryFlag('Active', 'Cascades to the client'), client_id: queryId('ClientId') },
   strict,
 );
 
 export const decodeProjectsQuery: QueryDecoder<ProjectListQuery> = (input) =>
   pipe(
     decodeWith(projectsQuery)(input),
-    E.map((q) => ({ ...withPage(q), active: q.active, clientId: q.client_id })),
+    E.map((q) => ({ ...withPageDefaults(q), active: q.active, clientId: q.client_id })),
   );
 
 const notesQuery = object(
   'ListNotesQuery',
   {
-    ...page,
+    ...pageParams,
     active: queryFlag('Active'),
     search: queryText('Search', 191, 'Name or description, case-insensitive'),
   },
@@ -75,12 +70,16 @@ const notesQuery = object(
 );
 
 export const decodeNotesQuery: QueryDecoder<NoteListQuery> = (input) =>
-  pipe(decodeWith(notesQuery)(input), E.map(withPage));
+  pipe(decodeWith(notesQuery)(input), E.map(withPageDefaults));
 
-const namedQuery = object('ListNamedQuery', { ...page, active: queryFlag('Active', 'Default 1') }, strict);
+const namedQuery = object(
+  'ListNamedQuery',
+  { ...pageParams, active: queryFlag('Active', 'Default 1') },
+  strict,
+);
 
 export const decodeNamedQuery: QueryDecoder<NamedListQuery> = (input) =>
   pipe(
     decodeWith(namedQuery)(input),
-    E.map((q) => ({ ...withPage(q), active: q.active ?? true })),
+    E.map((q) => ({ ...withPageDefaults(q), active: q.active ?? true })),
   );

@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { UserId } from '../../domain/task/task.js';
-import type { Page, Paged } from '../ports/task-read-model.port.js';
+import type { Page, Paged } from '../ports/paging.js';
 import type { Actor } from '../shared/actor.js';
 import type { AppError } from '../shared/errors.js';
 import { query } from '../shared/read.js';

@@ -2,12 +2,14 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { StatusHistoryEntry } from '../../domain/task/status-change.js';
 import type { TaskId } from '../../domain/task/task.js';
-import type { Paged, TaskReadModel } from '../ports/task-read-model.port.js';
+import type { Paged } from '../ports/paging.js';
+import type { TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
 import { type AppError, notFound } from '../shared/errors.js';
+import { withPageDefaults } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import { DEFAULT_PAGE, pageQuery } from './task.codecs.js';
+import { pageQuery } from './task.codecs.js';
 
 const decode = decodeWith(pageQuery);
 
@@ -23,7 +25,7 @@ export class GetTaskHistory {
   execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<AppError, HistoryPage> {
     return pipe(
       TE.fromEither(decode(input)),
-      TE.map((q) => ({ limit: q.limit ?? DEFAULT_PAGE.limit, offset: q.offset ?? DEFAULT_PAGE.offset })),
+      TE.map(withPageDefaults),
       TE.flatMap((page) =>
         pipe(
           query(() => this.tasks.findVisible(actor.userId, taskId)),

@@ -1,13 +1,15 @@
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Task } from '../../domain/task/task.js';
-import type { Paged, TaskListQuery, TaskReadModel } from '../ports/task-read-model.port.js';
+import type { Paged } from '../ports/paging.js';
+import type { TaskListQuery, TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
 import { camelize } from '../shared/camelize.js';
 import { decodeWith } from '../shared/decode.js';
 import type { AppError } from '../shared/errors.js';
+import { withPageDefaults } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import { DEFAULT_PAGE, listTasksQuery } from './task.codecs.js';
+import { listTasksQuery } from './task.codecs.js';
 
 const decode = decodeWith(listTasksQuery);
 
@@ -26,8 +28,7 @@ export class ListTasks {
       TE.map(
         ({ limit, offset, sort, ...filters }): TaskListQuery => ({
           ...camelize(filters),
-          limit: limit ?? DEFAULT_PAGE.limit,
-          offset: offset ?? DEFAULT_PAGE.offset,
+          ...withPageDefaults({ limit, offset }),
           sort: sort ?? 'id',
         }),
       ),

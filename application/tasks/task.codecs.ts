@@ -23,11 +23,11 @@ import {
   queryEnum,
   queryFlag,
   queryId,
-  queryInteger,
   queryText,
   recordId,
   text,
 } from '../shared/fields.js';
+import { pageParams } from '../shared/paging.js';
 import { problem } from '../shared/validation-detail.js';
 
 const PRIORITIES: readonly TaskPriority[] = [0, 1, 2, 3];
@@ -93,16 +93,12 @@ export const taskTopLevelCode: TopLevelCode = (details) => {
   return 'VALIDATION_ERROR';
 };
 
-const limit = queryInteger('Limit', 1, 100, 'Page size, default 50');
-const offset = queryInteger('Offset', 0, 2_147_483_647, 'Rows to skip, default 0');
-
-export const pageQuery = object('PageQuery', { limit, offset }, { unknownCode: 'UNKNOWN_PARAMETER' });
+export const pageQuery = object('PageQuery', pageParams, { unknownCode: 'UNKNOWN_PARAMETER' });
 
 export const listTasksQuery = object(
   'ListTasksQuery',
   {
-    limit,
-    offset,
+    ...pageParams,
     status: queryChoice<TaskStatus>('TaskStatus', TASK_STATUSES),
     active: queryFlag('Active', 'Cascades to the project and the client'),
     project_id: queryId('ProjectId'),
@@ -120,5 +116,3 @@ export const listTasksQuery = object(
   },
   { unknownCode: 'UNKNOWN_PARAMETER' },
 );
-
-export const DEFAULT_PAGE = { limit: 50, offset: 0 } as const;

@@ -1,3 +1,4 @@
+import type { Paged } from '../../../application/ports/paging.js';
 import type {
   ClientListQuery,
   NamedListQuery,
@@ -5,7 +6,6 @@ import type {
   ProjectListQuery,
   RecordReadModel,
 } from '../../../application/ports/record-read-model.port.js';
-import type { Page, Paged } from '../../../application/ports/task-read-model.port.js';
 import type { UserId } from '../../../domain/task/task.js';
 import type {
   Card,
@@ -18,11 +18,7 @@ import type {
 } from '../../../domain/workspace/records.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
-
-const page = <T>(items: readonly T[], { limit, offset }: Page): Paged<T> => ({
-  items: items.slice(offset, offset + limit),
-  total: items.length,
-});
+import { pageOf } from './paging.js';
 
 const ownedBy = <R extends Owned>(records: Map<number, R>, ownerId: UserId): R[] =>
   [...records.values()].filter((r) => r.ownerId === ownerId).sort((a, b) => a.id - b.id);
@@ -66,7 +62,7 @@ export class InMemoryRecordReadModel implements RecordReadModel {
   async clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
     const state = this.database.state;
     const found = ownedBy(state.clients, ownerId).filter((c) => c.active === query.active);
-    return page(query.orderBy ? found.sort(byLatestRecord(state, query.orderBy)) : found, query);
+    return pageOf(query.orderBy ? found.sort(byLatestRecord(state, query.orderBy)) : found, query);
   }
 
   async projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
@@ -78,7 +74,7 @@ export class InMemoryRecordReadModel implements RecordReadModel {
         (query.clientId === undefined || p.clientId === query.clientId) &&
         (query.active === undefined || activeInCascade(p) === query.active),
     );
-    return page(found, query);
+    return pageOf(found, query);
   }
 
   async notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
@@ -88,18 +84,18 @@ export class InMemoryRecordReadModel implements RecordReadModel {
         (query.active === undefined || n.active === query.active) &&
         (term === undefined || contains(n.name, term) || contains(n.description, term)),
     );
-    return page(found, query);
+    return pageOf(found, query);
   }
 
   async categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
-    return page(
+    return pageOf(
       ownedBy(this.database.state.categories, ownerId).filter((c) => c.active === query.active),
       query,
     );
   }
 
   async cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>> {
-    return page(
+    return pageOf(
       ownedBy(this.database.state.cards, ownerId).filter((c) => c.active === query.active),
       query,
     );

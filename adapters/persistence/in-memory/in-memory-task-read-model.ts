@@ -1,6 +1,5 @@
+import type { Page, Paged } from '../../../application/ports/paging.js';
 import type {
-  Page,
-  Paged,
   TaskListQuery,
   TaskReadModel,
   TaskSort,
@@ -10,11 +9,7 @@ import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
-
-const page = <T>(items: readonly T[], { limit, offset }: Page): Paged<T> => ({
-  items: items.slice(offset, offset + limit),
-  total: items.length,
-});
+import { pageOf } from './paging.js';
 
 /** Task active and its project and client (where it has them) active too. */
 const activeInCascade = (state: InMemoryState, task: Task): boolean =>
@@ -79,11 +74,11 @@ export class InMemoryTaskReadModel implements TaskReadModel {
   async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const state = this.database.state;
     const found = [...state.tasks.values()].filter((t) => isVisibleTo(t, userId) && matches(state, t, query));
-    return page(found.sort(comparator(query.sort)), query);
+    return pageOf(found.sort(comparator(query.sort)), query);
   }
 
   async history(taskId: TaskId, range: Page): Promise<Paged<StatusHistoryEntry>> {
-    return page(
+    return pageOf(
       this.database.state.history.filter((e) => e.taskId === taskId),
       range,
     );

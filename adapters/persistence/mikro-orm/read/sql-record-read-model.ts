@@ -1,3 +1,4 @@
+import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type {
   ClientListQuery,
   NamedListQuery,
@@ -5,7 +6,6 @@ import type {
   ProjectListQuery,
   RecordReadModel,
 } from '../../../../application/ports/record-read-model.port.js';
-import type { Paged } from '../../../../application/ports/task-read-model.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type {
   Card,
@@ -17,6 +17,7 @@ import type {
 } from '../../../../domain/workspace/records.js';
 import { storedFromRow } from '../mikro-orm-record.repository.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import { pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 const OWNED = [
@@ -56,23 +57,19 @@ export class SqlRecordReadModel implements RecordReadModel {
     private readonly dialect: SqlDialect,
   ) {}
 
-  private async page<R>(
+  private page<R>(
     table: string,
     columns: string,
     where: { readonly sql: string; readonly params: SqlValue[]; readonly joins?: string },
-    page: { readonly limit: number; readonly offset: number },
-    order = 'order by r.id asc',
+    page: Page,
+    orderBy = 'order by r.id asc',
   ): Promise<Paged<R>> {
     const from = `from ${table} r ${where.joins ?? ''} where ${where.sql}`;
-    const [rows, count] = await Promise.all([
-      this.runner.all(`select ${columns} ${from} ${order} limit ? offset ?`, [
-        ...where.params,
-        page.limit,
-        page.offset,
-      ]),
-      this.runner.get(`select count(*) as total ${from}`, where.params),
-    ]);
-    return { items: rows.map((row) => storedFromRow(row) as R), total: Number(count?.total ?? 0) };
+    return pagedSelect(
+      this.runner,
+      { columns, from, params: where.params, orderBy, map: (row) => storedFromRow(row) as R },
+      page,
+    );
   }
 
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {

@@ -1,6 +1,5 @@
+import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type {
-  Page,
-  Paged,
   TaskListQuery,
   TaskReadModel,
   TaskSort,
@@ -10,9 +9,10 @@ import type { StatusHistoryEntry } from '../../../../domain/task/status-change.j
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import { pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
-const SELECT_TASK = `select ${TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ')} from tasks t`;
+const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
 
 /** Task active and its project and client (where it has them) active too. */
 const ACTIVE_CASCADE =
@@ -77,42 +77,43 @@ export class SqlTaskReadModel implements TaskReadModel {
 
   async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
     const row = await this.runner.get(
-      `${SELECT_TASK} where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`,
+      `select ${TASK_SELECTION} from tasks t where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`,
       [id, userId, userId],
     );
     return row ? taskFromRecord(row) : null;
   }
 
-  async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
+  list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const where = whereClause(this.dialect, userId, query);
     const joins = where.needsJoins ? CASCADE_JOINS : '';
-    const [rows, count] = await Promise.all([
-      this.runner.all(`${SELECT_TASK} ${joins} ${where.sql} ${orderBy(query.sort)} limit ? offset ?`, [
-        ...where.params,
-        query.limit,
-        query.offset,
-      ]),
-      this.runner.get(`select count(*) as total from tasks t ${joins} ${where.sql}`, where.params),
-    ]);
-    return {
-      items: rows.map((row) => taskFromRecord(row)),
-      total: Number(count?.total ?? 0),
-    };
+    const from = `from tasks t ${joins} ${where.sql}`;
+    return pagedSelect(
+      this.runner,
+      {
+        columns: TASK_SELECTION,
+        from,
+        params: where.params,
+        orderBy: orderBy(query.sort),
+        map: taskFromRecord,
+      },
+      query,
+    );
   }
 
-  async history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {
-    const [rows, count] = await Promise.all([
-      this.runner.all(
-        'select id, task_id as "taskId", from_status as "fromStatus", to_status as "toStatus", ' +
-          'changed_by as "changedBy", changed_at as "changedAt" from task_status_history ' +
-          'where task_id = ? order by id asc limit ? offset ?',
-        [taskId, page.limit, page.offset],
-      ),
-      this.runner.get('select count(*) as total from task_status_history where task_id = ?', [taskId]),
-    ]);
-    return {
-      items: rows.map((row) => historyFromRecord(row)),
-      total: Number(count?.total ?? 0),
-    };
+  history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {
+    const columns =
+      'id, task_id as "taskId", from_status as "fromStatus", to_status as "toStatus", ' +
+      'changed_by as "changedBy", changed_at as "changedAt"';
+    return pagedSelect(
+      this.runner,
+      {
+        columns,
+        from: 'from task_status_history where task_id = ?',
+        params: [taskId],
+        orderBy: 'order by id asc',
+        map: historyFromRecord,
+      },
+      page,
+    );
   }
 }
