@@ -55,10 +55,10 @@ export const respond = async <A>(
 const ID = /^[1-9]\d{0,9}$/;
 
 /** A path id: a positive 32-bit integer, anything else is "not found". */
-export const parsePathId = (text: string | undefined): number | null =>
+const parsePathId = (text: string | undefined): number | null =>
   text !== undefined && ID.test(text) && Number(text) <= MAX_ID ? Number(text) : null;
 
-export const notFoundReply = (resource: string): Reply => toHttpFailure({ _tag: 'NotFound', resource });
+const notFoundReply = (resource: string): Reply => toHttpFailure({ _tag: 'NotFound', resource });
 
 /** Runs `handle` with the path's `id`, or answers 404 when it is not a valid id. */
 export const withPathId =

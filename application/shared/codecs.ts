@@ -63,11 +63,7 @@ export class FieldCodec<A> extends t.Type<A, unknown, unknown> {
 }
 
 const isProblem = (value: unknown): value is Problem =>
-  typeof value === 'object' &&
-  value !== null &&
-  'code' in value &&
-  'message' in value &&
-  !(value instanceof Date);
+  typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
 
 const matchesWireType = (type: WireSchema['type'], u: unknown): boolean => {
   switch (type) {

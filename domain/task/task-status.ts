@@ -5,6 +5,3 @@ export const TASK_STATUSES: readonly TaskStatus[] = [0, 1, 2, 3];
 
 export const isTaskStatus = (value: number): value is TaskStatus =>
   (TASK_STATUSES as readonly number[]).includes(value);
-
-export const statusLabel = (status: TaskStatus): string =>
-  ({ 0: 'new', 1: 'in progress', 2: 'done', 3: 'cancelled' })[status];

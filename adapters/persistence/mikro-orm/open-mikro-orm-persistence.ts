@@ -15,11 +15,6 @@ import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqliteRunner } from './read/sqlite-runner.js';
 import { POSTGRESQL, SQLITE, type SqlDialect } from './sql-dialect.js';
 
-export interface MikroOrmPersistence extends Persistence {
-  readonly orm: MikroORM;
-  readonly runner: SqlRunner;
-}
-
 /** Wraps every read-side failure the same way the unit of work does. */
 const classified = (runner: SqlRunner): SqlRunner => {
   const guard =
@@ -56,7 +51,7 @@ const openRunner = async (orm: MikroORM): Promise<{ runner: SqlRunner; dialect: 
 export const openMikroOrmPersistence = async (
   database: SqlDatabase,
   options: { readonly migrate: boolean },
-): Promise<MikroOrmPersistence> => {
+): Promise<Persistence> => {
   if (database.kind === 'sqlite' && database.path !== ':memory:') {
     mkdirSync(dirname(database.path), { recursive: true });
   }
@@ -66,8 +61,6 @@ export const openMikroOrmPersistence = async (
     if (options.migrate) await orm.migrator.up();
     const runner = classified(raw);
     return {
-      orm,
-      runner,
       unitOfWork: new MikroOrmUnitOfWork(orm, dialect),
       taskReadModel: new SqlTaskReadModel(runner, dialect),
       recordReadModel: new SqlRecordReadModel(runner, dialect),
