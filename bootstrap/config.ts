@@ -1,5 +1,7 @@
 /** Everything the server and the CLI read from the environment. */
 export interface Config {
+  /** `DATABASE_URL` as given (or the default), already checked. */
+  readonly databaseUrl: string;
   readonly database: DatabaseConfig;
   readonly port: number;
   readonly host: string;
@@ -41,8 +43,10 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   return {
-    database: parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL),
+    databaseUrl,
+    database: parseDatabaseUrl(databaseUrl),
     port: integerFrom('PORT', env.PORT, 3000, 65535),
     host: env.HOST || '127.0.0.1',
     logLevel,

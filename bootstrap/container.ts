@@ -1,10 +1,5 @@
 import 'reflect-metadata';
-import {
-  type DependencyContainer,
-  type InjectionToken,
-  instanceCachingFactory,
-  container as rootContainer,
-} from 'tsyringe';
+import { type DependencyContainer, container as rootContainer } from 'tsyringe';
 import { CryptoApiKeySecrets } from '../adapters/auth/crypto-api-key-secrets.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
@@ -13,12 +8,13 @@ import { CreateApiKey } from '../application/api-keys/create-api-key.use-case.js
 import { ListApiKeys } from '../application/api-keys/list-api-keys.use-case.js';
 import { RevokeApiKey } from '../application/api-keys/revoke-api-key.use-case.js';
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
-import { API_KEY_SECRETS, type ApiKeySecrets } from '../application/ports/api-key-secrets.port.js';
-import { API_KEY_STORE, type ApiKeyStore } from '../application/ports/api-key-store.port.js';
+import { API_KEY_SECRETS } from '../application/ports/api-key-secrets.port.js';
+import { API_KEY_STORE } from '../application/ports/api-key-store.port.js';
 import { CLOCK, type Clock } from '../application/ports/clock.port.js';
-import { RECORD_READ_MODEL, type RecordReadModel } from '../application/ports/record-read-model.port.js';
-import { TASK_READ_MODEL, type TaskReadModel } from '../application/ports/task-read-model.port.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../application/ports/unit-of-work.port.js';
+import { RECORD_READ_MODEL } from '../application/ports/record-read-model.port.js';
+import { TASK_READ_MODEL } from '../application/ports/task-read-model.port.js';
+import { token } from '../application/ports/token.js';
+import { UNIT_OF_WORK } from '../application/ports/unit-of-work.port.js';
 import { ChangeTaskStatus } from '../application/tasks/change-task-status.use-case.js';
 import { CreateTask } from '../application/tasks/create-task.use-case.js';
 import { DeleteTask } from '../application/tasks/delete-task.use-case.js';
@@ -28,11 +24,14 @@ import { ListTasks } from '../application/tasks/list-tasks.use-case.js';
 import { ReplaceTask } from '../application/tasks/replace-task.use-case.js';
 import { UpdateTask } from '../application/tasks/update-task.use-case.js';
 import { CreateUser } from '../application/users/create-user.use-case.js';
-import { registerRecordUseCases } from './record-use-cases.js';
+import { FindUser, ListUsers } from '../application/users/find-user.use-case.js';
+import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
+import { registerRecordUseCases, resolveRecordUseCases } from './record-use-cases.js';
+import { provide, provideValue, resolve } from './wiring.js';
 
 /** Reports failures of work nobody waits for (the last_used_at refresh). */
-export const BACKGROUND_FAILURE = Symbol('BackgroundFailure');
 export type BackgroundFailureReporter = (cause: unknown) => void;
+export const BACKGROUND_FAILURE = token<BackgroundFailureReporter>('BackgroundFailure');
 
 export interface ContainerOptions {
   readonly persistence: Persistence;
@@ -40,60 +39,88 @@ export interface ContainerOptions {
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
 }
 
-/**
- * Wires ports to adapters and use cases to ports. Use cases are plain classes: they are built by
- * factories here, so only bootstrap and adapters know tsyringe.
- */
-export const buildContainer = (options: ContainerOptions): DependencyContainer => {
-  const c = rootContainer.createChildContainer();
-  c.register<UnitOfWork>(UNIT_OF_WORK, { useValue: options.persistence.unitOfWork });
-  c.register<TaskReadModel>(TASK_READ_MODEL, { useValue: options.persistence.taskReadModel });
-  c.register<RecordReadModel>(RECORD_READ_MODEL, { useValue: options.persistence.recordReadModel });
-  c.register<ApiKeyStore>(API_KEY_STORE, { useValue: options.persistence.apiKeyStore });
-  c.register<Clock>(CLOCK, { useValue: options.clock ?? new SystemClock() });
-  c.register<ApiKeySecrets>(API_KEY_SECRETS, { useValue: new CryptoApiKeySecrets() });
-  c.register<BackgroundFailureReporter>(BACKGROUND_FAILURE, {
-    useValue: options.reportBackgroundFailure ?? (() => undefined),
-  });
+/** Ports to adapters. */
+const registerAdapters = (c: DependencyContainer, options: ContainerOptions): void => {
+  provideValue(c, UNIT_OF_WORK, options.persistence.unitOfWork);
+  provideValue(c, TASK_READ_MODEL, options.persistence.taskReadModel);
+  provideValue(c, RECORD_READ_MODEL, options.persistence.recordReadModel);
+  provideValue(c, API_KEY_STORE, options.persistence.apiKeyStore);
+  provideValue(c, CLOCK, options.clock ?? new SystemClock());
+  provideValue(c, API_KEY_SECRETS, new CryptoApiKeySecrets());
+  provideValue(c, BACKGROUND_FAILURE, options.reportBackgroundFailure ?? (() => undefined));
+};
 
-  const singleton = <T>(token: InjectionToken<T>, build: (r: DependencyContainer) => T) =>
-    c.register(token, { useFactory: instanceCachingFactory(build) });
-
-  singleton(ChangeTaskStatus, (r) => new ChangeTaskStatus(r.resolve(UNIT_OF_WORK), r.resolve(CLOCK)));
-  singleton(CreateTask, (r) => new CreateTask(r.resolve(UNIT_OF_WORK), r.resolve(CLOCK)));
-  singleton(GetTask, (r) => new GetTask(r.resolve(TASK_READ_MODEL)));
-  singleton(ListTasks, (r) => new ListTasks(r.resolve(TASK_READ_MODEL)));
-  singleton(GetTaskHistory, (r) => new GetTaskHistory(r.resolve(TASK_READ_MODEL)));
-  singleton(
+/** Use cases to ports. Use cases are plain classes, built here: only bootstrap and adapters know tsyringe. */
+const registerUseCases = (c: DependencyContainer): void => {
+  provide(c, ChangeTaskStatus, (w) => new ChangeTaskStatus(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)));
+  provide(c, CreateTask, (w) => new CreateTask(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)));
+  provide(c, GetTask, (w) => new GetTask(w.resolve(TASK_READ_MODEL)));
+  provide(c, ListTasks, (w) => new ListTasks(w.resolve(TASK_READ_MODEL)));
+  provide(c, GetTaskHistory, (w) => new GetTaskHistory(w.resolve(TASK_READ_MODEL)));
+  provide(
+    c,
     UpdateTask,
-    (r) => new UpdateTask(r.resolve(UNIT_OF_WORK), r.resolve(ChangeTaskStatus), r.resolve(CLOCK)),
+    (w) => new UpdateTask(w.resolve(UNIT_OF_WORK), w.resolve(ChangeTaskStatus), w.resolve(CLOCK)),
   );
-  singleton(
+  provide(
+    c,
     ReplaceTask,
-    (r) => new ReplaceTask(r.resolve(UNIT_OF_WORK), r.resolve(ChangeTaskStatus), r.resolve(CLOCK)),
+    (w) => new ReplaceTask(w.resolve(UNIT_OF_WORK), w.resolve(ChangeTaskStatus), w.resolve(CLOCK)),
   );
-  singleton(DeleteTask, (r) => new DeleteTask(r.resolve(UNIT_OF_WORK)));
-  singleton(
+  provide(c, DeleteTask, (w) => new DeleteTask(w.resolve(UNIT_OF_WORK)));
+  provide(
+    c,
     GetGamificationProfile,
-    (r) => new GetGamificationProfile(r.resolve(UNIT_OF_WORK), r.resolve(CLOCK)),
+    (w) => new GetGamificationProfile(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)),
   );
-  singleton(CreateUser, (r) => new CreateUser(r.resolve(UNIT_OF_WORK), r.resolve(CLOCK)));
-  singleton(
+  provide(c, CreateUser, (w) => new CreateUser(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)));
+  provide(c, FindUser, (w) => new FindUser(w.resolve(UNIT_OF_WORK)));
+  provide(c, ListUsers, (w) => new ListUsers(w.resolve(UNIT_OF_WORK)));
+  provide(
+    c,
     CreateApiKey,
-    (r) => new CreateApiKey(r.resolve(UNIT_OF_WORK), r.resolve(API_KEY_SECRETS), r.resolve(CLOCK)),
+    (w) => new CreateApiKey(w.resolve(UNIT_OF_WORK), w.resolve(API_KEY_SECRETS), w.resolve(CLOCK)),
   );
-  singleton(ListApiKeys, (r) => new ListApiKeys(r.resolve(UNIT_OF_WORK)));
-  singleton(RevokeApiKey, (r) => new RevokeApiKey(r.resolve(UNIT_OF_WORK), r.resolve(CLOCK)));
-  singleton(
+  provide(c, ListApiKeys, (w) => new ListApiKeys(w.resolve(UNIT_OF_WORK)));
+  provide(c, RevokeApiKey, (w) => new RevokeApiKey(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)));
+  provide(
+    c,
     AuthenticateApiKey,
-    (r) =>
+    (w) =>
       new AuthenticateApiKey(
-        r.resolve(API_KEY_STORE),
-        r.resolve(API_KEY_SECRETS),
-        r.resolve(CLOCK),
-        r.resolve(BACKGROUND_FAILURE),
+        w.resolve(API_KEY_STORE),
+        w.resolve(API_KEY_SECRETS),
+        w.resolve(CLOCK),
+        w.resolve(BACKGROUND_FAILURE),
       ),
   );
-  registerRecordUseCases(singleton);
-  return c;
+  registerRecordUseCases(c);
+};
+
+/** Wires adapters and use cases in a container of their own, and hands back every use case. */
+export const buildUseCases = (options: ContainerOptions): WorkspaceUseCases => {
+  const c = rootContainer.createChildContainer();
+  registerAdapters(c, options);
+  registerUseCases(c);
+  return {
+    tasks: {
+      create: resolve(c, CreateTask),
+      get: resolve(c, GetTask),
+      list: resolve(c, ListTasks),
+      update: resolve(c, UpdateTask),
+      replace: resolve(c, ReplaceTask),
+      changeStatus: resolve(c, ChangeTaskStatus),
+      delete: resolve(c, DeleteTask),
+      history: resolve(c, GetTaskHistory),
+    },
+    gamification: { profile: resolve(c, GetGamificationProfile) },
+    ...resolveRecordUseCases(c),
+    users: { create: resolve(c, CreateUser), find: resolve(c, FindUser), list: resolve(c, ListUsers) },
+    keys: {
+      create: resolve(c, CreateApiKey),
+      list: resolve(c, ListApiKeys),
+      revoke: resolve(c, RevokeApiKey),
+      authenticate: resolve(c, AuthenticateApiKey),
+    },
+  };
 };

@@ -3,16 +3,18 @@
  * stops accepting, finishes in-flight requests, closes the database and exits 0.
  */
 import { ConfigError, loadConfig } from './config.js';
-import { buildContainer } from './container.js';
 import { createHttpServer } from './http-server.js';
-import { openPersistence } from './persistence.js';
+import { openWorkspace } from './workspace.js';
 
 const start = async (): Promise<void> => {
   const config = loadConfig(process.env);
-  const persistence = await openPersistence(config.database, { migrate: true });
   let report: (cause: unknown) => void = () => undefined;
-  const container = buildContainer({ persistence, reportBackgroundFailure: (cause) => report(cause) });
-  const app = createHttpServer(container, persistence.health, { level: config.logLevel });
+  const workspace = await openWorkspace({
+    database: config.databaseUrl,
+    migrate: true,
+    reportBackgroundFailure: (cause: unknown) => report(cause),
+  });
+  const app = createHttpServer(workspace, { level: config.logLevel });
   report = (cause) => app.log.warn({ err: cause }, 'could not record last_used_at');
 
   let stopping = false;
@@ -22,7 +24,7 @@ const start = async (): Promise<void> => {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
-      await persistence.close();
+      await workspace.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -1,12 +1,18 @@
 import type { DependencyContainer } from 'tsyringe';
-import type { Clock } from '../application/ports/clock.port.js';
 import { CLOCK } from '../application/ports/clock.port.js';
 import type { Page, Paged } from '../application/ports/paging.js';
 import { RECORD_READ_MODEL, type RecordReadModel } from '../application/ports/record-read-model.port.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../application/ports/unit-of-work.port.js';
+import { token } from '../application/ports/token.js';
+import { UNIT_OF_WORK } from '../application/ports/unit-of-work.port.js';
 import { CreateRecord } from '../application/records/create-record.use-case.js';
 import { DeleteRecord } from '../application/records/delete-record.use-case.js';
 import { GetRecord } from '../application/records/get-record.use-case.js';
+import { clientKind } from '../application/records/kinds/client.kind.js';
+import { moneyKind } from '../application/records/kinds/money.kind.js';
+import { cardKind, categoryKind } from '../application/records/kinds/named.kind.js';
+import { noteFromTextKind, noteKind } from '../application/records/kinds/note.kind.js';
+import { projectKind } from '../application/records/kinds/project.kind.js';
+import { timeKind } from '../application/records/kinds/time.kind.js';
 import {
   decodeClientsQuery,
   decodeNamedQuery,
@@ -16,18 +22,9 @@ import {
 } from '../application/records/list-queries.js';
 import { ListRecords } from '../application/records/list-records.use-case.js';
 import type { CreatableKind, RecordKind } from '../application/records/record-kind.js';
-import {
-  cardKind,
-  categoryKind,
-  clientKind,
-  moneyKind,
-  noteKind,
-  preparedNoteKind,
-  projectKind,
-  timeKind,
-} from '../application/records/record-kinds.js';
 import type { RecordUseCases } from '../application/records/record-use-cases.js';
 import { UpdateRecord } from '../application/records/update-record.use-case.js';
+import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type { UserId } from '../domain/task/task.js';
 import type {
   ClientFields,
@@ -38,58 +35,70 @@ import type {
   Stored,
   TimeFields,
 } from '../domain/workspace/records.js';
+import { provide, resolve, type Wiring } from './wiring.js';
 
-export const CLIENT_USE_CASES = Symbol('ClientUseCases');
-export const PROJECT_USE_CASES = Symbol('ProjectUseCases');
-export const NOTE_USE_CASES = Symbol('NoteUseCases');
-export const CATEGORY_USE_CASES = Symbol('CategoryUseCases');
-export const CARD_USE_CASES = Symbol('CardUseCases');
-/** The prepared contracts: create-only. */
-export const CREATE_TIME_RECORD = Symbol('CreateTimeRecord');
-export const CREATE_MONEY_RECORD = Symbol('CreateMoneyRecord');
-export const CREATE_PREPARED_NOTE = Symbol('CreatePreparedNote');
+const CLIENT_USE_CASES = token<RecordUseCases<ClientFields, 'CLIENT_IN_USE'>>('ClientUseCases');
+const PROJECT_USE_CASES = token<RecordUseCases<ProjectFields, 'PROJECT_IN_USE'>>('ProjectUseCases');
+const CATEGORY_USE_CASES = token<RecordUseCases<NamedFields, 'CATEGORY_IN_USE'>>('CategoryUseCases');
+const CARD_USE_CASES = token<RecordUseCases<NamedFields, 'CARD_IN_USE'>>('CardUseCases');
+const NOTE_USE_CASES = token<RecordUseCases<NoteFields>>('NoteUseCases');
+const CREATE_NOTE_FROM_TEXT = token<CreateRecord<NoteFields>>('CreateNoteFromText');
+const CREATE_TIME_RECORD = token<CreateRecord<TimeFields>>('CreateTimeRecord');
+const CREATE_MONEY_RECORD = token<CreateRecord<MoneyFields>>('CreateMoneyRecord');
 
-const recordUseCases = <F extends object, Q extends Page>(
-  c: DependencyContainer,
-  kind: RecordKind<F>,
+/** One record type's use cases over the same generic classes. */
+const recordUseCases = <F extends object, C extends string, Q extends Page>(
+  w: Wiring,
+  kind: RecordKind<F, C>,
   decode: QueryDecoder<Q>,
   fetch: (readModel: RecordReadModel) => (ownerId: UserId, query: Q) => Promise<Paged<Stored<F>>>,
-): RecordUseCases<F> => {
-  const unitOfWork = c.resolve<UnitOfWork>(UNIT_OF_WORK);
-  const clock = c.resolve<Clock>(CLOCK);
-  const readModel = c.resolve<RecordReadModel>(RECORD_READ_MODEL);
+): RecordUseCases<F, C> => {
+  const unitOfWork = w.resolve(UNIT_OF_WORK);
+  const clock = w.resolve(CLOCK);
   return {
     create: new CreateRecord(kind, unitOfWork, clock),
     get: new GetRecord(kind, unitOfWork),
-    list: new ListRecords(decode, fetch(readModel)),
+    list: new ListRecords(decode, fetch(w.resolve(RECORD_READ_MODEL))),
     update: new UpdateRecord(kind, unitOfWork, clock),
     delete: new DeleteRecord(kind, unitOfWork),
   };
 };
 
-const creating = <F extends object>(c: DependencyContainer, kind: CreatableKind<F>) =>
-  new CreateRecord(kind, c.resolve<UnitOfWork>(UNIT_OF_WORK), c.resolve<Clock>(CLOCK));
+const creating = <F extends object>(w: Wiring, kind: CreatableKind<F>) =>
+  new CreateRecord(kind, w.resolve(UNIT_OF_WORK), w.resolve(CLOCK));
 
-/** Registers the record use cases; called by buildContainer. */
-export const registerRecordUseCases = (
-  singleton: <T>(token: symbol, build: (r: DependencyContainer) => T) => void,
-): void => {
-  singleton<RecordUseCases<ClientFields>>(CLIENT_USE_CASES, (r) =>
-    recordUseCases(r, clientKind, decodeClientsQuery, (m) => (o, q) => m.clients(o, q)),
+export const registerRecordUseCases = (c: DependencyContainer): void => {
+  provide(c, CLIENT_USE_CASES, (w) =>
+    recordUseCases(w, clientKind, decodeClientsQuery, (m) => (o, q) => m.clients(o, q)),
   );
-  singleton<RecordUseCases<ProjectFields>>(PROJECT_USE_CASES, (r) =>
-    recordUseCases(r, projectKind, decodeProjectsQuery, (m) => (o, q) => m.projects(o, q)),
+  provide(c, PROJECT_USE_CASES, (w) =>
+    recordUseCases(w, projectKind, decodeProjectsQuery, (m) => (o, q) => m.projects(o, q)),
   );
-  singleton<RecordUseCases<NoteFields>>(NOTE_USE_CASES, (r) =>
-    recordUseCases(r, noteKind, decodeNotesQuery, (m) => (o, q) => m.notes(o, q)),
+  provide(c, CATEGORY_USE_CASES, (w) =>
+    recordUseCases(w, categoryKind, decodeNamedQuery, (m) => (o, q) => m.categories(o, q)),
   );
-  singleton<RecordUseCases<NamedFields>>(CATEGORY_USE_CASES, (r) =>
-    recordUseCases(r, categoryKind, decodeNamedQuery, (m) => (o, q) => m.categories(o, q)),
+  provide(c, CARD_USE_CASES, (w) =>
+    recordUseCases(w, cardKind, decodeNamedQuery, (m) => (o, q) => m.cards(o, q)),
   );
-  singleton<RecordUseCases<NamedFields>>(CARD_USE_CASES, (r) =>
-    recordUseCases(r, cardKind, decodeNamedQuery, (m) => (o, q) => m.cards(o, q)),
+  provide(c, NOTE_USE_CASES, (w) =>
+    recordUseCases(w, noteKind, decodeNotesQuery, (m) => (o, q) => m.notes(o, q)),
   );
-  singleton<CreateRecord<TimeFields>>(CREATE_TIME_RECORD, (r) => creating(r, timeKind));
-  singleton<CreateRecord<MoneyFields>>(CREATE_MONEY_RECORD, (r) => creating(r, moneyKind));
-  singleton<CreateRecord<NoteFields>>(CREATE_PREPARED_NOTE, (r) => creating(r, preparedNoteKind));
+  provide(c, CREATE_NOTE_FROM_TEXT, (w) => creating(w, noteFromTextKind));
+  provide(c, CREATE_TIME_RECORD, (w) => creating(w, timeKind));
+  provide(c, CREATE_MONEY_RECORD, (w) => creating(w, moneyKind));
 };
+
+export const resolveRecordUseCases = (
+  c: DependencyContainer,
+): Pick<
+  WorkspaceUseCases,
+  'clients' | 'projects' | 'categories' | 'cards' | 'notes' | 'times' | 'moneys'
+> => ({
+  clients: resolve(c, CLIENT_USE_CASES),
+  projects: resolve(c, PROJECT_USE_CASES),
+  categories: resolve(c, CATEGORY_USE_CASES),
+  cards: resolve(c, CARD_USE_CASES),
+  notes: { ...resolve(c, NOTE_USE_CASES), createFromText: resolve(c, CREATE_NOTE_FROM_TEXT) },
+  times: { create: resolve(c, CREATE_TIME_RECORD) },
+  moneys: { create: resolve(c, CREATE_MONEY_RECORD) },
+});

@@ -5,11 +5,9 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type {
-  AuthenticateApiKey,
-  Principal,
-} from '../../application/api-keys/authenticate-api-key.use-case.js';
-import { allows, requiredScopeName } from '../../domain/api-key/scope.js';
+import { scopeOf } from '../../application/workspace/session.js';
+import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
+import { acceptedScopes, allows } from '../../domain/api-key/scope.js';
 import { presentedKey } from './authentication.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
@@ -20,7 +18,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface HttpAppOptions {
   readonly logger: FastifyServerOptions['logger'];
-  readonly authenticate: AuthenticateApiKey;
+  readonly workspace: Pick<Workspace, 'authenticate'>;
   readonly routes: readonly Route[];
   /** Routes anyone may call (health, API description). */
   readonly publicRoutes: readonly PublicRoute[];
@@ -28,7 +26,7 @@ export interface HttpAppOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal: Principal | null;
+    session: KeySession | null;
   }
 }
 
@@ -91,31 +89,43 @@ const registerJsonParser = (app: FastifyInstance): void => {
   );
 };
 
-/** Authenticates the key and checks the route's scope, before the body is even read. */
-const guard = (authenticate: AuthenticateApiKey, scope: NonNullable<Route['scope']>) =>
-  async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Authenticates the key and checks the operation's scope before the body is even read (the session
+ * checks it again on the call: the library enforces scopes on its own).
+ */
+const guard = (workspace: HttpAppOptions['workspace'], operation: Route['operation']) => {
+  const { resource, access } = scopeOf(operation.group, operation.name);
+  return async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
     const presented = presentedKey(request.headers);
     if (presented.kind === 'invalid') {
       return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'invalid' }));
     }
-    const outcome = await authenticate.execute(presented.kind === 'key' ? presented.key : undefined)();
-    if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
-    if (!allows(outcome.right.scopes, scope.resource, scope.access)) {
-      const needed = requiredScopeName(scope.resource, scope.access);
-      return send(request, reply, {
-        status: 403,
-        body: failure('INSUFFICIENT_SCOPE', `This key needs the ${needed} (or ${scope.resource}:*) scope.`),
-      });
+    if (presented.kind === 'none') {
+      return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'missing' }));
     }
-    request.principal = outcome.right;
+    const outcome = await workspace.authenticate(presented.key);
+    if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
+    if (!allows(outcome.right.scopes, resource, access)) {
+      return send(
+        request,
+        reply,
+        toHttpFailure({
+          _tag: 'InsufficientScope',
+          needed: `${resource}:${access}`,
+          accepted: acceptedScopes(resource, access),
+        }),
+      );
+    }
+    request.session = outcome.right;
   };
+};
 
 const registerRoute = (
   app: FastifyInstance,
-  authenticate: AuthenticateApiKey,
+  workspace: HttpAppOptions['workspace'],
   route: Route | PublicRoute,
 ): void => {
-  if (!('scope' in route)) {
+  if (!('operation' in route)) {
     app.route({
       method: route.method,
       url: route.url,
@@ -126,13 +136,13 @@ const registerRoute = (
   app.route({
     method: route.method,
     url: route.url,
-    onRequest: guard(authenticate, route.scope),
+    onRequest: guard(workspace, route.operation),
     handler: async (request, reply) => {
-      const { principal } = request;
-      if (principal === null) throw new Error(`no principal on the guarded route ${route.url}`);
+      const { session } = request;
+      if (session === null) throw new Error(`no session on the guarded route ${route.url}`);
       const params = request.params as Record<string, string>;
       const result = await route.handle({
-        principal,
+        session,
         params,
         query: request.query,
         // No body at all counts as {}; a JSON null is a body (and not an object).
@@ -150,7 +160,7 @@ const registerRoutes = (app: FastifyInstance, options: HttpAppOptions): void => 
   }
 
   for (const [url, routes] of byUrl) {
-    for (const route of routes) registerRoute(app, options.authenticate, route);
+    for (const route of routes) registerRoute(app, options.workspace, route);
     const allowed = routes.map((r) => r.method);
     const allowHeader = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
     const others = [...METHODS.filter((m: Method) => !allowed.includes(m)), ...OTHER_METHODS];
@@ -185,7 +195,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     frameworkErrors: (_error, request, reply) =>
       send(request, reply, { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') }),
   });
-  app.decorateRequest('principal', null);
+  app.decorateRequest('session', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,6 +1,8 @@
 import { absurd } from 'fp-ts/lib/function.js';
 import type { AppError } from '../../application/shared/errors.js';
+import type { ValidationDetail } from '../../application/shared/validation-detail.js';
 import { type ErrorBody, failure } from './envelope.js';
+import { wireName } from './wire/wire-codecs.js';
 
 export interface HttpFailure {
   readonly status: number;
@@ -12,18 +14,29 @@ export interface HttpFailure {
 
 export const WWW_AUTHENTICATE = { 'www-authenticate': 'Bearer realm="workspace-api"' } as const;
 
+/** Details name fields as the application does (`projectId`); the wire says `project_id`. */
+const onTheWire = (details: readonly ValidationDetail[]): ValidationDetail[] =>
+  details.map((detail) => ({
+    ...detail,
+    field: wireName(detail.field),
+    message: wireMessage(detail.message),
+  }));
+
+/** Messages may quote field names too (`projectId differs from …`). */
+const wireMessage = (message: string): string => message.replace(/\b[a-z]+(?:[A-Z][a-z]*)+\b/g, wireName);
+
 /** The one place where application errors become HTTP statuses. */
 export const toHttpFailure = (error: AppError): HttpFailure => {
   switch (error._tag) {
     case 'ValidationFailed':
-      return { status: 400, body: failure(error.code, error.message, error.details) };
+      return { status: 400, body: failure(error.code, error.message, onTheWire(error.details)) };
     case 'InvalidReference':
       return {
         status: 400,
         body: failure(
           'INVALID_REFERENCE',
           'A referenced record does not exist or is not yours.',
-          error.details,
+          onTheWire(error.details),
         ),
       };
     case 'NotFound':
@@ -46,6 +59,22 @@ export const toHttpFailure = (error: AppError): HttpFailure => {
             body: failure('INVALID_API_KEY', 'The API key is malformed, unknown, revoked or expired.'),
             headers: WWW_AUTHENTICATE,
           };
+    case 'InsufficientScope':
+      return {
+        status: 403,
+        body: failure(
+          'INSUFFICIENT_SCOPE',
+          `This key needs the ${error.needed} (or ${error.accepted.filter((s) => s !== error.needed).join(', ')}) scope.`,
+        ),
+        headers: { 'x-accepted-scopes': error.accepted.join(', ') },
+      };
+    case 'UnknownUser':
+      // Only a host's own sessions can name a user id; over HTTP the key's user is gone.
+      return {
+        status: 401,
+        body: failure('INVALID_API_KEY', 'The API key is malformed, unknown, revoked or expired.'),
+        headers: WWW_AUTHENTICATE,
+      };
     case 'Unavailable':
       return {
         status: 503,

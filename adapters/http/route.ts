@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Principal } from '../../application/api-keys/authenticate-api-key.use-case.js';
 import type { AppError } from '../../application/shared/errors.js';
 import { MAX_ID } from '../../application/shared/fields.js';
-import type { Access, ScopedResource } from '../../domain/api-key/scope.js';
+import type { OperationGroup } from '../../application/workspace/session.js';
+import type { KeySession } from '../../application/workspace/workspace.js';
 import { type HttpFailure, toHttpFailure } from './http-error.js';
+import type { WireCodec } from './wire/wire-codecs.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Methods answered with 405 on known paths that do not serve them. */
@@ -12,7 +12,8 @@ export const OTHER_METHODS = ['OPTIONS'] as const;
 export type Method = (typeof METHODS)[number];
 
 export interface ApiRequest {
-  readonly principal: Principal;
+  /** The workspace as the key's owner sees it, the key's scopes enforced. */
+  readonly session: KeySession;
   readonly params: Readonly<Record<string, string>>;
   readonly query: unknown;
   /** The parsed JSON body; `{}` when none was sent. */
@@ -26,11 +27,11 @@ export interface Reply {
   readonly cause?: unknown;
 }
 
-/** A route that needs an API key with `scope`. */
+/** A route that needs an API key allowed to run `operation` (its scope comes from the library's table). */
 export interface Route {
   readonly method: Method;
   readonly url: string;
-  readonly scope: { readonly resource: ScopedResource; readonly access: Access };
+  readonly operation: { readonly group: OperationGroup; readonly name: string };
   readonly handle: (request: ApiRequest) => Promise<Reply>;
 }
 
@@ -43,13 +44,25 @@ export interface PublicRoute {
 
 const failureReply = (failure: HttpFailure): Reply => failure;
 
-/** Runs a use case and turns its outcome into a reply. */
+/** Waits for an operation and turns its outcome into a reply. */
 export const respond = async <A>(
-  work: TE.TaskEither<AppError, A>,
+  outcome: Promise<E.Either<AppError, A>>,
   onSuccess: (value: A) => Reply,
 ): Promise<Reply> => {
-  const outcome = await work();
-  return E.isRight(outcome) ? onSuccess(outcome.right) : failureReply(toHttpFailure(outcome.left));
+  const settled = await outcome;
+  return E.isRight(settled) ? onSuccess(settled.right) : failureReply(toHttpFailure(settled.left));
+};
+
+/** Decodes a body or query with its wire codec, then runs `handle` on the application's input. */
+export const withInput = <I>(
+  wire: WireCodec<I>,
+  input: unknown,
+  handle: (decoded: I) => Promise<Reply>,
+): Promise<Reply> => {
+  const decoded = wire.decode(input);
+  return E.isLeft(decoded)
+    ? Promise.resolve(failureReply(toHttpFailure(decoded.left)))
+    : handle(decoded.right);
 };
 
 const ID = /^[1-9]\d{0,9}$/;

@@ -6,7 +6,10 @@ import type { UserId } from '../../domain/task/task.js';
 import type { ApiKeySecrets } from '../ports/api-key-secrets.port.js';
 import type { ApiKeyStore } from '../ports/api-key-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { AppError } from '../shared/errors.js';
+import type { InfrastructureError, Unauthenticated } from '../shared/errors.js';
+
+export type AuthenticateError = Unauthenticated | InfrastructureError;
+
 import { query } from '../shared/read.js';
 
 export interface Principal {
@@ -27,7 +30,7 @@ export class AuthenticateApiKey {
     private readonly onTouchFailure: (cause: unknown) => void,
   ) {}
 
-  execute(presented: string | undefined): TE.TaskEither<AppError, Principal> {
+  execute(presented: string | undefined): TE.TaskEither<AuthenticateError, Principal> {
     if (presented === undefined || presented === '')
       return TE.left({ _tag: 'Unauthenticated', reason: 'missing' });
     if (!API_KEY_PATTERN.test(presented)) return TE.left({ _tag: 'Unauthenticated', reason: 'invalid' });
@@ -37,7 +40,7 @@ export class AuthenticateApiKey {
       TE.flatMap((key) =>
         key !== null && isUsable(key, now)
           ? TE.right(key)
-          : TE.left<AppError>({ _tag: 'Unauthenticated', reason: 'invalid' }),
+          : TE.left<AuthenticateError>({ _tag: 'Unauthenticated', reason: 'invalid' }),
       ),
       TE.tap((key) => {
         if (needsLastUsedTouch(key, now)) this.store.touchLastUsed(key.id, now).catch(this.onTouchFailure);

@@ -3,7 +3,9 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { ApiKey } from '../../domain/api-key/api-key.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
-import { type AppError, notFound } from '../shared/errors.js';
+import { type InfrastructureError, type NotFound, notFound } from '../shared/errors.js';
+
+export type RevokeApiKeyError = NotFound | InfrastructureError;
 
 /** Revokes a key at once; revoking twice keeps the first revocation time. */
 export class RevokeApiKey {
@@ -12,8 +14,8 @@ export class RevokeApiKey {
     private readonly clock: Clock,
   ) {}
 
-  execute(keyId: number): TE.TaskEither<AppError, ApiKey> {
-    return this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, ApiKey>> => {
+  execute(keyId: number): TE.TaskEither<RevokeApiKeyError, ApiKey> {
+    return this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, ApiKey>> => {
       const key = await repositories.apiKeys.findById(keyId);
       if (key === null) return E.left(notFound('api key'));
       if (key.revokedAt !== null) return E.right(key);

@@ -6,7 +6,7 @@ import { UTC } from '../../domain/shared/time-zone.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
-import type { AppError } from '../shared/errors.js';
+import type { InfrastructureError } from '../shared/errors.js';
 
 export interface ProfileView extends ProfileSummary {
   readonly achievements: readonly {
@@ -23,8 +23,8 @@ export class GetGamificationProfile {
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor): TE.TaskEither<AppError, ProfileView> {
-    return this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, ProfileView>> => {
+  execute(actor: Actor): TE.TaskEither<InfrastructureError, ProfileView> {
+    return this.unitOfWork.run(async (repositories): Promise<E.Either<never, ProfileView>> => {
       const zone = (await repositories.users.findById(actor.userId))?.timezone ?? UTC;
       const state = await repositories.gamification.load(actor.userId);
       return E.right({

@@ -1,3 +1,4 @@
+import { token } from './token.js';
 export interface GeneratedKey {
   /** Shown to the person once; never stored. */
   readonly plaintext: string;
@@ -11,4 +12,4 @@ export interface ApiKeySecrets {
   digest(plaintext: string): string;
 }
 
-export const API_KEY_SECRETS = Symbol('ApiKeySecrets');
+export const API_KEY_SECRETS = token<ApiKeySecrets>('ApiKeySecrets');

@@ -1,4 +1,5 @@
 import type { ApiKey } from '../../domain/api-key/api-key.js';
+import { token } from './token.js';
 
 /** The hot path of every request: find a key by its digest. Not bound to any unit of work. */
 export interface ApiKeyStore {
@@ -7,4 +8,4 @@ export interface ApiKeyStore {
   touchLastUsed(id: number, at: Date): Promise<void>;
 }
 
-export const API_KEY_STORE = Symbol('ApiKeyStore');
+export const API_KEY_STORE = token<ApiKeyStore>('ApiKeyStore');

@@ -1,5 +1,6 @@
+import { token } from './token.js';
 export interface Clock {
   now(): Date;
 }
 
-export const CLOCK = Symbol('Clock');
+export const CLOCK = token<Clock>('Clock');

@@ -1,6 +1,7 @@
 import type { UserId } from '../../domain/task/task.js';
 import type { Card, Category, Client, Note, Project, RecordType } from '../../domain/workspace/records.js';
 import type { Page, Paged } from './paging.js';
+import { token } from './token.js';
 
 export interface ClientListQuery extends Page {
   readonly active: boolean;
@@ -33,4 +34,4 @@ export interface RecordReadModel {
   cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>>;
 }
 
-export const RECORD_READ_MODEL = Symbol('RecordReadModel');
+export const RECORD_READ_MODEL = token<RecordReadModel>('RecordReadModel');

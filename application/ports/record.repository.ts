@@ -1,5 +1,6 @@
 import type { UserId } from '../../domain/task/task.js';
 import type { Stored } from '../../domain/workspace/records.js';
+import type { RecordKindName } from '../../domain/workspace/references.js';
 
 /** Write-side access to one kind of owned record, inside a unit of work. */
 export interface RecordRepository<F> {
@@ -10,10 +11,7 @@ export interface RecordRepository<F> {
   delete(id: number): Promise<void>;
 }
 
-/** Records other records point at, and what points at them. */
-export type ReferencedKind = 'client' | 'project' | 'category' | 'card';
-
 export interface RecordUsage {
-  /** Whether any task, project, note, time or money record still references it. */
-  isReferenced(kind: ReferencedKind, id: number): Promise<boolean>;
+  /** Whether any record still points at it, through any reference `REFERENCES` lists. */
+  isReferenced(kind: RecordKindName, id: number): Promise<boolean>;
 }

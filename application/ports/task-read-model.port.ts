@@ -1,23 +1,19 @@
-import type { LocalDate, LocalDateTime } from '../../domain/shared/local-date-time.js';
+import type { LocalDate } from '../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../domain/task/task.js';
 import type { TaskPriority } from '../../domain/task/task-priority.js';
 import type { TaskStatus } from '../../domain/task/task-status.js';
 import type { Page, Paged } from './paging.js';
+import { token } from './token.js';
 
-export const TASK_SORTS = [
-  'id',
-  '-id',
-  'date',
-  '-date',
-  'priority',
-  '-priority',
-  'created_at',
-  '-created_at',
-  'updated_at',
-  '-updated_at',
-] as const;
-export type TaskSort = (typeof TASK_SORTS)[number];
+export const TASK_SORT_FIELDS = ['id', 'date', 'priority', 'createdAt', 'updatedAt'] as const;
+export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
+
+/** Nulls last in either direction; ties by id ascending, so pages never overlap or skip. */
+export interface TaskSort {
+  readonly by: TaskSortField;
+  readonly direction: 'asc' | 'desc';
+}
 
 export interface TaskListQuery extends Page {
   readonly status?: TaskStatus;
@@ -32,7 +28,7 @@ export interface TaskListQuery extends Page {
   readonly dateTo?: LocalDate;
   readonly search?: string;
   readonly priority?: TaskPriority;
-  readonly updatedSince?: LocalDateTime;
+  readonly updatedSince?: Date;
   readonly sort: TaskSort;
 }
 
@@ -49,4 +45,4 @@ export interface TaskReadModel {
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>>;
 }
 
-export const TASK_READ_MODEL = Symbol('TaskReadModel');
+export const TASK_READ_MODEL = token<TaskReadModel>('TaskReadModel');

@@ -5,7 +5,8 @@ export interface TaskRepository {
   /** Loads a task to change it; on databases with row locks the row stays locked until commit. */
   findForUpdate(id: TaskId): Promise<Task | null>;
   add(task: NewTask): Promise<Task>;
-  update(task: Task): Promise<void>;
+  /** Stores the task and returns it as stored (with its new version). */
+  update(task: Task): Promise<Task>;
   /** Deletes the task and its status history. */
   delete(id: TaskId): Promise<void>;
 }

@@ -16,6 +16,7 @@ import type { ReferenceLookup } from './reference-lookup.port.js';
 import type { TaskRepository } from './task.repository.js';
 import type { TaskHistoryRepository } from './task-history.repository.js';
 import type { TaskNumberAllocator } from './task-number-allocator.port.js';
+import { token } from './token.js';
 import type { UserRepository } from './user.repository.js';
 
 /** Every repository, bound to one transaction. */
@@ -47,4 +48,4 @@ export interface UnitOfWork {
   ): TE.TaskEither<E | InfrastructureError, A>;
 }
 
-export const UNIT_OF_WORK = Symbol('UnitOfWork');
+export const UNIT_OF_WORK = token<UnitOfWork>('UnitOfWork');

@@ -5,4 +5,6 @@ export interface UserRepository {
   findById(id: UserId): Promise<User | null>;
   findByName(name: string): Promise<User | null>;
   add(user: NewUser): Promise<User>;
+  /** Every user, ordered by id. */
+  list(): Promise<User[]>;
 }

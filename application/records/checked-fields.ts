@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { UserId } from '../../domain/task/task.js';
+import type { LinkValues } from '../../domain/workspace/references.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
 import { validationFailed } from '../shared/decode.js';
-import type { AppError } from '../shared/errors.js';
+import type { InvalidReference, ValidationFailed } from '../shared/errors.js';
 import { resolveReferences } from '../shared/resolve-references.js';
 import type { CreatableKind } from './record-kind.js';
 
@@ -13,8 +14,15 @@ export const checkedFields = async <F extends object>(
   ownerId: UserId,
   current: F,
   changes: Partial<F>,
-): Promise<E.Either<AppError, F>> => {
-  const resolved = await resolveReferences(repositories.references, ownerId, current, changes);
+): Promise<E.Either<ValidationFailed | InvalidReference, F>> => {
+  // Every record type's fields carry the reference fields REFERENCES lists for it.
+  const resolved = await resolveReferences<typeof kind.resource, F & LinkValues<typeof kind.resource>>(
+    repositories.references,
+    ownerId,
+    kind.resource,
+    current as F & LinkValues<typeof kind.resource>,
+    changes as Partial<F & LinkValues<typeof kind.resource>>,
+  );
   if (E.isLeft(resolved)) return resolved;
   const broken = kind.rules?.(resolved.right) ?? [];
   return broken.length > 0 ? E.left(validationFailed(broken)) : resolved;

@@ -5,9 +5,11 @@ import type { Stored } from '../../domain/workspace/records.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
-import type { AppError } from '../shared/errors.js';
+import type { InfrastructureError, InvalidReference, ValidationFailed } from '../shared/errors.js';
 import { checkedFields } from './checked-fields.js';
 import type { CreatableKind } from './record-kind.js';
+
+export type CreateRecordError = ValidationFailed | InvalidReference | InfrastructureError;
 
 /** Creates a record of `kind` owned by the caller; every reference must be the caller's. */
 export class CreateRecord<F extends object> {
@@ -17,11 +19,11 @@ export class CreateRecord<F extends object> {
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, input: unknown): TE.TaskEither<AppError, Stored<F>> {
+  execute(actor: Actor, input: unknown): TE.TaskEither<CreateRecordError, Stored<F>> {
     return pipe(
       TE.fromEither(this.kind.decodeCreate(input)),
       TE.flatMap((draft) =>
-        this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, Stored<F>>> => {
+        this.unitOfWork.run(async (repositories) => {
           const fields = await checkedFields(
             this.kind,
             repositories,

@@ -8,78 +8,50 @@ import type {
   ProjectListQuery,
 } from '../ports/record-read-model.port.js';
 import { object } from '../shared/codecs.js';
-import { decodeWith, validationFailed } from '../shared/decode.js';
+import { decodeWith } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
-import { queryEnum, queryFlag, queryId, queryText } from '../shared/fields.js';
+import { boolean, recordId, text, textChoice } from '../shared/fields.js';
 import { pageParams, withPageDefaults } from '../shared/paging.js';
-
-const strict = { unknownCode: 'UNKNOWN_PARAMETER' } as const;
 
 export type QueryDecoder<Q> = (input: unknown) => E.Either<ValidationFailed, Q>;
 
-const recordType = queryEnum('RecordType', RECORD_TYPES, 'Order by the latest record of this type');
-const clientsQuery = object(
-  'ListClientsQuery',
-  { ...pageParams, active: queryFlag('Active', 'Default 1'), type: recordType, record_type: recordType },
-  strict,
-);
+export const listClientsInput = object('ListClientsInput', {
+  ...pageParams,
+  active: boolean('Active', 'Default true: active clients only'),
+  orderByLatest: textChoice('RecordType', RECORD_TYPES, 'Newest record of this type first'),
+});
 
-/** `type` and `record_type` are the same parameter; both given and different is an error. */
 export const decodeClientsQuery: QueryDecoder<ClientListQuery> = (input) =>
   pipe(
-    decodeWith(clientsQuery)(input),
-    E.flatMap((q) =>
-      q.type !== undefined && q.record_type !== undefined && q.type !== q.record_type
-        ? E.left(
-            validationFailed([
-              {
-                field: 'record_type',
-                code: 'MISMATCH',
-                message: 'type and record_type must agree when both are given',
-              },
-            ]),
-          )
-        : E.right({
-            ...withPageDefaults(q),
-            active: q.active ?? true,
-            orderBy: q.type ?? q.record_type ?? null,
-          }),
-    ),
+    decodeWith(listClientsInput)(input),
+    E.map((q) => ({ ...withPageDefaults(q), active: q.active ?? true, orderBy: q.orderByLatest ?? null })),
   );
 
-const projectsQuery = object(
-  'ListProjectsQuery',
-  { ...pageParams, active: queryFlag('Active', 'Cascades to the client'), client_id: queryId('ClientId') },
-  strict,
-);
+export const listProjectsInput = object('ListProjectsInput', {
+  ...pageParams,
+  active: boolean('Active', 'Cascades to the client'),
+  clientId: recordId('ClientId'),
+});
 
 export const decodeProjectsQuery: QueryDecoder<ProjectListQuery> = (input) =>
-  pipe(
-    decodeWith(projectsQuery)(input),
-    E.map((q) => ({ ...withPageDefaults(q), active: q.active, clientId: q.client_id })),
-  );
+  pipe(decodeWith(listProjectsInput)(input), E.map(withPageDefaults));
 
-const notesQuery = object(
-  'ListNotesQuery',
-  {
-    ...pageParams,
-    active: queryFlag('Active'),
-    search: queryText('Search', 191, 'Name or description, case-insensitive'),
-  },
-  strict,
-);
+export const listNotesInput = object('ListNotesInput', {
+  ...pageParams,
+  active: boolean('Active'),
+  search: text('Search', 191, 'Name or description, case-insensitive'),
+});
 
 export const decodeNotesQuery: QueryDecoder<NoteListQuery> = (input) =>
-  pipe(decodeWith(notesQuery)(input), E.map(withPageDefaults));
+  pipe(decodeWith(listNotesInput)(input), E.map(withPageDefaults));
 
-const namedQuery = object(
-  'ListNamedQuery',
-  { ...pageParams, active: queryFlag('Active', 'Default 1') },
-  strict,
-);
+export const listNamedInput = object('ListNamedInput', {
+  ...pageParams,
+  active: boolean('Active', 'Default true: active ones only'),
+});
 
 export const decodeNamedQuery: QueryDecoder<NamedListQuery> = (input) =>
   pipe(
-    decodeWith(namedQuery)(input),
+    decodeWith(listNamedInput)(input),
     E.map((q) => ({ ...withPageDefaults(q), active: q.active ?? true })),
   );

@@ -3,9 +3,11 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { Page, Paged } from '../ports/paging.js';
 import type { Actor } from '../shared/actor.js';
-import type { AppError } from '../shared/errors.js';
+import type { InfrastructureError, ValidationFailed } from '../shared/errors.js';
 import { query } from '../shared/read.js';
 import type { QueryDecoder } from './list-queries.js';
+
+export type ListRecordsError = ValidationFailed | InfrastructureError;
 
 export interface RecordPage<R> extends Paged<R> {
   readonly limit: number;
@@ -19,7 +21,7 @@ export class ListRecords<Q extends Page, R> {
     private readonly fetch: (ownerId: UserId, query: Q) => Promise<Paged<R>>,
   ) {}
 
-  execute(actor: Actor, input: unknown): TE.TaskEither<AppError, RecordPage<R>> {
+  execute(actor: Actor, input: unknown): TE.TaskEither<ListRecordsError, RecordPage<R>> {
     return pipe(
       TE.fromEither(this.decode(input)),
       TE.flatMap((q) =>

@@ -2,9 +2,10 @@ import { FieldCodec, nullable } from '../shared/codecs.js';
 import type { TopLevelCode } from '../shared/decode.js';
 import { isEmailShaped } from '../shared/email.js';
 import {
+  boolean,
   checkText,
   DESCRIPTION_MAX_LENGTH,
-  dateTime,
+  localDateTime,
   recordId,
   requiredName,
   text,
@@ -14,15 +15,17 @@ import { problem } from '../shared/validation-detail.js';
 export const NAME_MAX_LENGTH = 191;
 
 /** Read-only fields a GET returns; accepted and ignored in bodies (GET → edit → PATCH works). */
-export const RECORD_READ_ONLY_FIELDS = ['id', 'owner_id', 'created_at', 'updated_at'] as const;
+export const RECORD_READ_ONLY_FIELDS = ['id', 'ownerId', 'createdAt', 'updatedAt'] as const;
 
 /** `name`: trimmed, 1..191; a null or blank name reads as missing (NAME_REQUIRED). */
 export const nameCodec = requiredName('Name', NAME_MAX_LENGTH);
 
+export const activeCodec = boolean('Active', 'Archived when false');
+
 export const descriptionCodec = nullable(text('Description', DESCRIPTION_MAX_LENGTH));
 
 export const emailCodec = nullable(
-  new FieldCodec<string>(
+  new FieldCodec<string, string>(
     'Email',
     { type: 'string', format: 'email', maxLength: NAME_MAX_LENGTH },
     (s: string) => {
@@ -37,24 +40,28 @@ export const emailCodec = nullable(
 
 const PHONE = /^\+?[0-9 ()./-]{3,50}$/;
 export const phoneCodec = nullable(
-  new FieldCodec<string>('Phone', { type: 'string', maxLength: 50, pattern: PHONE.source }, (s: string) => {
-    const trimmed = s.trim();
-    return (
-      checkText(trimmed, 50) ??
-      (PHONE.test(trimmed) && /\d/.test(trimmed)
-        ? trimmed
-        : problem('INVALID_FORMAT', 'must be a phone number'))
-    );
-  }),
+  new FieldCodec<string, string>(
+    'Phone',
+    { type: 'string', maxLength: 50, pattern: PHONE.source },
+    (s: string) => {
+      const trimmed = s.trim();
+      return (
+        checkText(trimmed, 50) ??
+        (PHONE.test(trimmed) && /\d/.test(trimmed)
+          ? trimmed
+          : problem('INVALID_FORMAT', 'must be a phone number'))
+      );
+    },
+  ),
 );
 
 /** The references notes, time and money records may carry. */
 export const linkCodecs = {
-  date: nullable(dateTime('Date', 'YYYY-MM-DD HH:MM:SS')),
-  client_id: nullable(recordId('ClientId')),
-  project_id: nullable(recordId('ProjectId')),
-  task_id: nullable(recordId('TaskId')),
-  category_id: nullable(recordId('CategoryId')),
+  date: nullable(localDateTime('Date', 'Wall-clock date and time')),
+  clientId: nullable(recordId('ClientId')),
+  projectId: nullable(recordId('ProjectId')),
+  taskId: nullable(recordId('TaskId')),
+  categoryId: nullable(recordId('CategoryId')),
 };
 
 export const NO_LINKS = { clientId: null, projectId: null, taskId: null, categoryId: null } as const;

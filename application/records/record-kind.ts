@@ -1,12 +1,16 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { RecordRepository, ReferencedKind } from '../ports/record.repository.js';
+import type { RecordKindName } from '../../domain/workspace/references.js';
+import type { RecordRepository } from '../ports/record.repository.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
+import type { ObjectCodec } from '../shared/codecs.js';
 import type { ValidationFailed } from '../shared/errors.js';
 import type { ValidationDetail } from '../shared/validation-detail.js';
 
-export type ResourceName = 'client' | 'project' | 'category' | 'card' | 'note' | 'time' | 'money';
+/** Any object codec, whatever its fields and required keys. */
+// biome-ignore lint/suspicious/noExplicitAny: the codec's field map is only read, never written
+export type AnyObjectCodec = ObjectCodec<any, any>;
 
-/** A new record's full fields, and the ones its body actually set (those references get checked). */
+/** A new record's full fields, and the ones its input actually set (those references get checked). */
 export interface Draft<F> {
   readonly fields: F;
   readonly given: Partial<F>;
@@ -17,16 +21,20 @@ export interface Draft<F> {
  * are written once against this description.
  */
 export interface CreatableKind<F extends object> {
-  readonly resource: ResourceName;
+  /** The record kind: its name in "not found", and its row in `REFERENCES`. */
+  readonly resource: Exclude<RecordKindName, 'task'>;
   readonly repository: (repositories: Repositories) => RecordRepository<F>;
+  /** What a create accepts (the HTTP adapter derives the wire body from it). */
+  readonly createInput: AnyObjectCodec;
   readonly decodeCreate: (input: unknown) => E.Either<ValidationFailed, Draft<F>>;
   /** Rules across fields, checked on the resolved record (e.g. a transfer needs two cards). */
   readonly rules?: (fields: F) => readonly ValidationDetail[];
 }
 
-/** A record type with the full set of operations (get, list, PATCH, DELETE as well). */
-export interface RecordKind<F extends object> extends CreatableKind<F> {
-  readonly decodePatch: (input: unknown) => E.Either<ValidationFailed, Partial<F>>;
+/** A record type with the full set of operations (get, list, update, delete as well). */
+export interface RecordKind<F extends object, C extends string = string> extends CreatableKind<F> {
+  readonly updateInput: AnyObjectCodec;
+  readonly decodeUpdate: (input: unknown) => E.Either<ValidationFailed, Partial<F>>;
   /** Records others point at cannot be deleted while they do. */
-  readonly inUse?: { readonly kind: ReferencedKind; readonly code: string };
+  readonly inUseCode?: C;
 }

@@ -5,14 +5,24 @@ import type { Stored } from '../../domain/workspace/records.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
-import { type AppError, notFound } from '../shared/errors.js';
+import {
+  type InfrastructureError,
+  type InvalidReference,
+  type NotFound,
+  notFound,
+  type ValidationFailed,
+} from '../shared/errors.js';
 import { checkedFields } from './checked-fields.js';
 import type { RecordKind } from './record-kind.js';
 
-const changedFields = (record: object, fields: object): boolean =>
-  Object.entries(fields).some(([key, value]) => Reflect.get(record, key) !== value);
+export type UpdateRecordError = ValidationFailed | InvalidReference | NotFound | InfrastructureError;
 
-/** PATCH: changes only the fields sent; `{}` (or the same values again) writes nothing. */
+const changedFields = (record: object, fields: object): boolean =>
+  Object.entries(fields).some(
+    ([key, value]) => Object.getOwnPropertyDescriptor(record, key)?.value !== value,
+  );
+
+/** Changes only the fields given; `{}` (or the same values again) writes nothing. */
 export class UpdateRecord<F extends object> {
   constructor(
     private readonly kind: RecordKind<F>,
@@ -20,21 +30,25 @@ export class UpdateRecord<F extends object> {
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, id: number, input: unknown): TE.TaskEither<AppError, Stored<F>> {
+  execute(actor: Actor, id: number, input: unknown): TE.TaskEither<UpdateRecordError, Stored<F>> {
     return pipe(
-      TE.fromEither(this.kind.decodePatch(input)),
+      TE.fromEither(this.kind.decodeUpdate(input)),
       TE.flatMap((changes) =>
-        this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, Stored<F>>> => {
-          const repository = this.kind.repository(repositories);
-          const record = await repository.findOwned(actor.userId, id);
-          if (record === null) return E.left(notFound(this.kind.resource));
-          const fields = await checkedFields(this.kind, repositories, actor.userId, record, changes);
-          if (E.isLeft(fields)) return fields;
-          if (!changedFields(record, fields.right)) return E.right(record);
-          const updated: Stored<F> = { ...record, ...fields.right, updatedAt: this.clock.now() };
-          await repository.update(updated);
-          return E.right(updated);
-        }),
+        this.unitOfWork.run(
+          async (
+            repositories,
+          ): Promise<E.Either<ValidationFailed | InvalidReference | NotFound, Stored<F>>> => {
+            const repository = this.kind.repository(repositories);
+            const record = await repository.findOwned(actor.userId, id);
+            if (record === null) return E.left(notFound(this.kind.resource));
+            const fields = await checkedFields(this.kind, repositories, actor.userId, record, changes);
+            if (E.isLeft(fields)) return fields;
+            if (!changedFields(record, fields.right)) return E.right(record);
+            const updated: Stored<F> = { ...record, ...fields.right, updatedAt: this.clock.now() };
+            await repository.update(updated);
+            return E.right(updated);
+          },
+        ),
       ),
     );
   }

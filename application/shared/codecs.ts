@@ -1,13 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import type { TopLevelCode } from './decode.js';
 import { type Problem, problem } from './validation-detail.js';
 
 /**
- * The JSON-Schema-like description of what a field accepts on the wire. Every codec carries one,
- * so request validation and the OpenAPI document come from the same source.
+ * What a field of a use case's input accepts, in TypeScript terms. The HTTP adapter reads it to
+ * derive the wire form of the field (a boolean is a 0/1 flag there, a duration `H:MM:SS` text) and
+ * the OpenAPI schema; `format` names the meaning of a value where its type alone does not.
  */
-export interface WireSchema {
-  readonly type: 'string' | 'integer' | 'number';
+export interface InputSchema {
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'instant';
+  readonly format?: 'date-time' | 'date' | 'duration' | 'email' | 'money' | 'time-zone';
   readonly description?: string;
   readonly minimum?: number;
   readonly maximum?: number;
@@ -15,7 +18,6 @@ export interface WireSchema {
   readonly exclusiveMaximum?: number;
   readonly maxLength?: number;
   readonly minLength?: number;
-  readonly format?: string;
   readonly pattern?: string;
   readonly enum?: readonly (string | number)[];
   readonly multipleOf?: number;
@@ -37,12 +39,14 @@ export const readProblem = (error: t.ValidationError): Problem | null => {
  * A leaf field: a wire type (string, number or integer) plus a parse step that may normalise the
  * value (trim a title, turn money into cents) or name the rule it breaks.
  */
-export class FieldCodec<A> extends t.Type<A, unknown, unknown> {
+export class FieldCodec<A, I = unknown> extends t.Type<A, unknown, unknown> {
   readonly _kind = 'FieldCodec' as const;
+  /** What a caller may pass, for TypeScript callers (the decoder still checks at run time). */
+  declare readonly _input: I;
   constructor(
     name: string,
-    readonly schema: WireSchema,
-    readonly parse: (wire: never) => A | Problem,
+    readonly schema: InputSchema,
+    readonly parse: (value: I) => A | Problem,
     encode: (a: A) => unknown = (a) => a,
     /** What a JSON null means for a field that is not nullable (default: the wrong type). */
     nullProblem?: Problem,
@@ -52,9 +56,10 @@ export class FieldCodec<A> extends t.Type<A, unknown, unknown> {
       (u): u is A => false,
       (u, c) => {
         if (u === null && nullProblem) return failWith(u, c, nullProblem);
-        if (!matchesWireType(schema.type, u))
+        if (!matchesType(schema.type, u))
           return failWith(u, c, problem('INVALID_TYPE', typeMessage(schema.type)));
-        const parsed = (parse as (wire: unknown) => A | Problem)(u);
+        // The type check above is what makes `u` an I.
+        const parsed = parse(u as I);
         return isProblem(parsed) ? failWith(u, c, parsed) : t.success(parsed);
       },
       encode,
@@ -65,7 +70,7 @@ export class FieldCodec<A> extends t.Type<A, unknown, unknown> {
 const isProblem = (value: unknown): value is Problem =>
   typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
 
-const matchesWireType = (type: WireSchema['type'], u: unknown): boolean => {
+const matchesType = (type: InputSchema['type'], u: unknown): boolean => {
   switch (type) {
     case 'string':
       return typeof u === 'string';
@@ -73,16 +78,28 @@ const matchesWireType = (type: WireSchema['type'], u: unknown): boolean => {
       return typeof u === 'number' && Number.isFinite(u);
     case 'integer':
       return typeof u === 'number' && Number.isInteger(u);
+    case 'boolean':
+      return typeof u === 'boolean';
+    case 'instant':
+      return typeof u === 'string' || (u instanceof Date && !Number.isNaN(u.getTime()));
   }
 };
 
-const typeMessage = (type: WireSchema['type']): string =>
-  ({ string: 'must be a string', number: 'must be a number', integer: 'must be an integer' })[type];
+const TYPE_MESSAGES: Record<InputSchema['type'], string> = {
+  string: 'must be a string',
+  number: 'must be a number',
+  integer: 'must be an integer',
+  boolean: 'must be a boolean',
+  instant: 'must be a Date or an ISO 8601 string',
+};
+
+const typeMessage = (type: InputSchema['type']): string => TYPE_MESSAGES[type];
 
 /** A field that also accepts JSON null. */
-export class NullableCodec<A> extends t.Type<A | null, unknown, unknown> {
+export class NullableCodec<A, I = unknown> extends t.Type<A | null, unknown, unknown> {
   readonly _kind = 'NullableCodec' as const;
-  constructor(readonly inner: FieldCodec<A>) {
+  declare readonly _input: I | null;
+  constructor(readonly inner: FieldCodec<A, I>) {
     super(
       `${inner.name} | null`,
       (u): u is A | null => u === null || inner.is(u),
@@ -92,11 +109,24 @@ export class NullableCodec<A> extends t.Type<A | null, unknown, unknown> {
   }
 }
 
-export const nullable = <A>(inner: FieldCodec<A>): NullableCodec<A> => new NullableCodec(inner);
+export const nullable = <A, I>(inner: FieldCodec<A, I>): NullableCodec<A, I> => new NullableCodec(inner);
 
 /** Any field codec; io-ts's `Mixed` because encoders are contravariant in their input. */
 export type AnyField = t.Mixed;
 export type Fields = Record<string, AnyField>;
+/** What a caller may pass for one field. */
+export type FieldInput<C> = C extends { readonly _input: infer I }
+  ? I
+  : C extends ObjectCodec<infer F, infer R>
+    ? InputOf<ObjectCodec<F, R>>
+    : unknown;
+
+/** What a caller may pass to an object codec: required keys, then optional ones. */
+export type InputOf<C> =
+  C extends ObjectCodec<infer F, infer R>
+    ? { readonly [K in R]: FieldInput<F[K]> } & { readonly [K in Exclude<keyof F, R>]?: FieldInput<F[K]> }
+    : never;
+
 /** Required keys are always present after decoding; the others only when sent. */
 export type DecodedFields<F extends Fields, R extends keyof F = never> = { [K in R]: t.TypeOf<F[K]> } & {
   [K in Exclude<keyof F, R>]?: t.TypeOf<F[K]>;
@@ -109,6 +139,8 @@ export interface ObjectOptions<F extends Fields, R extends keyof F & string = ne
   readonly ignored?: readonly string[];
   /** The detail code for keys that are neither fields nor ignored. */
   readonly unknownCode?: 'UNKNOWN_FIELD' | 'UNKNOWN_PARAMETER';
+  /** The error code of the whole failure, picked from its details (default VALIDATION_ERROR). */
+  readonly topLevel?: TopLevelCode;
 }
 
 /**
@@ -173,28 +205,3 @@ export const object = <F extends Fields, const R extends keyof F & string = neve
   fields: F,
   options?: ObjectOptions<F, R>,
 ): ObjectCodec<F, R> => new ObjectCodec(name, fields, options);
-
-/**
- * A query-string parameter: always text on the wire, parsed strictly into its typed value.
- * A repeated parameter arrives as an array and is rejected.
- */
-export class QueryParamCodec<A> extends t.Type<A, unknown, unknown> {
-  readonly _kind = 'QueryParamCodec' as const;
-  constructor(
-    name: string,
-    readonly schema: WireSchema,
-    readonly parse: (text: string) => A | Problem,
-  ) {
-    super(
-      name,
-      (u): u is A => false,
-      (u, c) => {
-        if (Array.isArray(u)) return failWith(u, c, problem('INVALID_FORMAT', 'must be given only once'));
-        if (typeof u !== 'string') return failWith(u, c, problem('INVALID_TYPE', 'must be a single value'));
-        const parsed = parse(u);
-        return isProblem(parsed) ? failWith(u, c, parsed) : t.success(parsed);
-      },
-      (a) => a,
-    );
-  }
-}

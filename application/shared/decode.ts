@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { readProblem } from './codecs.js';
+import { ObjectCodec, readProblem } from './codecs.js';
 import type { ValidationCode, ValidationFailed } from './errors.js';
 import type { ValidationDetail } from './validation-detail.js';
 
@@ -47,7 +47,11 @@ export const validationFailed = (
   return { _tag: 'ValidationFailed', code, message: MESSAGES[code], details };
 };
 
+/** Decodes with `codec`; an object codec's own top-level code choice applies unless one is given. */
 export const decodeWith =
-  <A>(codec: t.Type<A, unknown, unknown>, topLevel: TopLevelCode = genericCode) =>
-  (input: unknown): E.Either<ValidationFailed, A> =>
-    E.mapLeft((errors: t.Errors) => validationFailed(toDetails(errors), topLevel))(codec.decode(input));
+  <A>(codec: t.Type<A, unknown, unknown>, topLevel?: TopLevelCode) =>
+  (input: unknown): E.Either<ValidationFailed, A> => {
+    const pick =
+      topLevel ?? (codec instanceof ObjectCodec ? codec.options.topLevel : undefined) ?? genericCode;
+    return E.mapLeft((errors: t.Errors) => validationFailed(toDetails(errors), pick))(codec.decode(input));
+  };

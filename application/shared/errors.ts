@@ -1,3 +1,4 @@
+import type { Scope } from '../../domain/api-key/scope.js';
 import type { ValidationDetail } from './validation-detail.js';
 
 export type ValidationCode =
@@ -31,10 +32,24 @@ export interface NotTaskOwner {
 }
 
 /** The request clashes with stored state (a name taken, a record still in use). */
-export interface Conflict {
+export interface Conflict<C extends string = string> {
   readonly _tag: 'Conflict';
-  readonly code: string;
+  readonly code: C;
   readonly message: string;
+}
+
+/** A host acted as a user id that does not exist. */
+export interface UnknownUser {
+  readonly _tag: 'UnknownUser';
+  readonly userId: number;
+}
+
+/** The API key behind the session lacks the scope the operation needs. */
+export interface InsufficientScope {
+  readonly _tag: 'InsufficientScope';
+  readonly needed: Scope;
+  /** Every scope that would have been accepted, e.g. `tasks:write` and `tasks:*`. */
+  readonly accepted: readonly Scope[];
 }
 
 export interface Unauthenticated {
@@ -56,6 +71,7 @@ export interface Unexpected {
 
 export type InfrastructureError = Unavailable | Unexpected;
 
+/** Every error any use case or session can answer; each use case declares its own subset. */
 export type AppError =
   | ValidationFailed
   | InvalidReference
@@ -63,7 +79,15 @@ export type AppError =
   | NotTaskOwner
   | Conflict
   | Unauthenticated
+  | UnknownUser
+  | InsufficientScope
   | InfrastructureError;
+
+export const conflict = <C extends string>(code: C, message: string): Conflict<C> => ({
+  _tag: 'Conflict',
+  code,
+  message,
+});
 
 export const notFound = (resource: string): NotFound => ({ _tag: 'NotFound', resource });
 

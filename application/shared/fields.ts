@@ -1,13 +1,14 @@
-import { type Duration, parseDuration } from '../../domain/shared/duration.js';
+import { type Duration, durationFromSeconds, MAX_DURATION_SECONDS } from '../../domain/shared/duration.js';
 import {
   type LocalDate,
   type LocalDateTime,
+  parseInstant,
   parseLocalDate,
   parseLocalDateTime,
 } from '../../domain/shared/local-date-time.js';
-import { type Cents, centsFromNumber, MONEY_UPPER_BOUND } from '../../domain/shared/money.js';
+import { MONEY_UPPER_BOUND, type Money, parseMoney } from '../../domain/shared/money.js';
 import { codePointLength, hasNulCharacter } from '../../domain/shared/text.js';
-import { FieldCodec, QueryParamCodec } from './codecs.js';
+import { FieldCodec, ObjectCodec } from './codecs.js';
 import { type Problem, problem } from './validation-detail.js';
 
 export const MAX_ID = 2_147_483_647;
@@ -16,30 +17,37 @@ const inRange = (value: number, min: number, max: number): number | Problem =>
   value < min || value > max ? problem('OUT_OF_RANGE', `must be between ${min} and ${max}`) : value;
 
 /** An integer in [min, max]. */
-export const integer = (name: string, min: number, max: number, description?: string): FieldCodec<number> =>
+export const integer = (
+  name: string,
+  min: number,
+  max: number,
+  description?: string,
+): FieldCodec<number, number> =>
   new FieldCodec(name, { type: 'integer', minimum: min, maximum: max, description }, (n: number) =>
     inRange(n, min, max),
   );
 
 /** A choice among small integers (statuses, priorities). */
 export const integerChoice = <N extends number>(name: string, values: readonly N[], description?: string) =>
-  new FieldCodec<N>(name, { type: 'integer', enum: values, description }, (n: number) =>
+  new FieldCodec<N, N>(name, { type: 'integer', enum: values, description }, (n: number) =>
     (values as readonly number[]).includes(n)
       ? (n as N)
       : problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`),
   );
 
-/** The API's 0/1 flags (`active`): integers on the wire, booleans inside. */
-export const flag = (name: string, description?: string): FieldCodec<boolean> =>
-  new FieldCodec(
-    name,
-    { type: 'integer', enum: [0, 1], description },
-    (n: number) => (n === 0 || n === 1 ? n === 1 : problem('OUT_OF_RANGE', 'must be 0 or 1')),
-    (b) => (b ? 1 : 0),
+/** A choice among words (sort fields, record types). */
+export const textChoice = <S extends string>(name: string, values: readonly S[], description?: string) =>
+  new FieldCodec<S, S>(name, { type: 'string', enum: values, description }, (s: string) =>
+    (values as readonly string[]).includes(s)
+      ? (s as S)
+      : problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`),
   );
 
+export const boolean = (name: string, description?: string): FieldCodec<boolean, boolean> =>
+  new FieldCodec(name, { type: 'boolean', description }, (b: boolean) => b);
+
 /** A reference to a record: a positive 32-bit integer. */
-export const recordId = (name: string, description?: string): FieldCodec<number> =>
+export const recordId = (name: string, description?: string): FieldCodec<number, number> =>
   integer(name, 1, MAX_ID, description);
 
 export const checkText = (text: string, maxLength: number): Problem | null => {
@@ -50,7 +58,7 @@ export const checkText = (text: string, maxLength: number): Problem | null => {
 };
 
 /** Free text up to `maxLength` code points, kept as sent. */
-export const text = (name: string, maxLength: number, description?: string): FieldCodec<string> =>
+export const text = (name: string, maxLength: number, description?: string): FieldCodec<string, string> =>
   new FieldCodec(
     name,
     { type: 'string', maxLength, description },
@@ -61,7 +69,11 @@ export const text = (name: string, maxLength: number, description?: string): Fie
 export const DESCRIPTION_MAX_LENGTH = 65_535;
 
 /** A name-like field: trimmed, 1..maxLength code points; null or blank reads as missing. */
-export const requiredName = (name: string, maxLength: number, description?: string): FieldCodec<string> =>
+export const requiredName = (
+  name: string,
+  maxLength: number,
+  description?: string,
+): FieldCodec<string, string> =>
   new FieldCodec(
     name,
     { type: 'string', minLength: 1, maxLength, description },
@@ -74,7 +86,23 @@ export const requiredName = (name: string, maxLength: number, description?: stri
     problem('REQUIRED', 'is required'),
   );
 
-export const dateTime = (name: string, description?: string): FieldCodec<LocalDateTime> =>
+/** Text that must say something: kept as sent, but blank (or null) reads as missing. */
+export const requiredText = (
+  name: string,
+  maxLength: number,
+  description?: string,
+): FieldCodec<string, string> =>
+  new FieldCodec(
+    name,
+    { type: 'string', minLength: 1, maxLength, description },
+    (s: string) =>
+      s.trim() === '' ? problem('REQUIRED', 'must not be blank') : (checkText(s, maxLength) ?? s),
+    (s) => s,
+    problem('REQUIRED', 'is required'),
+  );
+
+/** A wall-clock date-time: `YYYY-MM-DDTHH:MM:SS`, `YYYY-MM-DD HH:MM:SS` or a bare day (midnight). */
+export const localDateTime = (name: string, description?: string): FieldCodec<LocalDateTime, string> =>
   new FieldCodec(
     name,
     {
@@ -87,94 +115,58 @@ export const dateTime = (name: string, description?: string): FieldCodec<LocalDa
       parseLocalDateTime(s) ?? problem('INVALID_FORMAT', 'must be a real date as YYYY-MM-DD HH:MM:SS'),
   );
 
-export const duration = (name: string, description?: string): FieldCodec<Duration> =>
-  new FieldCodec(
-    name,
-    { type: 'string', pattern: '^\\d{1,4}:[0-5]\\d:[0-5]\\d$', description },
-    (s: string) => parseDuration(s) ?? problem('INVALID_FORMAT', 'must be H:MM:SS with hours 0..9999'),
+/** A calendar day, `YYYY-MM-DD`. */
+export const localDate = (name: string, description?: string): FieldCodec<LocalDate, string> =>
+  new FieldCodec(name, { type: 'string', format: 'date', description }, (s: string) =>
+    parseLocalDate(s) ? (s as LocalDate) : problem('INVALID_FORMAT', 'must be a real date as YYYY-MM-DD'),
   );
 
-/** Money with at most two decimals below 10^12; `positive` excludes zero. */
+/** An instant: a `Date`, or RFC 3339 text (without a zone it is read as UTC). */
+export const instant = (name: string, description?: string): FieldCodec<Date, Date | string> =>
+  new FieldCodec(name, { type: 'instant', format: 'date-time', description }, (value: Date | string) =>
+    value instanceof Date
+      ? value
+      : (parseInstant(value) ??
+        problem('INVALID_FORMAT', 'must be a real date-time, e.g. 2026-11-22T14:00:00Z')),
+  );
+
+/** A span of time in whole seconds, 0..9999:59:59. */
+export const duration = (name: string, description?: string): FieldCodec<Duration, number> =>
+  new FieldCodec(
+    name,
+    { type: 'integer', format: 'duration', minimum: 0, maximum: MAX_DURATION_SECONDS, description },
+    (n: number) =>
+      durationFromSeconds(n) ?? problem('OUT_OF_RANGE', `must be between 0 and ${MAX_DURATION_SECONDS}`),
+  );
+
+/** Money as a decimal amount with at most two decimals below 10^12; `positive` excludes zero. */
 export const money = (name: string, options: { readonly positive: boolean }, description?: string) =>
-  new FieldCodec<Cents>(
+  new FieldCodec<Money, number>(
     name,
     {
       type: 'number',
+      format: 'money',
       multipleOf: 0.01,
       exclusiveMaximum: MONEY_UPPER_BOUND,
       ...(options.positive ? { exclusiveMinimum: 0 } : { minimum: 0 }),
       description,
     },
     (n: number) => {
-      const cents = centsFromNumber(n);
-      if (cents === 'OUT_OF_RANGE') return problem('OUT_OF_RANGE', 'must be at least 0 and below 10^12');
-      if (cents === 'INVALID_FORMAT') return problem('INVALID_FORMAT', 'must have at most 2 decimal places');
-      if (options.positive && cents === 0) return problem('OUT_OF_RANGE', 'must be greater than 0');
-      return cents;
+      const amount = parseMoney(n);
+      if (amount === 'OUT_OF_RANGE') return problem('OUT_OF_RANGE', 'must be at least 0 and below 10^12');
+      if (amount === 'INVALID_FORMAT') return problem('INVALID_FORMAT', 'must have at most 2 decimal places');
+      if (options.positive && amount === 0) return problem('OUT_OF_RANGE', 'must be greater than 0');
+      return amount;
     },
   );
 
-// Query parameters: text on the wire, parsed strictly.
-
-const INTEGER_TEXT = /^-?\d{1,16}$/;
-
-export const queryInteger = (name: string, min: number, max: number, description?: string) =>
-  new QueryParamCodec<number>(name, { type: 'integer', minimum: min, maximum: max, description }, (s) =>
-    INTEGER_TEXT.test(s) ? inRange(Number(s), min, max) : problem('INVALID_TYPE', 'must be an integer'),
-  );
-
-export const queryChoice = <N extends number>(name: string, values: readonly N[], description?: string) =>
-  new QueryParamCodec<N>(name, { type: 'integer', enum: values, description }, (s) => {
-    if (!INTEGER_TEXT.test(s)) return problem('INVALID_TYPE', 'must be an integer');
-    const n = Number(s);
-    return (values as readonly number[]).includes(n)
-      ? (n as N)
-      : problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`);
-  });
-
-export const queryFlag = (name: string, description?: string) =>
-  new QueryParamCodec<boolean>(name, { type: 'integer', enum: [0, 1], description }, (s) => {
-    if (s === '0' || s === '1') return s === '1';
-    return INTEGER_TEXT.test(s)
-      ? problem('OUT_OF_RANGE', 'must be 0 or 1')
-      : problem('INVALID_TYPE', 'must be 0 or 1');
-  });
-
-export const queryId = (name: string, description?: string) => queryInteger(name, 1, MAX_ID, description);
-
-export const queryDate = (name: string, description?: string) =>
-  new QueryParamCodec<LocalDate>(name, { type: 'string', format: 'date', description }, (s) =>
-    parseLocalDate(s) ? (s as LocalDate) : problem('INVALID_FORMAT', 'must be a real date as YYYY-MM-DD'),
-  );
-
-export const queryDateTime = (name: string, description?: string) =>
-  new QueryParamCodec<LocalDateTime>(
+/** `{ by, direction }`: a sort field and `asc` (the default) or `desc`. */
+export const sortOrder = <S extends string>(name: string, fields: readonly S[]) =>
+  new ObjectCodec(
     name,
-    { type: 'string', format: 'date-time', description },
-    (s) => parseLocalDateTime(s) ?? problem('INVALID_FORMAT', 'must be a real date as YYYY-MM-DD HH:MM:SS'),
-  );
-
-export const queryText = (name: string, maxLength: number, description?: string) =>
-  new QueryParamCodec<string>(
-    name,
-    { type: 'string', maxLength, description },
-    (s) => checkText(s, maxLength) ?? s,
-  );
-
-export const queryEnum = <S extends string>(name: string, values: readonly S[], description?: string) =>
-  new QueryParamCodec<S>(name, { type: 'string', enum: values, description }, (s) =>
-    (values as readonly string[]).includes(s)
-      ? (s as S)
-      : problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`),
-  );
-
-/** Text that must say something: kept as sent, but blank (or null) reads as missing. */
-export const requiredText = (name: string, maxLength: number, description?: string): FieldCodec<string> =>
-  new FieldCodec(
-    name,
-    { type: 'string', minLength: 1, maxLength, description },
-    (s: string) =>
-      s.trim() === '' ? problem('REQUIRED', 'must not be blank') : (checkText(s, maxLength) ?? s),
-    (s) => s,
-    problem('REQUIRED', 'is required'),
+    {
+      by: textChoice(`${name}Field`, fields),
+      direction: textChoice(`${name}Direction`, ['asc', 'desc'] as const),
+    },
+    { required: ['by'] },
   );

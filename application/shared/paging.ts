@@ -1,10 +1,10 @@
 import type { Page } from '../ports/paging.js';
-import { queryInteger } from './fields.js';
+import { integer, MAX_ID } from './fields.js';
 
 /** `limit` and `offset`, the same on every list. */
 export const pageParams = {
-  limit: queryInteger('Limit', 1, 100, 'Page size, default 50'),
-  offset: queryInteger('Offset', 0, 2_147_483_647, 'Rows to skip, default 0'),
+  limit: integer('Limit', 1, 100, 'Page size, default 50'),
+  offset: integer('Offset', 0, MAX_ID, 'Items to skip, default 0'),
 };
 
 export const DEFAULT_PAGE: Page = { limit: 50, offset: 0 };

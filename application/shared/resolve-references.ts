@@ -1,17 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { UserId } from '../../domain/task/task.js';
+import {
+  type LinkValues,
+  type RecordKindName,
+  type ReferenceField,
+  type ReferenceTarget,
+  referenceFieldsOf,
+} from '../../domain/workspace/references.js';
 import type { ReferenceLookup } from '../ports/reference-lookup.port.js';
 import { type InvalidReference, invalidReference } from './errors.js';
 import type { ValidationDetail } from './validation-detail.js';
-
-/** The references a record may carry; each record type has a subset of them. */
-type LinkKey = 'clientId' | 'projectId' | 'categoryId' | 'taskId' | 'card' | 'toCard' | 'assigneeId';
-
-/** A reference of any record: the id, null when cleared, undefined when the record has no such field. */
-const linkOf = (record: object, key: LinkKey): number | null | undefined => {
-  const value: unknown = Reflect.get(record, key);
-  return typeof value === 'number' || value === null ? value : undefined;
-};
 
 const notYours = (field: string): ValidationDetail => ({
   field,
@@ -19,64 +17,77 @@ const notYours = (field: string): ValidationDetail => ({
   message: `${field} does not refer to one of your records`,
 });
 
-type OwnedCheck = (references: ReferenceLookup, ownerId: UserId, id: number) => Promise<boolean>;
-
-const OWNED_CHECKS: readonly [LinkKey, string, OwnedCheck][] = [
-  ['clientId', 'client_id', (r, owner, id) => r.client(owner, id)],
-  ['categoryId', 'category_id', (r, owner, id) => r.category(owner, id)],
-  ['taskId', 'task_id', (r, owner, id) => r.task(owner, id)],
-  ['card', 'card', (r, owner, id) => r.card(owner, id)],
-  ['toCard', 'to_card', (r, owner, id) => r.card(owner, id)],
-];
+/** Whether `id` is one of the owner's records of `target` (for a user: whether the user exists). */
+const exists = (references: ReferenceLookup, target: ReferenceTarget, ownerId: UserId, id: number) => {
+  switch (target) {
+    case 'client':
+      return references.client(ownerId, id);
+    case 'category':
+      return references.category(ownerId, id);
+    case 'task':
+      return references.task(ownerId, id);
+    case 'card':
+      return references.card(ownerId, id);
+    case 'project':
+      return references.project(ownerId, id).then((project) => project !== null);
+    case 'user':
+      return references.user(id);
+  }
+};
 
 /**
- * Applies `changes` to `current` and checks every reference they introduce: clients, projects,
- * categories, tasks and cards must be the owner's, an assignee any existing user. When the
+ * Applies `changes` to `current` and checks every reference they introduce (the fields
+ * `REFERENCES[kind]` names): records must be the owner's, an assignee any existing user. When the
  * record's project has a client, the record's client follows it, and an explicit different client
  * is a mismatch (on an edit, the record's current project counts as given).
  */
-export const resolveReferences = async <F extends object>(
+export const resolveReferences = async <K extends RecordKindName, F extends LinkValues<K>>(
   references: ReferenceLookup,
   ownerId: UserId,
+  kind: K,
   current: F,
   changes: Partial<F>,
 ): Promise<E.Either<InvalidReference, F>> => {
   const problems: ValidationDetail[] = [];
-  for (const [key, field, isOwned] of OWNED_CHECKS) {
-    const id = linkOf(changes, key);
-    if (typeof id === 'number' && !(await isOwned(references, ownerId, id))) problems.push(notYours(field));
-  }
-  const assigneeId = linkOf(changes, 'assigneeId');
-  if (typeof assigneeId === 'number' && !(await references.user(assigneeId))) {
-    problems.push({
-      field: 'assignee_id',
-      code: 'NOT_FOUND',
-      message: 'assignee_id does not refer to a user',
-    });
+  const given: Partial<LinkValues<K>> = changes;
+  for (const [field, target] of referenceFieldsOf(kind)) {
+    const id = given[field];
+    if (target === 'project' || typeof id !== 'number') continue;
+    if (!(await exists(references, target, ownerId, id))) {
+      problems.push(
+        target === 'user'
+          ? { field, code: 'NOT_FOUND', message: `${field} does not refer to a user` }
+          : notYours(field),
+      );
+    }
   }
 
-  const givenClient = linkOf(changes, 'clientId');
-  const givenProject = linkOf(changes, 'projectId');
-  let clientId = givenClient !== undefined ? givenClient : linkOf(current, 'clientId');
-  const projectId = givenProject !== undefined ? givenProject : linkOf(current, 'projectId');
-  const projectOrClientChanged = givenProject !== undefined || givenClient !== undefined;
-  if (typeof projectId === 'number' && projectOrClientChanged) {
-    const project = await references.project(ownerId, projectId);
-    if (project === null) {
-      problems.push(notYours('project_id'));
-    } else if (project.clientId !== null) {
-      if (givenClient !== undefined && givenClient !== project.clientId) {
-        problems.push({
-          field: 'client_id',
-          code: 'MISMATCH',
-          message: "client_id differs from the project's client",
-        });
+  const resolved: F = { ...current, ...changes };
+  const fields = referenceFieldsOf(kind).map(([field]) => field);
+  const projectField = fields.find((field) => field === 'projectId');
+  const clientField = fields.find((field) => field === 'clientId');
+  let inherited: { readonly field: ReferenceField<K>; readonly clientId: number } | undefined;
+  if (projectField !== undefined && clientField !== undefined) {
+    const projectId = resolved[projectField];
+    const changed = given[projectField] !== undefined || given[clientField] !== undefined;
+    if (typeof projectId === 'number' && changed) {
+      const project = await references.project(ownerId, projectId);
+      if (project === null) {
+        problems.push(notYours(projectField));
+      } else if (project.clientId !== null) {
+        const givenClient = given[clientField];
+        if (givenClient !== undefined && givenClient !== project.clientId) {
+          problems.push({
+            field: clientField,
+            code: 'MISMATCH',
+            message: `${clientField} differs from the project's client`,
+          });
+        }
+        inherited = { field: clientField, clientId: project.clientId };
       }
-      clientId = project.clientId;
     }
   }
 
   if (problems.length > 0) return E.left(invalidReference(problems));
-  const resolved: F = { ...current, ...changes };
-  return E.right(clientId === undefined ? resolved : { ...resolved, clientId });
+  return E.right(inherited === undefined ? resolved : { ...resolved, [inherited.field]: inherited.clientId });
 };

@@ -18,15 +18,22 @@ import type { Clock } from '../ports/clock.port.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith, validationFailed } from '../shared/decode.js';
-import { type AppError, notFound, type ValidationFailed } from '../shared/errors.js';
-import { statusBody } from './task.codecs.js';
+import {
+  type InfrastructureError,
+  type NotFound,
+  notFound,
+  type ValidationFailed,
+} from '../shared/errors.js';
+import { changeStatusInput } from './task.codecs.js';
 
 export interface StatusOutcome {
   readonly task: Task;
   readonly gamification: GamificationFeedback;
 }
 
-const decode = decodeWith(statusBody);
+export type ChangeTaskStatusError = ValidationFailed | NotFound | InfrastructureError;
+
+const decode = decodeWith(changeStatusInput);
 
 /**
  * Moves a task to a new status: the task update, its history entry and the gamification update
@@ -38,23 +45,19 @@ export class ChangeTaskStatus {
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<AppError, StatusOutcome> {
+  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<ChangeTaskStatusError, StatusOutcome> {
     return pipe(
       TE.fromEither(decode(input)),
       TE.flatMap(({ status }) =>
-        this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, StatusOutcome>> => {
-          const task = await repositories.tasks.findForUpdate(taskId);
-          if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
-          const outcome = await this.within(
-            repositories,
-            actor,
-            task,
-            status ?? task.status,
-            this.clock.now(),
-          );
-          if (E.isRight(outcome)) await repositories.tasks.update(outcome.right.task);
-          return outcome;
-        }),
+        this.unitOfWork.run(
+          async (repositories): Promise<E.Either<ValidationFailed | NotFound, StatusOutcome>> => {
+            const task = await repositories.tasks.findForUpdate(taskId);
+            if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
+            const outcome = await this.within(repositories, actor, task, status, this.clock.now());
+            if (E.isLeft(outcome) || outcome.right.task === task) return outcome;
+            return E.right({ ...outcome.right, task: await repositories.tasks.update(outcome.right.task) });
+          },
+        ),
       ),
     );
   }

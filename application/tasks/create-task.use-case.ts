@@ -8,16 +8,18 @@ import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
-import type { AppError } from '../shared/errors.js';
+import type { InfrastructureError, InvalidReference, ValidationFailed } from '../shared/errors.js';
 import { resolveReferences } from '../shared/resolve-references.js';
-import { createTaskBody, taskTopLevelCode } from './task.codecs.js';
+import { createTaskInput } from './task.codecs.js';
 import { changesFrom } from './task-changes.js';
 
-const decode = decodeWith(createTaskBody, taskTopLevelCode);
+export type CreateTaskError = ValidationFailed | InvalidReference | InfrastructureError;
+
+const decode = decodeWith(createTaskInput);
 
 /**
  * Creates a task owned by the caller, numbers it within its client and writes the first history
- * entry. A task created done gets `completed_at` but earns no points (no farming by creating).
+ * entry. A task created done gets `completedAt` but earns no points (no farming by creating).
  */
 export class CreateTask {
   constructor(
@@ -25,15 +27,16 @@ export class CreateTask {
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, input: unknown): TE.TaskEither<AppError, Task> {
+  execute(actor: Actor, input: unknown): TE.TaskEither<CreateTaskError, Task> {
     return pipe(
       TE.fromEither(decode(input)),
       TE.flatMap((body) =>
-        this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, Task>> => {
+        this.unitOfWork.run(async (repositories): Promise<E.Either<InvalidReference, Task>> => {
           const base = { ...TASK_DEFAULTS, title: body.title };
           const fields = await resolveReferences(
             repositories.references,
             actor.userId,
+            'task',
             base,
             changesFrom(body),
           );

@@ -11,7 +11,13 @@ import {
 } from '../../domain/task/task.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
-import { type AppError, notFound } from '../shared/errors.js';
+import {
+  type InvalidReference,
+  type NotFound,
+  type NotTaskOwner,
+  notFound,
+  type ValidationFailed,
+} from '../shared/errors.js';
 import { resolveReferences } from '../shared/resolve-references.js';
 import type { ChangeTaskStatus } from './change-task-status.use-case.js';
 import { changesFrom, type TaskBody } from './task-changes.js';
@@ -31,6 +37,9 @@ export interface TaskEdit {
 
 const ASSIGNEE_WRITABLE = new Set(['status']);
 
+/** What PATCH and PUT can answer besides infrastructure failures. */
+export type EditTaskError = ValidationFailed | InvalidReference | NotFound | NotTaskOwner;
+
 /** The shared heart of PATCH and PUT, run inside the caller's unit of work. */
 export const editTask = async (
   repositories: Repositories,
@@ -38,7 +47,7 @@ export const editTask = async (
   actor: Actor,
   edit: TaskEdit,
   at: Date,
-): Promise<E.Either<AppError, EditOutcome>> => {
+): Promise<E.Either<EditTaskError, EditOutcome>> => {
   const task = await repositories.tasks.findForUpdate(edit.taskId);
   if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
   if (!isOwnedBy(task, actor.userId) && Object.keys(edit.body).some((key) => !ASSIGNEE_WRITABLE.has(key))) {
@@ -48,6 +57,7 @@ export const editTask = async (
   const resolved = await resolveReferences(
     repositories.references,
     task.ownerId,
+    'task',
     edit.base(task),
     changesFrom(edit.body),
   );
@@ -67,6 +77,6 @@ export const editTask = async (
   }
 
   // Nothing changed (PATCH {}, or the same values again): no write, no new updated_at or version.
-  if (edited !== task) await repositories.tasks.update(edited);
-  return E.right({ task: edited, gamification });
+  const stored = edited === task ? task : await repositories.tasks.update(edited);
+  return E.right({ task: stored, gamification });
 };

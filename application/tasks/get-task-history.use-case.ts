@@ -6,12 +6,19 @@ import type { Paged } from '../ports/paging.js';
 import type { TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
-import { type AppError, notFound } from '../shared/errors.js';
+import {
+  type InfrastructureError,
+  type NotFound,
+  notFound,
+  type ValidationFailed,
+} from '../shared/errors.js';
 import { withPageDefaults } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import { pageQuery } from './task.codecs.js';
+import { pageInput } from './task.codecs.js';
 
-const decode = decodeWith(pageQuery);
+export type GetTaskHistoryError = ValidationFailed | NotFound | InfrastructureError;
+
+const decode = decodeWith(pageInput);
 
 export interface HistoryPage extends Paged<StatusHistoryEntry> {
   readonly limit: number;
@@ -22,14 +29,14 @@ export interface HistoryPage extends Paged<StatusHistoryEntry> {
 export class GetTaskHistory {
   constructor(private readonly tasks: TaskReadModel) {}
 
-  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<AppError, HistoryPage> {
+  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<GetTaskHistoryError, HistoryPage> {
     return pipe(
       TE.fromEither(decode(input)),
       TE.map(withPageDefaults),
       TE.flatMap((page) =>
         pipe(
           query(() => this.tasks.findVisible(actor.userId, taskId)),
-          TE.flatMap(TE.fromNullable<AppError>(notFound('task'))),
+          TE.flatMap(TE.fromNullable<GetTaskHistoryError>(notFound('task'))),
           TE.flatMap(() => query(() => this.tasks.history(taskId, page))),
           TE.map((history) => ({ ...history, ...page })),
         ),

@@ -3,17 +3,19 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Task, TaskId } from '../../domain/task/task.js';
 import type { TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
-import { type AppError, notFound } from '../shared/errors.js';
+import { type InfrastructureError, type NotFound, notFound } from '../shared/errors.js';
 import { query } from '../shared/read.js';
+
+export type GetTaskError = NotFound | InfrastructureError;
 
 /** A task the caller owns or is assigned to; anything else is "not found". */
 export class GetTask {
   constructor(private readonly tasks: TaskReadModel) {}
 
-  execute(actor: Actor, taskId: TaskId): TE.TaskEither<AppError, Task> {
+  execute(actor: Actor, taskId: TaskId): TE.TaskEither<GetTaskError, Task> {
     return pipe(
       query(() => this.tasks.findVisible(actor.userId, taskId)),
-      TE.flatMap(TE.fromNullable<AppError>(notFound('task'))),
+      TE.flatMap(TE.fromNullable<GetTaskError>(notFound('task'))),
     );
   }
 }

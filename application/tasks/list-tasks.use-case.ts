@@ -4,14 +4,15 @@ import type { Task } from '../../domain/task/task.js';
 import type { Paged } from '../ports/paging.js';
 import type { TaskListQuery, TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
-import { camelize } from '../shared/camelize.js';
 import { decodeWith } from '../shared/decode.js';
-import type { AppError } from '../shared/errors.js';
+import type { InfrastructureError, ValidationFailed } from '../shared/errors.js';
 import { withPageDefaults } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import { listTasksQuery } from './task.codecs.js';
+import { listTasksInput } from './task.codecs.js';
 
-const decode = decodeWith(listTasksQuery);
+export type ListTasksError = ValidationFailed | InfrastructureError;
+
+const decode = decodeWith(listTasksInput);
 
 export interface TaskList extends Paged<Task> {
   readonly limit: number;
@@ -22,14 +23,13 @@ export interface TaskList extends Paged<Task> {
 export class ListTasks {
   constructor(private readonly tasks: TaskReadModel) {}
 
-  execute(actor: Actor, input: unknown): TE.TaskEither<AppError, TaskList> {
+  execute(actor: Actor, input: unknown): TE.TaskEither<ListTasksError, TaskList> {
     return pipe(
       TE.fromEither(decode(input)),
       TE.map(
-        ({ limit, offset, sort, ...filters }): TaskListQuery => ({
-          ...camelize(filters),
-          ...withPageDefaults({ limit, offset }),
-          sort: sort ?? 'id',
+        ({ sort, ...filters }): TaskListQuery => ({
+          ...withPageDefaults(filters),
+          sort: { by: sort?.by ?? 'id', direction: sort?.direction ?? 'asc' },
         }),
       ),
       TE.flatMap((listQuery) =>

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { TaskPriority } from '../../domain/task/task-priority.js';
+import { TASK_PRIORITIES, type TaskPriority } from '../../domain/task/task-priority.js';
 import { TASK_STATUSES, type TaskStatus } from '../../domain/task/task-status.js';
 import {
   parseTaskTitle,
@@ -7,30 +7,24 @@ import {
   TITLE_MAX_LENGTH,
   type TitleProblem,
 } from '../../domain/task/task-title.js';
-import { TASK_SORTS } from '../ports/task-read-model.port.js';
+import { TASK_SORT_FIELDS } from '../ports/task-read-model.port.js';
 import { FieldCodec, nullable, object } from '../shared/codecs.js';
 import type { TopLevelCode } from '../shared/decode.js';
 import {
+  boolean,
   DESCRIPTION_MAX_LENGTH,
-  dateTime,
   duration,
-  flag,
+  instant,
   integerChoice,
+  localDate,
+  localDateTime,
   money,
-  queryChoice,
-  queryDate,
-  queryDateTime,
-  queryEnum,
-  queryFlag,
-  queryId,
-  queryText,
   recordId,
+  sortOrder,
   text,
 } from '../shared/fields.js';
 import { pageParams } from '../shared/paging.js';
 import { problem } from '../shared/validation-detail.js';
-
-const PRIORITIES: readonly TaskPriority[] = [0, 1, 2, 3];
 
 const TITLE_PROBLEMS = {
   REQUIRED: problem('REQUIRED', 'the task title is required'),
@@ -38,7 +32,7 @@ const TITLE_PROBLEMS = {
   INVALID_FORMAT: problem('INVALID_FORMAT', 'must not contain the NUL character'),
 } as const;
 
-export const titleCodec = new FieldCodec<TaskTitle>(
+export const titleCodec = new FieldCodec<TaskTitle, string>(
   'TaskTitle',
   { type: 'string', minLength: 1, maxLength: TITLE_MAX_LENGTH, description: 'Trimmed; 1..191 characters' },
   (s: string) => E.getOrElseW((p: TitleProblem) => TITLE_PROBLEMS[p])(parseTaskTitle(s)),
@@ -46,44 +40,42 @@ export const titleCodec = new FieldCodec<TaskTitle>(
   TITLE_PROBLEMS.REQUIRED,
 );
 
+export const taskStatusCodec = integerChoice<TaskStatus>(
+  'TaskStatus',
+  TASK_STATUSES,
+  '0 new, 1 in progress, 2 done, 3 cancelled',
+);
+
 /** Every field a caller may write on a task. */
 export const taskFieldCodecs = {
   title: titleCodec,
   description: nullable(text('TaskDescription', DESCRIPTION_MAX_LENGTH)),
-  date: nullable(dateTime('TaskDate', 'Planned date/time, YYYY-MM-DD HH:MM:SS')),
-  priority: integerChoice('TaskPriority', PRIORITIES, '1 critical, 2 this week, 3 optional, 0 none'),
-  status: integerChoice<TaskStatus>('TaskStatus', TASK_STATUSES, '0 new, 1 in progress, 2 done, 3 cancelled'),
-  active: flag('Active', '1 active, 0 archived'),
-  project_id: nullable(recordId('ProjectId')),
-  client_id: nullable(recordId('ClientId')),
-  category_id: nullable(recordId('CategoryId')),
-  assignee_id: nullable(recordId('UserId')),
-  time_planned: nullable(duration('TimePlanned', 'H:MM:SS')),
-  price_planned: nullable(money('PricePlanned', { positive: false })),
+  date: nullable(localDateTime('TaskDate', 'Planned date and time, wall-clock in the owner’s zone')),
+  priority: integerChoice<TaskPriority>(
+    'TaskPriority',
+    TASK_PRIORITIES,
+    '1 critical, 2 this week, 3 optional, 0 none',
+  ),
+  status: taskStatusCodec,
+  active: boolean('Active', 'Archived when false'),
+  projectId: nullable(recordId('ProjectId')),
+  clientId: nullable(recordId('ClientId')),
+  categoryId: nullable(recordId('CategoryId')),
+  assigneeId: nullable(recordId('UserId')),
+  timePlanned: nullable(duration('TimePlanned', 'Planned time in seconds')),
+  pricePlanned: nullable(money('PricePlanned', { positive: false })),
 };
 
-/** Read-only task fields a GET returns; accepted and ignored in bodies so GET → edit → PUT works. */
+/** Read-only fields of a task; accepted and ignored in inputs so get → edit → replace works. */
 export const TASK_READ_ONLY_FIELDS = [
   'id',
-  'owner_id',
-  'client_task_id',
-  'client_task_id_formatted',
-  'created_at',
-  'updated_at',
-  'completed_at',
+  'ownerId',
+  'clientTaskId',
+  'createdAt',
+  'updatedAt',
+  'completedAt',
+  'version',
 ] as const;
-
-export const createTaskBody = object('CreateTaskBody', taskFieldCodecs, {
-  required: ['title'],
-  ignored: TASK_READ_ONLY_FIELDS,
-});
-export const replaceTaskBody = createTaskBody;
-export const patchTaskBody = object('PatchTaskBody', taskFieldCodecs, { ignored: TASK_READ_ONLY_FIELDS });
-export const statusBody = object(
-  'ChangeTaskStatusBody',
-  { status: taskFieldCodecs.status },
-  { required: ['status'] },
-);
 
 /** TITLE_REQUIRED wins over every other problem, then TITLE_TOO_LONG. */
 export const taskTopLevelCode: TopLevelCode = (details) => {
@@ -93,26 +85,42 @@ export const taskTopLevelCode: TopLevelCode = (details) => {
   return 'VALIDATION_ERROR';
 };
 
-export const pageQuery = object('PageQuery', pageParams, { unknownCode: 'UNKNOWN_PARAMETER' });
-
-export const listTasksQuery = object(
-  'ListTasksQuery',
-  {
-    ...pageParams,
-    status: queryChoice<TaskStatus>('TaskStatus', TASK_STATUSES),
-    active: queryFlag('Active', 'Cascades to the project and the client'),
-    project_id: queryId('ProjectId'),
-    client_id: queryId('ClientId'),
-    category_id: queryId('CategoryId'),
-    client_task_id: queryId('ClientTaskId'),
-    assignee_id: queryId('UserId'),
-    date: queryDate('Date', 'Tasks planned on that day'),
-    date_from: queryDate('DateFrom', 'Planned on or after that day'),
-    date_to: queryDate('DateTo', 'Planned on or before that day'),
-    search: queryText('Search', 191, 'Case-insensitive substring of title or description'),
-    priority: queryChoice<TaskPriority>('TaskPriority', PRIORITIES),
-    updated_since: queryDateTime('UpdatedSince', 'UTC'),
-    sort: queryEnum('TaskSort', TASK_SORTS),
-  },
-  { unknownCode: 'UNKNOWN_PARAMETER' },
+export const createTaskInput = object('CreateTaskInput', taskFieldCodecs, {
+  required: ['title'],
+  ignored: TASK_READ_ONLY_FIELDS,
+  topLevel: taskTopLevelCode,
+});
+export const replaceTaskInput = object('ReplaceTaskInput', taskFieldCodecs, {
+  required: ['title'],
+  ignored: TASK_READ_ONLY_FIELDS,
+  topLevel: taskTopLevelCode,
+});
+export const updateTaskInput = object('UpdateTaskInput', taskFieldCodecs, {
+  ignored: TASK_READ_ONLY_FIELDS,
+  topLevel: taskTopLevelCode,
+});
+export const changeStatusInput = object(
+  'ChangeTaskStatusInput',
+  { status: taskStatusCodec },
+  { required: ['status'] },
 );
+
+export const pageInput = object('PageInput', pageParams);
+
+export const listTasksInput = object('ListTasksInput', {
+  ...pageParams,
+  status: taskStatusCodec,
+  active: boolean('Active', 'Cascades to the project and the client'),
+  projectId: recordId('ProjectId'),
+  clientId: recordId('ClientId'),
+  categoryId: recordId('CategoryId'),
+  clientTaskId: recordId('ClientTaskId'),
+  assigneeId: recordId('UserId'),
+  date: localDate('Date', 'Tasks planned on that day'),
+  dateFrom: localDate('DateFrom', 'Planned on or after that day'),
+  dateTo: localDate('DateTo', 'Planned on or before that day'),
+  search: text('Search', 191, 'Case-insensitive substring of title or description'),
+  priority: integerChoice<TaskPriority>('TaskPriority', TASK_PRIORITIES),
+  updatedSince: instant('UpdatedSince', 'Changed at or after this instant'),
+  sort: sortOrder('TaskSort', TASK_SORT_FIELDS),
+});

@@ -5,12 +5,14 @@ import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
-import type { AppError } from '../shared/errors.js';
+import type { InfrastructureError } from '../shared/errors.js';
 import type { ChangeTaskStatus } from './change-task-status.use-case.js';
-import { type EditOutcome, editTask } from './edit-task.js';
-import { patchTaskBody, taskTopLevelCode } from './task.codecs.js';
+import { type EditOutcome, type EditTaskError, editTask } from './edit-task.js';
+import { updateTaskInput } from './task.codecs.js';
 
-const decode = decodeWith(patchTaskBody, taskTopLevelCode);
+const decode = decodeWith(updateTaskInput);
+
+export type UpdateTaskError = EditTaskError | InfrastructureError;
 
 /** PATCH: changes only the fields sent; `{}` changes nothing. An assignee may send only `status`. */
 export class UpdateTask {
@@ -20,7 +22,7 @@ export class UpdateTask {
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<AppError, EditOutcome> {
+  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<UpdateTaskError, EditOutcome> {
     return pipe(
       TE.fromEither(decode(input)),
       TE.flatMap((body) =>

@@ -7,26 +7,35 @@ import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import { FieldCodec, object } from '../shared/codecs.js';
 import { decodeWith } from '../shared/decode.js';
-import type { AppError } from '../shared/errors.js';
+import {
+  type Conflict,
+  conflict,
+  type InfrastructureError,
+  type ValidationFailed,
+} from '../shared/errors.js';
 import { requiredName } from '../shared/fields.js';
 import { problem } from '../shared/validation-detail.js';
 
-const timeZone = new FieldCodec<TimeZone>(
+const timeZone = new FieldCodec<TimeZone, string>(
   'TimeZone',
   { type: 'string', description: 'IANA time zone, e.g. Europe/Kyiv' },
   (s: string) =>
     parseTimeZone(s) ?? problem('INVALID_FORMAT', 'must be an IANA time zone such as Europe/Kyiv'),
 );
 
-const createUserInput = object(
+export const createUserInput = object(
   'CreateUserInput',
   { name: requiredName('UserName', USER_NAME_MAX_LENGTH), timezone: timeZone },
-  { required: ['name'] },
+  {
+    required: ['name'],
+    topLevel: (details) =>
+      details.some((d) => d.field === 'name' && d.code === 'REQUIRED') ? 'NAME_REQUIRED' : 'VALIDATION_ERROR',
+  },
 );
 
-const decode = decodeWith(createUserInput, (details) =>
-  details.some((d) => d.field === 'name' && d.code === 'REQUIRED') ? 'NAME_REQUIRED' : 'VALIDATION_ERROR',
-);
+export type CreateUserError = ValidationFailed | Conflict<'USER_EXISTS'> | InfrastructureError;
+
+const decode = decodeWith(createUserInput);
 
 /** Users own records and keys; names are unique so the CLI can refer to them. */
 export class CreateUser {
@@ -35,17 +44,13 @@ export class CreateUser {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: unknown): TE.TaskEither<AppError, User> {
+  execute(input: unknown): TE.TaskEither<CreateUserError, User> {
     return pipe(
       TE.fromEither(decode(input)),
       TE.flatMap(({ name, timezone }) =>
-        this.unitOfWork.run(async (repositories): Promise<E.Either<AppError, User>> => {
+        this.unitOfWork.run(async (repositories): Promise<E.Either<Conflict<'USER_EXISTS'>, User>> => {
           if ((await repositories.users.findByName(name)) !== null) {
-            return E.left({
-              _tag: 'Conflict',
-              code: 'USER_EXISTS',
-              message: `A user named "${name}" exists.`,
-            });
+            return E.left(conflict('USER_EXISTS', `A user named "${name}" exists.`));
           }
           const user = await repositories.users.add({
             name: name,

@@ -28,3 +28,13 @@ export const allows = (granted: readonly Scope[], resource: ScopedResource, acce
   granted.includes(`${resource}:${access}`) || granted.includes(`${resource}:*`);
 
 export const requiredScopeName = (resource: ScopedResource, access: Access): Scope => `${resource}:${access}`;
+
+export const ALL_SCOPES: readonly Scope[] = SCOPED_RESOURCES.flatMap((resource) =>
+  (['read', 'write', '*'] as const).map((access): Scope => `${resource}:${access}`),
+);
+
+/** Every scope that grants `access` to `resource`: the exact one and the wildcard. */
+export const acceptedScopes = (resource: ScopedResource, access: Access): readonly Scope[] => [
+  `${resource}:${access}`,
+  `${resource}:*`,
+];

@@ -19,3 +19,9 @@ export const formatDuration = (seconds: Duration): string => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(h)}:${pad(m)}:${pad(s)}`;
 };
+
+/** The longest span the API takes: 9999:59:59. */
+export const MAX_DURATION_SECONDS = 9999 * 3600 + 59 * 60 + 59;
+
+export const durationFromSeconds = (seconds: number): Duration | null =>
+  Number.isInteger(seconds) && seconds >= 0 && seconds <= MAX_DURATION_SECONDS ? (seconds as Duration) : null;

@@ -1,6 +1,7 @@
 /**
- * Wall-clock date-times as the API speaks them: `YYYY-MM-DD HH:MM:SS`, no zone.
- * Task dates are plans ("on the 3rd at 09:00"), not instants, so they carry no offset.
+ * Wall-clock date-times: `YYYY-MM-DDTHH:MM:SS`, no zone. Task dates are plans ("on the 3rd at
+ * 09:00"), not instants, so they carry no offset. How they are spelled on the wire or in a table
+ * is the business of the adapters.
  */
 export type LocalDateTime = string & { readonly LocalDateTime: unique symbol };
 /** A calendar day, `YYYY-MM-DD`. */
@@ -22,7 +23,7 @@ export const parseLocalDateTime = (input: string): LocalDateTime | null => {
   const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
   if (!isRealDay(Number(y), Number(mo), Number(d))) return null;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
-  return `${y}-${mo}-${d} ${h}:${mi}:${s}` as LocalDateTime;
+  return `${y}-${mo}-${d}T${h}:${mi}:${s}` as LocalDateTime;
 };
 
 export const parseLocalDate = (input: string): LocalDate | null => {
@@ -34,17 +35,25 @@ export const parseLocalDate = (input: string): LocalDate | null => {
 
 export const dayOf = (value: LocalDateTime): LocalDate => value.slice(0, 10) as LocalDate;
 
-export const startOfDay = (day: LocalDate): LocalDateTime => `${day} 00:00:00` as LocalDateTime;
-export const endOfDay = (day: LocalDate): LocalDateTime => `${day} 23:59:59` as LocalDateTime;
+export const startOfDay = (day: LocalDate): LocalDateTime => `${day}T00:00:00` as LocalDateTime;
+export const endOfDay = (day: LocalDate): LocalDateTime => `${day}T23:59:59` as LocalDateTime;
 
 export const addDays = (day: LocalDate, days: number): LocalDate => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10) as LocalDate;
 };
 
-/** An instant rendered in UTC in the server format (used for created_at, updated_at, completed_at). */
-export const formatInstantUtc = (instant: Date): LocalDateTime =>
-  instant.toISOString().slice(0, 19).replace('T', ' ') as LocalDateTime;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}:\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?)?$/i;
 
-/** Interprets a server-format date-time as UTC (used for `updated_since`). */
-export const localDateTimeAsUtc = (value: LocalDateTime): Date => new Date(`${value.replace(' ', 'T')}Z`);
+/**
+ * An instant from text: RFC 3339 with a zone (`2026-11-22T14:00:00Z`, `…+02:00`, fractions allowed),
+ * or a date-time or day without one, read as UTC. Impossible dates are rejected.
+ */
+export const parseInstant = (input: string): Date | null => {
+  const match = INSTANT.exec(input);
+  if (!match) return null;
+  const [, day = '', time = '00:00:00', fraction = '', zone = 'Z'] = match;
+  if (parseLocalDateTime(`${day} ${time}`) === null) return null;
+  const instant = new Date(`${day}T${time}${fraction.slice(0, 4)}${zone.toUpperCase()}`);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+};

@@ -1,8 +1,9 @@
 /**
- * Money is kept as an integer number of cents so that it is stored and summed exactly;
- * JSON numbers only exist at the edges.
+ * An amount of money as a decimal number with at most two decimal places, below 10^12. Every such
+ * amount is exactly `cents / 100` for an integer number of cents below 2^53, so storage keeps
+ * integer cents and nothing is lost either way.
  */
-export type Cents = number & { readonly Cents: unique symbol };
+export type Money = number & { readonly Money: unique symbol };
 
 export const MONEY_UPPER_BOUND = 1e12;
 
@@ -11,14 +12,17 @@ const TWO_DECIMALS = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 export type MoneyProblem = 'INVALID_FORMAT' | 'OUT_OF_RANGE';
 
-/** Converts a non-negative JSON number with at most 2 decimals below 10^12 to cents. */
-export const centsFromNumber = (value: number): Cents | MoneyProblem => {
+/** Accepts a non-negative finite number with at most 2 decimals below 10^12. */
+export const parseMoney = (value: number): Money | MoneyProblem => {
   if (!Number.isFinite(value)) return 'INVALID_FORMAT';
   if (value < 0 || value >= MONEY_UPPER_BOUND) return 'OUT_OF_RANGE';
-  const match = TWO_DECIMALS.exec(String(value));
-  if (!match) return 'INVALID_FORMAT';
-  const [, whole = '0', fraction = ''] = match;
-  return (Number(whole) * 100 + Number(fraction.padEnd(2, '0'))) as Cents;
+  return TWO_DECIMALS.test(String(value)) ? (value as Money) : 'INVALID_FORMAT';
 };
 
-export const centsToNumber = (cents: Cents): number => cents / 100;
+/** Exact: the amount has at most two decimals, so rounding only removes binary noise. */
+export const moneyToCents = (amount: Money): number => Math.round(amount * 100);
+
+export const moneyFromCents = (cents: number): Money | MoneyProblem => {
+  if (!Number.isSafeInteger(cents)) return 'INVALID_FORMAT';
+  return parseMoney(cents / 100);
+};

@@ -2,5 +2,7 @@
 export const TaskPriority = { None: 0, Critical: 1, ThisWeek: 2, Optional: 3 } as const;
 export type TaskPriority = (typeof TaskPriority)[keyof typeof TaskPriority];
 
+export const TASK_PRIORITIES: readonly TaskPriority[] = [0, 1, 2, 3];
+
 export const isTaskPriority = (value: number): value is TaskPriority =>
-  value === 0 || value === 1 || value === 2 || value === 3;
+  (TASK_PRIORITIES as readonly number[]).includes(value);

@@ -1,6 +1,6 @@
 import type { Duration } from '../shared/duration.js';
 import type { LocalDateTime } from '../shared/local-date-time.js';
-import type { Cents } from '../shared/money.js';
+import type { Money } from '../shared/money.js';
 import type { TaskPriority } from './task-priority.js';
 import type { TaskStatus } from './task-status.js';
 import type { TaskTitle } from './task-title.js';
@@ -20,7 +20,7 @@ export interface TaskFields {
   readonly categoryId: number | null;
   readonly assigneeId: UserId | null;
   readonly timePlanned: Duration | null;
-  readonly pricePlanned: Cents | null;
+  readonly pricePlanned: Money | null;
 }
 
 export interface Task extends TaskFields {

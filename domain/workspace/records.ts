@@ -1,6 +1,6 @@
 import type { Duration } from '../shared/duration.js';
 import type { LocalDateTime } from '../shared/local-date-time.js';
-import type { Cents } from '../shared/money.js';
+import type { Money } from '../shared/money.js';
 import type { UserId } from '../task/task.js';
 
 /** What every owned record has besides its own fields. */
@@ -58,10 +58,11 @@ export interface TimeFields extends Links {
 
 export const MoneyType = { Income: 1, Expense: 2, Transfer: 3 } as const;
 export type MoneyType = (typeof MoneyType)[keyof typeof MoneyType];
+export const MONEY_TYPES: readonly MoneyType[] = [1, 2, 3];
 
 export interface MoneyFields extends Links {
   readonly type: MoneyType;
-  readonly price: Cents;
+  readonly price: Money;
   readonly card: number | null;
   readonly toCard: number | null;
   readonly description: string | null;

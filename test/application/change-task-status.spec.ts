@@ -1,17 +1,12 @@
 import { expect } from 'chai';
-import { GetGamificationProfile } from '../../application/gamification/get-gamification-profile.use-case.js';
-import type { Actor } from '../../application/shared/actor.js';
-import { ChangeTaskStatus } from '../../application/tasks/change-task-status.use-case.js';
-import { CreateTask } from '../../application/tasks/create-task.use-case.js';
-import { DeleteTask } from '../../application/tasks/delete-task.use-case.js';
-import { GetTaskHistory } from '../../application/tasks/get-task-history.use-case.js';
-import { UpdateTask } from '../../application/tasks/update-task.use-case.js';
+import type { UserSession } from '../../application/workspace/workspace.js';
+import type { TaskStatus } from '../../domain/task/task-status.js';
 import { DAY_MS } from '../support/fixed-clock.js';
 import { left, openWorld, right, type World } from '../support/world.js';
 
 describe('ChangeTaskStatus: history and gamification in one transaction', () => {
   let world: World;
-  let alice: Actor;
+  let alice: UserSession;
 
   beforeEach(async () => {
     world = await openWorld();
@@ -21,17 +16,17 @@ describe('ChangeTaskStatus: history and gamification in one transaction', () => 
   afterEach(() => world.close());
 
   const newTask = async (body: object = {}) =>
-    (await right(world.container.resolve(CreateTask).execute(alice, { title: 'task', ...body }))).id;
-  const setStatus = (taskId: number, status: number, actor = alice) =>
-    right(world.container.resolve(ChangeTaskStatus).execute(actor, taskId, { status }));
-  const profile = (actor = alice) => right(world.container.resolve(GetGamificationProfile).execute(actor));
+    (await right(alice.tasks.create({ title: 'task', ...body }))).id;
+  const setStatus = (taskId: number, status: TaskStatus, actor = alice) =>
+    right(actor.tasks.changeStatus(taskId, status));
+  const profile = (actor = alice) => right(actor.gamification.profile());
 
   it('writes one history entry per real change, oldest first', async () => {
     const id = await newTask();
     await setStatus(id, 1);
     await setStatus(id, 1);
     await setStatus(id, 2);
-    const history = await right(world.container.resolve(GetTaskHistory).execute(alice, id, {}));
+    const history = await right(alice.tasks.history(id, {}));
     expect(history.items.map((h) => [h.from, h.to, h.changedBy])).to.deep.equal([
       [null, 0, alice.userId],
       [0, 1, alice.userId],
@@ -73,8 +68,8 @@ describe('ChangeTaskStatus: history and gamification in one transaction', () => 
 
   it('takes points back from whoever earned them when someone else reopens the task', async () => {
     const bob = await world.user('bob');
-    const id = await newTask({ assignee_id: bob.userId });
-    await right(world.container.resolve(UpdateTask).execute(bob, id, { status: 2 }));
+    const id = await newTask({ assigneeId: bob.userId });
+    await right(bob.tasks.update(id, { status: 2 }));
     expect((await profile(bob)).totalPoints).to.equal(12);
     const reopened = await setStatus(id, 0, alice);
     expect(reopened.gamification).to.deep.include({ event: 'task_reopened', pointsAwarded: 0 });
@@ -84,13 +79,14 @@ describe('ChangeTaskStatus: history and gamification in one transaction', () => 
   it('keeps earned points when a done task is deleted', async () => {
     const id = await newTask();
     await setStatus(id, 2);
-    await right(world.container.resolve(DeleteTask).execute(alice, id));
+    await right(alice.tasks.delete(id));
     expect((await profile()).totalPoints).to.equal(12);
   });
 
   it('rejects an unknown status value with details', async () => {
     const id = await newTask();
-    const failure = await left(world.container.resolve(ChangeTaskStatus).execute(alice, id, { status: 9 }));
+    // @ts-expect-error a JavaScript host can pass anything; the use case still decodes it
+    const failure = await left(alice.tasks.changeStatus(id, 9));
     expect(failure).to.deep.include({ _tag: 'ValidationFailed', code: 'VALIDATION_ERROR' });
   });
 });

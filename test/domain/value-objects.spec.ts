@@ -4,19 +4,20 @@ import { type Duration, formatDuration, parseDuration } from '../../domain/share
 import {
   addDays,
   type LocalDate,
+  parseInstant,
   parseLocalDate,
   parseLocalDateTime,
 } from '../../domain/shared/local-date-time.js';
-import { type Cents, centsFromNumber, centsToNumber } from '../../domain/shared/money.js';
+import { type Money, moneyFromCents, moneyToCents, parseMoney } from '../../domain/shared/money.js';
 import { localDayIn, parseTimeZone, type TimeZone, UTC } from '../../domain/shared/time-zone.js';
 import { parseTaskTitle } from '../../domain/task/task-title.js';
 
 describe('domain value objects', () => {
   describe('local date-times', () => {
-    it('accepts the server format, the T form and a bare day (midnight)', () => {
-      expect(parseLocalDateTime('2026-03-01 09:05:00')).to.equal('2026-03-01 09:05:00');
-      expect(parseLocalDateTime('2026-03-01T09:05:00')).to.equal('2026-03-01 09:05:00');
-      expect(parseLocalDateTime('2026-03-01')).to.equal('2026-03-01 00:00:00');
+    it('accepts the server format, the T form and a bare day (midnight), and keeps the T form', () => {
+      expect(parseLocalDateTime('2026-03-01 09:05:00')).to.equal('2026-03-01T09:05:00');
+      expect(parseLocalDateTime('2026-03-01T09:05:00')).to.equal('2026-03-01T09:05:00');
+      expect(parseLocalDateTime('2026-03-01')).to.equal('2026-03-01T00:00:00');
     });
 
     it('rejects impossible dates and times', () => {
@@ -29,7 +30,7 @@ describe('domain value objects', () => {
       ]) {
         expect(parseLocalDateTime(bad), bad).to.equal(null);
       }
-      expect(parseLocalDateTime('2024-02-29 23:59:59')).to.equal('2024-02-29 23:59:59');
+      expect(parseLocalDateTime('2024-02-29 23:59:59')).to.equal('2024-02-29T23:59:59');
     });
 
     it('rejects other shapes, including zones and fractions', () => {
@@ -41,6 +42,18 @@ describe('domain value objects', () => {
         '',
       ]) {
         expect(parseLocalDateTime(bad), bad).to.equal(null);
+      }
+    });
+
+    it('reads instants as RFC 3339 with a zone, or as UTC without one', () => {
+      expect(parseInstant('2026-11-22T14:00:00Z')?.toISOString()).to.equal('2026-11-22T14:00:00.000Z');
+      expect(parseInstant('2026-11-22T14:00:00.25+02:00')?.toISOString()).to.equal(
+        '2026-11-22T12:00:00.250Z',
+      );
+      expect(parseInstant('2026-11-22 14:00:00')?.toISOString()).to.equal('2026-11-22T14:00:00.000Z');
+      expect(parseInstant('2026-11-22')?.toISOString()).to.equal('2026-11-22T00:00:00.000Z');
+      for (const bad of ['2026-02-30T00:00:00Z', '2026-11-22T14:00Z', 'yesterday', '']) {
+        expect(parseInstant(bad), bad).to.equal(null);
       }
     });
 
@@ -66,19 +79,21 @@ describe('domain value objects', () => {
   });
 
   describe('money', () => {
-    it('converts numbers with at most two decimals to exact cents and back', () => {
-      expect(centsFromNumber(19.99)).to.equal(1999);
-      expect(centsFromNumber(0.1)).to.equal(10);
-      expect(centsFromNumber(999_999_999_999.99)).to.equal(99_999_999_999_999);
-      expect(centsToNumber(1999 as Cents)).to.equal(19.99);
+    it('keeps amounts with at most two decimals and converts them to exact cents and back', () => {
+      expect(parseMoney(19.99)).to.equal(19.99);
+      expect(moneyToCents(0.29 as Money)).to.equal(29);
+      expect(moneyToCents(999_999_999_999.99 as Money)).to.equal(99_999_999_999_999);
+      expect(moneyFromCents(1999)).to.equal(19.99);
+      expect(moneyFromCents(99_999_999_999_999)).to.equal(999_999_999_999.99);
     });
 
     it('rejects a third decimal, negatives, 10^12 and non-finite values', () => {
-      expect(centsFromNumber(1.005)).to.equal('INVALID_FORMAT');
-      expect(centsFromNumber(1e-7)).to.equal('INVALID_FORMAT');
-      expect(centsFromNumber(-1)).to.equal('OUT_OF_RANGE');
-      expect(centsFromNumber(1e12)).to.equal('OUT_OF_RANGE');
-      expect(centsFromNumber(Number.NaN)).to.equal('INVALID_FORMAT');
+      expect(parseMoney(1.005)).to.equal('INVALID_FORMAT');
+      expect(parseMoney(1e-7)).to.equal('INVALID_FORMAT');
+      expect(parseMoney(-1)).to.equal('OUT_OF_RANGE');
+      expect(parseMoney(1e12)).to.equal('OUT_OF_RANGE');
+      expect(parseMoney(Number.NaN)).to.equal('INVALID_FORMAT');
+      expect(moneyFromCents(0.5)).to.equal('INVALID_FORMAT');
     });
   });
 

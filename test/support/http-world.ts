@@ -16,7 +16,7 @@ export const openHttpWorld = async (
   harness?: PersistenceHarness,
 ): Promise<HttpWorld> => {
   const world = await openWorld(harness, wrap);
-  const app = createHttpServer(world.container, world.persistence.health, false);
+  const app = createHttpServer(world.workspace, false);
   await app.ready();
   return {
     ...world,

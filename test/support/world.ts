@@ -1,34 +1,32 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { DependencyContainer } from 'tsyringe';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
-import { CreateApiKey } from '../../application/api-keys/create-api-key.use-case.js';
-import type { Actor } from '../../application/shared/actor.js';
-import type { AppError } from '../../application/shared/errors.js';
-import { CreateUser } from '../../application/users/create-user.use-case.js';
-import { buildContainer } from '../../bootstrap/container.js';
+import type { UserSession, Workspace } from '../../application/workspace/workspace.js';
+import { createWorkspace } from '../../bootstrap/workspace.js';
+import type { Scope } from '../../domain/api-key/scope.js';
 import { FixedClock } from './fixed-clock.js';
 import { inMemoryHarness, type PersistenceHarness } from './persistence-harness.js';
 
-/** The real container over a test persistence and a fixed clock. */
+/** The real workspace (the library's own wiring) over a test persistence and a fixed clock. */
 export interface World {
   readonly clock: FixedClock;
-  readonly container: DependencyContainer;
+  readonly workspace: Workspace;
   readonly harness: PersistenceHarness;
   readonly persistence: Persistence;
-  user(name: string, timezone?: string): Promise<Actor>;
+  /** Creates a user and acts as them. */
+  user(name: string, timezone?: string): Promise<UserSession>;
+  /** A new key for the named user, scopes comma-separated as the CLI takes them. */
   key(userName: string, scopes: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export const right = async <A>(work: TE.TaskEither<AppError, A>): Promise<A> => {
-  const outcome = await work();
+export const right = async <Err, A>(work: Promise<E.Either<Err, A>>): Promise<A> => {
+  const outcome = await work;
   if (E.isLeft(outcome)) throw new Error(`expected success, got ${JSON.stringify(outcome.left)}`);
   return outcome.right;
 };
 
-export const left = async <A>(work: TE.TaskEither<AppError, A>): Promise<AppError> => {
-  const outcome = await work();
+export const left = async <Err, A>(work: Promise<E.Either<Err, A>>): Promise<Err> => {
+  const outcome = await work;
   if (E.isRight(outcome)) throw new Error(`expected failure, got ${JSON.stringify(outcome.right)}`);
   return outcome.left;
 };
@@ -41,18 +39,21 @@ export const openWorld = async (
   const opened = harness ?? (await inMemoryHarness.open());
   const clock = new FixedClock();
   const persistence = wrap(opened.persistence);
-  const container = buildContainer({ persistence, clock });
+  const workspace = createWorkspace({ persistence, clock });
   return {
     clock,
-    container,
+    workspace,
     harness: opened,
     persistence,
     user: async (name, timezone) => {
-      const user = await right(container.resolve(CreateUser).execute({ name, timezone }));
-      return { userId: user.id };
+      const user = await right(workspace.users.create({ name, ...(timezone ? { timezone } : {}) }));
+      return workspace.actingAs(user.id);
     },
-    key: async (userName, scopes) =>
-      (await right(container.resolve(CreateApiKey).execute({ user: userName, scopes }))).plaintext,
+    key: async (userName, scopes) => {
+      const user = await right(workspace.users.find(userName));
+      const list = scopes.split(',') as Scope[];
+      return (await right(workspace.keys.create({ userId: user.id, scopes: list }))).plaintext;
+    },
     close: () => opened.close(),
   };
 };

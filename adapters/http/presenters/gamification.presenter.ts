@@ -1,6 +1,6 @@
 import type { ProfileView } from '../../../application/gamification/get-gamification-profile.use-case.js';
 import type { GamificationFeedback, ProfileSummary } from '../../../domain/gamification/scoring.js';
-import { formatInstantUtc } from '../../../domain/shared/local-date-time.js';
+import { serverInstant } from './wire-values.js';
 
 const presentSummary = (summary: ProfileSummary) => ({
   total_points: summary.totalPoints,
@@ -26,6 +26,6 @@ export const presentProfile = (profile: ProfileView) => ({
   achievements: profile.achievements.map((a) => ({
     code: a.code,
     name: a.name,
-    unlocked_at: formatInstantUtc(a.unlockedAt),
+    unlocked_at: serverInstant(a.unlockedAt),
   })),
 });

@@ -1,6 +1,4 @@
 import { formatDuration } from '../../../domain/shared/duration.js';
-import { formatInstantUtc } from '../../../domain/shared/local-date-time.js';
-import { centsToNumber } from '../../../domain/shared/money.js';
 import type {
   Card,
   Category,
@@ -12,10 +10,11 @@ import type {
   Project,
   TimeRecord,
 } from '../../../domain/workspace/records.js';
+import { flag, serverDateTime, serverInstant } from './wire-values.js';
 
 const timestamps = (record: Owned) => ({
-  created_at: formatInstantUtc(record.createdAt),
-  updated_at: formatInstantUtc(record.updatedAt),
+  created_at: serverInstant(record.createdAt),
+  updated_at: serverInstant(record.updatedAt),
 });
 
 const links = (record: Links) => ({
@@ -31,7 +30,7 @@ export const presentClient = (client: Client) => ({
   email: client.email,
   phone: client.phone,
   description: client.description,
-  active: client.active ? 1 : 0,
+  active: flag(client.active),
   ...timestamps(client),
 });
 
@@ -40,7 +39,7 @@ export const presentProject = (project: Project) => ({
   name: project.name,
   client_id: project.clientId,
   description: project.description,
-  active: project.active ? 1 : 0,
+  active: flag(project.active),
   ...timestamps(project),
 });
 
@@ -49,7 +48,7 @@ export const presentNamed = (record: Category | Card) => ({
   id: record.id,
   name: record.name,
   description: record.description,
-  active: record.active ? 1 : 0,
+  active: flag(record.active),
   ...timestamps(record),
 });
 
@@ -57,8 +56,8 @@ export const presentNote = (note: Note) => ({
   id: note.id,
   name: note.name,
   description: note.description,
-  active: note.active ? 1 : 0,
-  date: note.date,
+  active: flag(note.active),
+  date: serverDateTime(note.date),
   ...links(note),
   ...timestamps(note),
 });
@@ -67,7 +66,7 @@ export const presentTime = (time: TimeRecord) => ({
   id: time.id,
   time_really: formatDuration(time.timeReally),
   description: time.description,
-  date: time.date,
+  date: serverDateTime(time.date),
   ...links(time),
   ...timestamps(time),
 });
@@ -75,11 +74,11 @@ export const presentTime = (time: TimeRecord) => ({
 export const presentMoney = (money: MoneyRecord) => ({
   id: money.id,
   type: money.type,
-  price: centsToNumber(money.price),
+  price: money.price,
   card: money.card,
   to_card: money.toCard,
   description: money.description,
-  date: money.date,
+  date: serverDateTime(money.date),
   ...links(money),
   ...timestamps(money),
 });

@@ -1,8 +1,7 @@
 import { formatDuration } from '../../../domain/shared/duration.js';
-import { formatInstantUtc } from '../../../domain/shared/local-date-time.js';
-import { centsToNumber } from '../../../domain/shared/money.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { formatClientTaskId, type Task } from '../../../domain/task/task.js';
+import { flag, serverDateTime, serverInstant, serverInstantOrNull } from './wire-values.js';
 
 export const presentTask = (task: Task) => ({
   id: task.id,
@@ -11,19 +10,19 @@ export const presentTask = (task: Task) => ({
   client_task_id_formatted: formatClientTaskId(task.clientTaskId),
   title: task.title,
   description: task.description,
-  date: task.date,
+  date: serverDateTime(task.date),
   priority: task.priority,
   status: task.status,
-  active: task.active ? 1 : 0,
+  active: flag(task.active),
   project_id: task.projectId,
   client_id: task.clientId,
   category_id: task.categoryId,
   assignee_id: task.assigneeId,
   time_planned: task.timePlanned === null ? null : formatDuration(task.timePlanned),
-  price_planned: task.pricePlanned === null ? null : centsToNumber(task.pricePlanned),
-  completed_at: task.completedAt === null ? null : formatInstantUtc(task.completedAt),
-  created_at: formatInstantUtc(task.createdAt),
-  updated_at: formatInstantUtc(task.updatedAt),
+  price_planned: task.pricePlanned,
+  completed_at: serverInstantOrNull(task.completedAt),
+  created_at: serverInstant(task.createdAt),
+  updated_at: serverInstant(task.updatedAt),
 });
 
 export const presentHistoryEntry = (entry: StatusHistoryEntry) => ({
@@ -32,5 +31,5 @@ export const presentHistoryEntry = (entry: StatusHistoryEntry) => ({
   from_status: entry.from,
   to_status: entry.to,
   changed_by: entry.changedBy,
-  changed_at: formatInstantUtc(entry.changedAt),
+  changed_at: serverInstant(entry.changedAt),
 });

@@ -1,83 +1,88 @@
-import type { CreateRecord } from '../../../application/records/create-record.use-case.js';
-import type { RecordUseCases } from '../../../application/records/record-use-cases.js';
-import type { ScopedResource } from '../../../domain/api-key/scope.js';
-import type { Stored } from '../../../domain/workspace/records.js';
+import type { CreateRecordError } from '../../../application/records/create-record.use-case.js';
+import type { InsufficientScope } from '../../../application/shared/errors.js';
+import type { OperationGroup, Outcome, RecordOperations } from '../../../application/workspace/session.js';
+import type { KeySession } from '../../../application/workspace/workspace.js';
 import { pagination, success } from '../envelope.js';
-import { type Route, respond, withPathId } from '../route.js';
+import { type Route, respond, withInput, withPathId } from '../route.js';
+import type { RecordWire } from '../wire/record.wire.js';
+import type { WireCodec } from '../wire/wire-codecs.js';
 
-export interface RecordResource<F extends object> {
+export interface RecordResource<R extends { readonly id: number }, Create, Update, Query> {
   /** `/v1/clients` */
   readonly path: string;
   /** `client`: the key of `data` for one record, and the name in "not found". */
   readonly singular: string;
   /** `clients`: the key of `data` for a list. */
   readonly plural: string;
-  readonly scope: ScopedResource;
-  readonly present: (record: Stored<F>) => object;
+  readonly group: OperationGroup;
+  readonly operations: (
+    session: KeySession,
+  ) => RecordOperations<R, Create, Update, Query, string, InsufficientScope>;
+  readonly wire: RecordWire<Create, Update, Query>;
+  readonly present: (record: R) => object;
 }
 
 /** List, create, get, PATCH and DELETE of one record type. */
-export const recordRoutes = <F extends object>(
-  resource: RecordResource<F>,
-  useCases: RecordUseCases<F>,
+export const recordRoutes = <R extends { readonly id: number }, Create, Update, Query>(
+  resource: RecordResource<R, Create, Update, Query>,
 ): Route[] => {
-  const read = { resource: resource.scope, access: 'read' } as const;
-  const write = { resource: resource.scope, access: 'write' } as const;
-  const one = (record: Stored<F>) => success({ [resource.singular]: resource.present(record) });
+  const { operations, wire } = resource;
+  const operation = (name: string) => ({ group: resource.group, name });
+  const one = (record: R) => success({ [resource.singular]: resource.present(record) });
   const item = `${resource.path}/:id`;
   return [
     {
       method: 'GET',
       url: resource.path,
-      scope: read,
-      handle: (request) =>
-        respond(useCases.list.execute(request.principal, request.query), (page) => ({
-          status: 200,
-          body: success({
-            [resource.plural]: page.items.map(resource.present),
-            pagination: pagination(page),
-          }),
-        })),
+      operation: operation('list'),
+      handle: ({ session, query }) =>
+        withInput(wire.list, query, (input) =>
+          respond(operations(session).list(input), (page) => ({
+            status: 200,
+            body: success({
+              [resource.plural]: page.items.map(resource.present),
+              pagination: pagination(page),
+            }),
+          })),
+        ),
     },
     {
       method: 'POST',
       url: resource.path,
-      scope: write,
-      handle: (request) =>
-        respond(useCases.create.execute(request.principal, request.body), (record) => ({
-          status: 201,
-          body: one(record),
-          headers: { location: `${resource.path}/${record.id}` },
-        })),
+      operation: operation('create'),
+      handle: ({ session, body }) =>
+        withInput(wire.create, body, (input) =>
+          respond(operations(session).create(input), (record) => ({
+            status: 201,
+            body: one(record),
+            headers: { location: `${resource.path}/${record.id}` },
+          })),
+        ),
     },
     {
       method: 'GET',
       url: item,
-      scope: read,
-      handle: withPathId(resource.singular, (id, request) =>
-        respond(useCases.get.execute(request.principal, id), (record) => ({
-          status: 200,
-          body: one(record),
-        })),
+      operation: operation('get'),
+      handle: withPathId(resource.singular, (id, { session }) =>
+        respond(operations(session).get(id), (record) => ({ status: 200, body: one(record) })),
       ),
     },
     {
       method: 'PATCH',
       url: item,
-      scope: write,
-      handle: withPathId(resource.singular, (id, request) =>
-        respond(useCases.update.execute(request.principal, id, request.body), (record) => ({
-          status: 200,
-          body: one(record),
-        })),
+      operation: operation('update'),
+      handle: withPathId(resource.singular, (id, { session, body }) =>
+        withInput(wire.update, body, (input) =>
+          respond(operations(session).update(id, input), (record) => ({ status: 200, body: one(record) })),
+        ),
       ),
     },
     {
       method: 'DELETE',
       url: item,
-      scope: write,
-      handle: withPathId(resource.singular, (id, request) =>
-        respond(useCases.delete.execute(request.principal, id), (deleted) => ({
+      operation: operation('delete'),
+      handle: withPathId(resource.singular, (id, { session }) =>
+        respond(operations(session).delete(id), (deleted) => ({
           status: 200,
           body: success({ deleted: true, id: deleted.id }),
         })),
@@ -87,19 +92,22 @@ export const recordRoutes = <F extends object>(
 };
 
 /** A prepared `/public-api/v1/...` contract: create only. */
-export const preparedRoute = <F extends object>(
-  path: string,
-  singular: string,
-  scope: ScopedResource,
-  create: CreateRecord<F>,
-  present: (record: Stored<F>) => object,
-): Route => ({
+export const preparedRoute = <R, Input>(options: {
+  readonly path: string;
+  readonly singular: string;
+  readonly operation: { readonly group: OperationGroup; readonly name: string };
+  readonly wire: WireCodec<Input>;
+  readonly create: (session: KeySession, input: Input) => Outcome<CreateRecordError | InsufficientScope, R>;
+  readonly present: (record: R) => object;
+}): Route => ({
   method: 'POST',
-  url: path,
-  scope: { resource: scope, access: 'write' },
-  handle: (request) =>
-    respond(create.execute(request.principal, request.body), (record) => ({
-      status: 201,
-      body: success({ [singular]: present(record) }),
-    })),
+  url: options.path,
+  operation: options.operation,
+  handle: ({ session, body }) =>
+    withInput(options.wire, body, (input) =>
+      respond(options.create(session, input), (record) => ({
+        status: 201,
+        body: success({ [options.singular]: options.present(record) }),
+      })),
+    ),
 });

@@ -1,15 +1,14 @@
-import type { HealthCheck } from '../../../application/ports/health-check.port.js';
 import { failure, success } from '../envelope.js';
 import type { PublicRoute } from '../route.js';
 
 const identity = { service: 'workspace-api', version: 'v1' } as const;
 
-export const systemRoutes = (health: HealthCheck): PublicRoute[] => [
+export const systemRoutes = (isHealthy: () => Promise<boolean>): PublicRoute[] => [
   {
     method: 'GET',
     url: '/v1/health',
     handle: async () =>
-      (await health.isHealthy())
+      (await isHealthy())
         ? { status: 200, body: success({ status: 'ok', ...identity }) }
         : {
             status: 503,

@@ -1,30 +1,9 @@
-import type { GetGamificationProfile } from '../../../application/gamification/get-gamification-profile.use-case.js';
-import type { CreateTask } from '../../../application/tasks/create-task.use-case.js';
-import type { DeleteTask } from '../../../application/tasks/delete-task.use-case.js';
 import type { EditOutcome } from '../../../application/tasks/edit-task.js';
-import type { GetTask } from '../../../application/tasks/get-task.use-case.js';
-import type { GetTaskHistory } from '../../../application/tasks/get-task-history.use-case.js';
-import type { ListTasks } from '../../../application/tasks/list-tasks.use-case.js';
-import type { ReplaceTask } from '../../../application/tasks/replace-task.use-case.js';
-import type { UpdateTask } from '../../../application/tasks/update-task.use-case.js';
 import { pagination, success } from '../envelope.js';
 import { presentFeedback, presentProfile } from '../presenters/gamification.presenter.js';
 import { presentHistoryEntry, presentTask } from '../presenters/task.presenter.js';
-import { type Reply, type Route, respond, withPathId } from '../route.js';
-
-export interface TaskUseCases {
-  readonly createTask: CreateTask;
-  readonly getTask: GetTask;
-  readonly listTasks: ListTasks;
-  readonly updateTask: UpdateTask;
-  readonly replaceTask: ReplaceTask;
-  readonly deleteTask: DeleteTask;
-  readonly getTaskHistory: GetTaskHistory;
-  readonly getGamificationProfile: GetGamificationProfile;
-}
-
-const read = { resource: 'tasks', access: 'read' } as const;
-const write = { resource: 'tasks', access: 'write' } as const;
+import { type Reply, type Route, respond, withInput, withPathId } from '../route.js';
+import { taskWire } from '../wire/task.wire.js';
 
 /** `gamification` sits beside `data` whenever the body held a status. */
 const editReply = (outcome: EditOutcome): Reply => ({
@@ -38,61 +17,64 @@ const editReply = (outcome: EditOutcome): Reply => ({
         },
 });
 
-export const taskRoutes = (useCases: TaskUseCases): Route[] => [
+const tasks = (name: string) => ({ group: 'tasks', name }) as const;
+
+export const taskRoutes: readonly Route[] = [
   {
     method: 'GET',
     url: '/v1/tasks',
-    scope: read,
-    handle: (request) =>
-      respond(useCases.listTasks.execute(request.principal, request.query), (page) => ({
-        status: 200,
-        body: success({ tasks: page.items.map(presentTask), pagination: pagination(page) }),
-      })),
+    operation: tasks('list'),
+    handle: ({ session, query }) =>
+      withInput(taskWire.list, query, (input) =>
+        respond(session.tasks.list(input), (page) => ({
+          status: 200,
+          body: success({ tasks: page.items.map(presentTask), pagination: pagination(page) }),
+        })),
+      ),
   },
   {
     method: 'POST',
     url: '/v1/tasks',
-    scope: write,
-    handle: (request) =>
-      respond(useCases.createTask.execute(request.principal, request.body), (task) => ({
-        status: 201,
-        body: success({ task: presentTask(task) }),
-        headers: { location: `/v1/tasks/${task.id}` },
-      })),
+    operation: tasks('create'),
+    handle: ({ session, body }) =>
+      withInput(taskWire.create, body, (input) =>
+        respond(session.tasks.create(input), (task) => ({
+          status: 201,
+          body: success({ task: presentTask(task) }),
+          headers: { location: `/v1/tasks/${task.id}` },
+        })),
+      ),
   },
   {
     method: 'GET',
     url: '/v1/tasks/:id',
-    scope: read,
-    handle: withPathId('task', (id, request) =>
-      respond(useCases.getTask.execute(request.principal, id), (task) => ({
-        status: 200,
-        body: success({ task: presentTask(task) }),
-      })),
+    operation: tasks('get'),
+    handle: withPathId('task', (id, { session }) =>
+      respond(session.tasks.get(id), (task) => ({ status: 200, body: success({ task: presentTask(task) }) })),
     ),
   },
   {
     method: 'PATCH',
     url: '/v1/tasks/:id',
-    scope: write,
-    handle: withPathId('task', (id, request) =>
-      respond(useCases.updateTask.execute(request.principal, id, request.body), editReply),
+    operation: tasks('update'),
+    handle: withPathId('task', (id, { session, body }) =>
+      withInput(taskWire.update, body, (input) => respond(session.tasks.update(id, input), editReply)),
     ),
   },
   {
     method: 'PUT',
     url: '/v1/tasks/:id',
-    scope: write,
-    handle: withPathId('task', (id, request) =>
-      respond(useCases.replaceTask.execute(request.principal, id, request.body), editReply),
+    operation: tasks('replace'),
+    handle: withPathId('task', (id, { session, body }) =>
+      withInput(taskWire.replace, body, (input) => respond(session.tasks.replace(id, input), editReply)),
     ),
   },
   {
     method: 'DELETE',
     url: '/v1/tasks/:id',
-    scope: write,
-    handle: withPathId('task', (id, request) =>
-      respond(useCases.deleteTask.execute(request.principal, id), (deleted) => ({
+    operation: tasks('delete'),
+    handle: withPathId('task', (id, { session }) =>
+      respond(session.tasks.delete(id), (deleted) => ({
         status: 200,
         body: success({ deleted: true, id: deleted.id }),
       })),
@@ -101,20 +83,22 @@ export const taskRoutes = (useCases: TaskUseCases): Route[] => [
   {
     method: 'GET',
     url: '/v1/tasks/:id/history',
-    scope: read,
-    handle: withPathId('task', (id, request) =>
-      respond(useCases.getTaskHistory.execute(request.principal, id, request.query), (page) => ({
-        status: 200,
-        body: success({ history: page.items.map(presentHistoryEntry), pagination: pagination(page) }),
-      })),
+    operation: tasks('history'),
+    handle: withPathId('task', (id, { session, query }) =>
+      withInput(taskWire.page, query, (page) =>
+        respond(session.tasks.history(id, page), (history) => ({
+          status: 200,
+          body: success({ history: history.items.map(presentHistoryEntry), pagination: pagination(history) }),
+        })),
+      ),
     ),
   },
   {
     method: 'GET',
     url: '/v1/gamification',
-    scope: read,
-    handle: (request) =>
-      respond(useCases.getGamificationProfile.execute(request.principal), (profile) => ({
+    operation: { group: 'gamification', name: 'profile' },
+    handle: ({ session }) =>
+      respond(session.gamification.profile(), (profile) => ({
         status: 200,
         body: success({ profile: presentProfile(profile) }),
       })),

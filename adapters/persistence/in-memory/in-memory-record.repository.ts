@@ -1,5 +1,6 @@
 import type { RecordRepository, RecordUsage } from '../../../application/ports/record.repository.js';
 import type { Stored } from '../../../domain/workspace/records.js';
+import { type RecordKindName, referrersOf } from '../../../domain/workspace/references.js';
 import { type InMemoryState, nextId } from './in-memory-state.js';
 
 /** One kind of owned record kept in one of the state's maps. */
@@ -25,26 +26,25 @@ export const inMemoryRecords = <F extends object>(
   },
 });
 
-/** Everything that may point at a record of each referenced kind. */
+/** The state's map of each record kind. */
+const recordsOf = (state: InMemoryState, kind: RecordKindName): Map<number, object> =>
+  ({
+    task: state.tasks,
+    client: state.clients,
+    project: state.projects,
+    category: state.categories,
+    card: state.cards,
+    note: state.notes,
+    time: state.times,
+    money: state.moneys,
+  })[kind];
+
+/** Follows `REFERENCES` backwards: is any record pointing at this one? */
 export const inMemoryUsage = (state: InMemoryState): RecordUsage => ({
-  isReferenced: async (kind, id) => {
-    const linked = [
-      ...state.tasks.values(),
-      ...state.notes.values(),
-      ...state.times.values(),
-      ...state.moneys.values(),
-    ];
-    switch (kind) {
-      case 'client':
-        return (
-          linked.some((r) => r.clientId === id) || [...state.projects.values()].some((p) => p.clientId === id)
-        );
-      case 'project':
-        return linked.some((r) => r.projectId === id);
-      case 'category':
-        return linked.some((r) => r.categoryId === id);
-      case 'card':
-        return [...state.moneys.values()].some((m) => m.card === id || m.toCard === id);
-    }
-  },
+  isReferenced: async (kind, id) =>
+    referrersOf(kind).some(({ kind: referrer, field }) =>
+      [...recordsOf(state, referrer).values()].some(
+        (record) => Object.getOwnPropertyDescriptor(record, field)?.value === id,
+      ),
+    ),
 });

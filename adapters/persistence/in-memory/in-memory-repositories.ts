@@ -17,7 +17,9 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
       return stored;
     },
     update: async (task) => {
-      state.tasks.set(task.id, { ...task, version: task.version + 1 });
+      const stored = { ...task, version: task.version + 1 };
+      state.tasks.set(task.id, stored);
+      return stored;
     },
     delete: async (id) => {
       state.tasks.delete(id);
@@ -94,6 +96,7 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
   users: {
     findById: async (id) => state.users.get(id) ?? null,
     findByName: async (name) => [...state.users.values()].find((u) => u.name === name) ?? null,
+    list: async () => [...state.users.values()].sort((a, b) => a.id - b.id),
     add: async (user) => {
       const stored = { ...user, id: nextId(state, 'users') };
       state.users.set(stored.id, stored);

@@ -3,8 +3,9 @@ import type {
   TaskListQuery,
   TaskReadModel,
   TaskSort,
+  TaskSortField,
 } from '../../../application/ports/task-read-model.port.js';
-import { dayOf, formatInstantUtc } from '../../../domain/shared/local-date-time.js';
+import { dayOf } from '../../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
@@ -32,7 +33,7 @@ const matches = (state: InMemoryState, task: Task, q: TaskListQuery): boolean =>
     (q.date === undefined || day === q.date) &&
     (q.dateFrom === undefined || (day !== null && day >= q.dateFrom)) &&
     (q.dateTo === undefined || (day !== null && day <= q.dateTo)) &&
-    (q.updatedSince === undefined || formatInstantUtc(task.updatedAt) >= q.updatedSince) &&
+    (q.updatedSince === undefined || task.updatedAt.getTime() >= q.updatedSince.getTime()) &&
     (term === undefined ||
       task.title.toLowerCase().includes(term) ||
       (task.description ?? '').toLowerCase().includes(term))
@@ -40,20 +41,20 @@ const matches = (state: InMemoryState, task: Task, q: TaskListQuery): boolean =>
 };
 
 type SortKey = (task: Task) => number | string | null;
-const SORT_KEYS: Record<string, SortKey> = {
+const SORT_KEYS: Record<TaskSortField, SortKey> = {
   id: (t) => t.id,
   date: (t) => t.date,
   priority: (t) => t.priority,
-  created_at: (t) => t.createdAt.getTime(),
-  updated_at: (t) => t.updatedAt.getTime(),
+  createdAt: (t) => t.createdAt.getTime(),
+  updatedAt: (t) => t.updatedAt.getTime(),
 };
 
 /** Sorted by the key (nulls last in either direction), ties by id ascending. */
 const comparator = (sort: TaskSort) => {
-  const descending = sort.startsWith('-');
-  const key = SORT_KEYS[descending ? sort.slice(1) : sort] ?? SORT_KEYS.id;
+  const descending = sort.direction === 'desc';
+  const key = SORT_KEYS[sort.by];
   return (a: Task, b: Task): number => {
-    const [ka, kb] = [key?.(a) ?? null, key?.(b) ?? null];
+    const [ka, kb] = [key(a), key(b)];
     if (ka !== kb) {
       if (ka === null) return 1;
       if (kb === null) return -1;

@@ -1,53 +1,43 @@
+import * as E from 'fp-ts/lib/Either.js';
 import type { ApiKey } from '../../../domain/api-key/api-key.js';
 import { parseScope, type Scope } from '../../../domain/api-key/scope.js';
-import type { Duration } from '../../../domain/shared/duration.js';
-import type { LocalDateTime } from '../../../domain/shared/local-date-time.js';
-import type { Cents } from '../../../domain/shared/money.js';
-import { parseTimeZone, UTC } from '../../../domain/shared/time-zone.js';
+import { parseTimeZone } from '../../../domain/shared/time-zone.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { type NewTask, numberingScope, type Task } from '../../../domain/task/task.js';
-import type { TaskPriority } from '../../../domain/task/task-priority.js';
-import type { TaskStatus } from '../../../domain/task/task-status.js';
-import type { TaskTitle } from '../../../domain/task/task-title.js';
+import { TASK_PRIORITIES } from '../../../domain/task/task-priority.js';
+import { TASK_STATUSES } from '../../../domain/task/task-status.js';
+import { parseTaskTitle, type TaskTitle } from '../../../domain/task/task-title.js';
 import type { User } from '../../../domain/user/user.js';
-import type { TaskHistoryRecord, TaskRecord } from './schemas/task.schemas.js';
-import type { ApiKeyRecord, UserRecord } from './schemas/user.schemas.js';
+import { type Row, RowReader, storedDateTime, storedMoney } from './row-decoding.js';
+import type { TaskRecord } from './schemas/task.schemas.js';
+import type { ApiKeyRecord } from './schemas/user.schemas.js';
 
-/**
- * Rows reach us from MikroORM (typed) and from raw prepared statements (PostgreSQL returns BIGINT
- * as text, SQLite booleans as 0/1), so every mapper normalises numbers and flags itself.
- */
-type Loose<T> = { readonly [K in keyof T]?: unknown };
+const titleOf = (text: string): TaskTitle | null => E.getOrElseW(() => null)(parseTaskTitle(text));
 
-const num = (value: unknown): number => Number(value);
-const numOrNull = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Number(value);
-const dateOrNull = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : new Date(Number(value));
-const textOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);
-
-export const taskFromRecord = (row: Loose<TaskRecord>): Task => ({
-  id: num(row.id),
-  ownerId: num(row.ownerId),
-  clientTaskId: num(row.clientTaskId),
-  title: String(row.title) as TaskTitle,
-  description: textOrNull(row.description),
-  date: textOrNull(row.date) as LocalDateTime | null,
-  priority: num(row.priority) as TaskPriority,
-  status: num(row.status) as TaskStatus,
-  active: Boolean(row.active),
-  projectId: numOrNull(row.projectId),
-  clientId: numOrNull(row.clientId),
-  categoryId: numOrNull(row.categoryId),
-  assigneeId: numOrNull(row.assigneeId),
-  timePlanned: numOrNull(row.timePlanned) as Duration | null,
-  pricePlanned: numOrNull(row.pricePlannedCents) as Cents | null,
-  completedAt: dateOrNull(row.completedAt),
-  createdAt: new Date(num(row.createdAt)),
-  updatedAt: new Date(num(row.updatedAt)),
-  version: num(row.version),
-});
+export const taskFromRecord = (row: Row): Task => {
+  const read = new RowReader('tasks', row);
+  return {
+    id: read.integer('id'),
+    ownerId: read.integer('ownerId'),
+    clientTaskId: read.integer('clientTaskId'),
+    title: read.parsed('title', titleOf),
+    description: read.textOrNull('description'),
+    date: read.localDateTimeOrNull('date'),
+    priority: read.choice('priority', TASK_PRIORITIES),
+    status: read.choice('status', TASK_STATUSES),
+    active: read.flag('active'),
+    projectId: read.integerOrNull('projectId'),
+    clientId: read.integerOrNull('clientId'),
+    categoryId: read.integerOrNull('categoryId'),
+    assigneeId: read.integerOrNull('assigneeId'),
+    timePlanned: read.durationOrNull('timePlanned'),
+    pricePlanned: read.moneyOrNull('pricePlannedCents'),
+    completedAt: read.instantOrNull('completedAt'),
+    createdAt: read.instant('createdAt'),
+    updatedAt: read.instant('updatedAt'),
+    version: read.integer('version'),
+  };
+};
 
 /** Writable columns of a task (id and version belong to the database). */
 export const taskToRecord = (task: NewTask): Omit<TaskRecord, 'id' | 'version'> => ({
@@ -56,7 +46,7 @@ export const taskToRecord = (task: NewTask): Omit<TaskRecord, 'id' | 'version'> 
   numberScope: numberingScope(task),
   title: task.title,
   description: task.description,
-  date: task.date,
+  date: storedDateTime(task.date),
   priority: task.priority,
   status: task.status,
   active: task.active,
@@ -65,7 +55,7 @@ export const taskToRecord = (task: NewTask): Omit<TaskRecord, 'id' | 'version'> 
   categoryId: task.categoryId,
   assigneeId: task.assigneeId,
   timePlanned: task.timePlanned,
-  pricePlannedCents: task.pricePlanned,
+  pricePlannedCents: storedMoney(task.pricePlanned),
   completedAt: task.completedAt?.getTime() ?? null,
   createdAt: task.createdAt.getTime(),
   updatedAt: task.updatedAt.getTime(),
@@ -94,39 +84,47 @@ export const TASK_COLUMNS = [
   ['version', 'version'],
 ] as const;
 
-export const historyFromRecord = (row: Loose<TaskHistoryRecord>): StatusHistoryEntry => ({
-  id: num(row.id),
-  taskId: num(row.taskId),
-  from: numOrNull(row.fromStatus) as TaskStatus | null,
-  to: num(row.toStatus) as TaskStatus,
-  changedBy: num(row.changedBy),
-  changedAt: new Date(num(row.changedAt)),
-});
+export const historyFromRecord = (row: Row): StatusHistoryEntry => {
+  const read = new RowReader('task_status_history', row);
+  return {
+    id: read.integer('id'),
+    taskId: read.integer('taskId'),
+    from: read.integerOrNull('fromStatus') === null ? null : read.choice('fromStatus', TASK_STATUSES),
+    to: read.choice('toStatus', TASK_STATUSES),
+    changedBy: read.integer('changedBy'),
+    changedAt: read.instant('changedAt'),
+  };
+};
 
-export const userFromRecord = (row: UserRecord): User => ({
-  id: row.id,
-  name: row.name,
-  timezone: parseTimeZone(row.timezone) ?? UTC,
-  createdAt: new Date(row.createdAt),
-});
+export const userFromRecord = (row: Row): User => {
+  const read = new RowReader('users', row);
+  return {
+    id: read.integer('id'),
+    name: read.text('name'),
+    timezone: read.parsed('timezone', parseTimeZone),
+    createdAt: read.instant('createdAt'),
+  };
+};
 
-export const scopesFromText = (text: string): Scope[] =>
-  text
-    .split(',')
-    .map(parseScope)
-    .filter((scope): scope is Scope => scope !== null);
+const scopesOf = (text: string): Scope[] | null => {
+  const scopes = text.split(',').map(parseScope);
+  return scopes.every((scope) => scope !== null) ? scopes.filter((scope) => scope !== null) : null;
+};
 
-export const apiKeyFromRecord = (row: Loose<ApiKeyRecord>): ApiKey => ({
-  id: num(row.id),
-  userId: num(row.userId),
-  digest: String(row.digest),
-  displayPrefix: String(row.displayPrefix),
-  scopes: scopesFromText(String(row.scopes)),
-  createdAt: new Date(num(row.createdAt)),
-  expiresAt: dateOrNull(row.expiresAt),
-  revokedAt: dateOrNull(row.revokedAt),
-  lastUsedAt: dateOrNull(row.lastUsedAt),
-});
+export const apiKeyFromRecord = (row: Row): ApiKey => {
+  const read = new RowReader('api_keys', row);
+  return {
+    id: read.integer('id'),
+    userId: read.integer('userId'),
+    digest: read.text('digest'),
+    displayPrefix: read.text('displayPrefix'),
+    scopes: read.parsed('scopes', scopesOf),
+    createdAt: read.instant('createdAt'),
+    expiresAt: read.instantOrNull('expiresAt'),
+    revokedAt: read.instantOrNull('revokedAt'),
+    lastUsedAt: read.instantOrNull('lastUsedAt'),
+  };
+};
 
 export const apiKeyToRecord = (key: Omit<ApiKey, 'id'>): Omit<ApiKeyRecord, 'id'> => ({
   userId: key.userId,

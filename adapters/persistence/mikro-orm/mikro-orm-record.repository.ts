@@ -1,12 +1,13 @@
-import type { EntitySchema, FilterQuery, RequiredEntityData } from '@mikro-orm/core';
+import type { EntityProperty, EntitySchema, FilterQuery, RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
-import type {
-  RecordRepository,
-  RecordUsage,
-  ReferencedKind,
-} from '../../../application/ports/record.repository.js';
-import type { Stored } from '../../../domain/workspace/records.js';
+import type { RecordRepository, RecordUsage } from '../../../application/ports/record.repository.js';
+import { type RecordKindName, referrersOf } from '../../../domain/workspace/references.js';
+import type { RecordTable } from './record-tables.js';
+import { MoneySchema, NoteSchema, TimeSchema } from './schemas/linked-record.schemas.js';
+import { TaskSchema } from './schemas/task.schemas.js';
+import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './schemas/workspace.schemas.js';
 
+/** One kind of owned record in its table, through the transaction's EntityManager. */
 /** The columns every owned record table has, as MikroORM hands them over. */
 interface OwnedRow {
   id: number;
@@ -15,46 +16,30 @@ interface OwnedRow {
   updatedAt: number;
 }
 
-/**
- * A row (from MikroORM or a raw statement) as a domain record. Their property names match by
- * design; only instants differ (epoch milliseconds in the row, Date in the domain), and SQLite
- * hands booleans over as 0/1.
- */
-export const storedFromRow = <F>(row: object): Stored<F> => {
-  const record: Record<string, unknown> = {
-    ...row,
-    createdAt: new Date(Number(Reflect.get(row, 'createdAt'))),
-    updatedAt: new Date(Number(Reflect.get(row, 'updatedAt'))),
-  };
-  if ('active' in row) record.active = Boolean(row.active);
-  // The row was written from a Stored<F> by this adapter, through the same schema.
-  return record as Stored<F>;
-};
-
-/** One kind of owned record in its table, through the transaction's EntityManager. */
 export const mikroOrmRecords = <F extends object, R extends OwnedRow>(
   em: EntityManager,
-  schema: EntitySchema<R>,
+  table: RecordTable<F, R>,
 ): RecordRepository<F> => {
+  const { schema } = table;
+  // The owned tables all key on `id` and `ownerId`; MikroORM cannot see that through R.
   const owned = (ownerId: number, id: number) => ({ id, ownerId }) as FilterQuery<R>;
   const byId = (id: number) => ({ id }) as FilterQuery<R>;
+  const read = (row: R) => table.fromRow(row);
   return {
     findOwned: async (ownerId, id) => {
       const row = await em.findOne(schema, owned(ownerId, id));
-      return row ? storedFromRow<F>(row) : null;
+      return row ? read(row) : null;
     },
     add: async (ownerId, fields, at) => {
-      const data = { ...fields, ownerId, createdAt: at.getTime(), updatedAt: at.getTime() };
-      // F's fields are R's columns by design; MikroORM cannot see that through two type parameters.
-      const row = em.create(schema, data as unknown as RequiredEntityData<R>);
+      const data = { ...table.toRow(fields), ownerId, createdAt: at.getTime(), updatedAt: at.getTime() };
+      const row = em.create(schema, data as RequiredEntityData<R>);
       await em.flush();
-      return storedFromRow<F>(row);
+      return read(row);
     },
     update: async (record) => {
       const row = await em.findOneOrFail(schema, byId(record.id));
-      const { id: _id, ownerId: _owner, createdAt: _created, updatedAt, ...fields } = record;
       // MikroORM finds the changes by comparing the managed row with its snapshot at flush.
-      Object.assign(row, { ...fields, updatedAt: updatedAt.getTime() });
+      em.assign(row, { ...table.toRow(record), updatedAt: record.updatedAt.getTime() } as never);
     },
     delete: async (id) => {
       const row = await em.findOne(schema, byId(id));
@@ -63,36 +48,57 @@ export const mikroOrmRecords = <F extends object, R extends OwnedRow>(
   };
 };
 
-/** Where each referenced kind may be pointed at from. */
-const REFERRERS: Record<ReferencedKind, readonly (readonly [table: string, column: string])[]> = {
-  client: [
-    ['tasks', 'client_id'],
-    ['projects', 'client_id'],
-    ['notes', 'client_id'],
-    ['time_records', 'client_id'],
-    ['money_records', 'client_id'],
-  ],
-  project: [
-    ['tasks', 'project_id'],
-    ['notes', 'project_id'],
-    ['time_records', 'project_id'],
-    ['money_records', 'project_id'],
-  ],
-  category: [
-    ['tasks', 'category_id'],
-    ['notes', 'category_id'],
-    ['time_records', 'category_id'],
-    ['money_records', 'category_id'],
-  ],
-  card: [
-    ['money_records', 'card_id'],
-    ['money_records', 'to_card_id'],
-  ],
+/** Where a record kind's reference field lives: the schema's table and the property's column. */
+const columnOf = <R extends object>(schema: EntitySchema<R>, field: string): readonly [string, string] => {
+  const properties: [string, EntityProperty][] = Object.entries(schema.meta.properties);
+  const property = properties.find(([name]) => name === field)?.[1];
+  // Discovery fills `fieldNames`; before it, the schema holds the `fieldName` it was declared with.
+  const declared: unknown =
+    property !== undefined && 'fieldName' in property ? property.fieldName : undefined;
+  const column = property?.fieldNames?.[0] ?? (typeof declared === 'string' ? declared : undefined);
+  if (column === undefined) throw new Error(`${schema.meta.className} has no column for ${field}`);
+  return [schema.meta.tableName, column];
 };
+
+const SCHEMAS = {
+  task: TaskSchema,
+  client: ClientSchema,
+  project: ProjectSchema,
+  category: CategorySchema,
+  card: CardSchema,
+  note: NoteSchema,
+  time: TimeSchema,
+  money: MoneySchema,
+} as const;
+
+const columnIn = (kind: RecordKindName, field: string) => {
+  switch (kind) {
+    case 'task':
+      return columnOf(SCHEMAS.task, field);
+    case 'client':
+      return columnOf(SCHEMAS.client, field);
+    case 'project':
+      return columnOf(SCHEMAS.project, field);
+    case 'category':
+      return columnOf(SCHEMAS.category, field);
+    case 'card':
+      return columnOf(SCHEMAS.card, field);
+    case 'note':
+      return columnOf(SCHEMAS.note, field);
+    case 'time':
+      return columnOf(SCHEMAS.time, field);
+    case 'money':
+      return columnOf(SCHEMAS.money, field);
+  }
+};
+
+/** `REFERENCES` read backwards, as (table, column) pairs from the schemas' own metadata. */
+const referringColumns = (kind: RecordKindName): readonly (readonly [string, string])[] =>
+  referrersOf(kind).map(({ kind: referrer, field }) => columnIn(referrer, field));
 
 export const mikroOrmUsage = (em: EntityManager): RecordUsage => ({
   isReferenced: async (kind, id) => {
-    for (const [table, column] of REFERRERS[kind]) {
+    for (const [table, column] of referringColumns(kind)) {
       const rows = await em.execute(
         `select 1 as used from ${table} where ${column} = ? limit 1`,
         [id],

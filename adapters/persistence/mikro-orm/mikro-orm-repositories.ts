@@ -8,12 +8,20 @@ import type { LocalDate } from '../../../domain/shared/local-date-time.js';
 import { apiKeyFromRecord, apiKeyToRecord, taskFromRecord, taskToRecord, userFromRecord } from './mappers.js';
 import { mikroOrmRecords, mikroOrmUsage } from './mikro-orm-record.repository.js';
 import {
+  cardTable,
+  categoryTable,
+  clientTable,
+  moneyTable,
+  noteTable,
+  projectTable,
+  timeTable,
+} from './record-tables.js';
+import {
   AchievementSchema,
   type CompletionRecord,
   CompletionSchema,
   ProfileSchema,
 } from './schemas/gamification.schemas.js';
-import { MoneySchema, NoteSchema, TimeSchema } from './schemas/linked-record.schemas.js';
 import { TaskHistorySchema, TaskSchema } from './schemas/task.schemas.js';
 import { ApiKeySchema, UserSchema } from './schemas/user.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './schemas/workspace.schemas.js';
@@ -48,6 +56,9 @@ export const mikroOrmRepositories = (em: EntityManager, dialect: SqlDialect): Re
       update: async (task) => {
         const record = await em.findOneOrFail(TaskSchema, { id: task.id });
         em.assign(record, taskToRecord(task));
+        // Flushed now so the version MikroORM increments is the one handed back.
+        await em.flush();
+        return taskFromRecord(record);
       },
       delete: async (id) => {
         await em.nativeDelete(TaskHistorySchema, { taskId: id });
@@ -168,6 +179,7 @@ export const mikroOrmRepositories = (em: EntityManager, dialect: SqlDialect): Re
         const record = await em.findOne(UserSchema, { id });
         return record ? userFromRecord(record) : null;
       },
+      list: async () => (await em.find(UserSchema, {}, { orderBy: { id: 'asc' } })).map(userFromRecord),
       findByName: async (name) => {
         const record = await em.findOne(UserSchema, { name });
         return record ? userFromRecord(record) : null;
@@ -199,13 +211,13 @@ export const mikroOrmRepositories = (em: EntityManager, dialect: SqlDialect): Re
         record.revokedAt = at.getTime();
       },
     },
-    clients: mikroOrmRecords(em, ClientSchema),
-    projects: mikroOrmRecords(em, ProjectSchema),
-    categories: mikroOrmRecords(em, CategorySchema),
-    cards: mikroOrmRecords(em, CardSchema),
-    notes: mikroOrmRecords(em, NoteSchema),
-    times: mikroOrmRecords(em, TimeSchema),
-    moneys: mikroOrmRecords(em, MoneySchema),
+    clients: mikroOrmRecords(em, clientTable),
+    projects: mikroOrmRecords(em, projectTable),
+    categories: mikroOrmRecords(em, categoryTable),
+    cards: mikroOrmRecords(em, cardTable),
+    notes: mikroOrmRecords(em, noteTable),
+    times: mikroOrmRecords(em, timeTable),
+    moneys: mikroOrmRecords(em, moneyTable),
     usage: mikroOrmUsage(em),
   };
 };

@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { CreateApiKey } from '../../../application/api-keys/create-api-key.use-case.js';
-import { RevokeApiKey } from '../../../application/api-keys/revoke-api-key.use-case.js';
 import { type HttpWorld, openHttpWorld } from '../../support/http-world.js';
 import { right } from '../../support/world.js';
 
@@ -51,8 +49,13 @@ describe('HTTP: authentication, scopes and ownership', () => {
   });
 
   it('refuses revoked and expired keys', async () => {
+    const alice = await right(world.workspace.users.find('alice'));
     const created = await right(
-      world.container.resolve(CreateApiKey).execute({ user: 'alice', scopes: 'tasks:*', expires_in: '1h' }),
+      world.workspace.keys.create({
+        userId: alice.id,
+        scopes: ['tasks:*'],
+        expiresAt: new Date(world.clock.now().getTime() + 3_600_000),
+      }),
     );
     expect((await list({ 'x-api-key': created.plaintext })).statusCode).to.equal(200);
     world.clock.advance(3_600_000);
@@ -62,7 +65,7 @@ describe('HTTP: authentication, scopes and ownership', () => {
     const keys = await world.persistence.apiKeyStore.findByDigest(
       (await import('node:crypto')).createHash('sha256').update(digestKey).digest('hex'),
     );
-    await right(world.container.resolve(RevokeApiKey).execute(keys?.id ?? 0));
+    await right(world.workspace.keys.revoke(keys?.id ?? 0));
     expect((await list({ 'x-api-key': digestKey })).statusCode).to.equal(401);
   });
 

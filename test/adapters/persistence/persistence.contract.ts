@@ -1,14 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { CryptoApiKeySecrets } from '../../../adapters/auth/crypto-api-key-secrets.js';
-import type { Actor } from '../../../application/shared/actor.js';
-import { ChangeTaskStatus } from '../../../application/tasks/change-task-status.use-case.js';
-import { CreateTask } from '../../../application/tasks/create-task.use-case.js';
-import { DeleteTask } from '../../../application/tasks/delete-task.use-case.js';
-import { GetTask } from '../../../application/tasks/get-task.use-case.js';
-import { GetTaskHistory } from '../../../application/tasks/get-task-history.use-case.js';
-import { ListTasks } from '../../../application/tasks/list-tasks.use-case.js';
-import { UpdateTask } from '../../../application/tasks/update-task.use-case.js';
+import type { UserSession } from '../../../application/workspace/workspace.js';
 import { UTC } from '../../../domain/shared/time-zone.js';
 import type { HarnessFactory } from '../../support/persistence-harness.js';
 import { left, openWorld, right, type World } from '../../support/world.js';
@@ -17,12 +10,14 @@ import { left, openWorld, right, type World } from '../../support/world.js';
  * One contract for every persistence adapter: the in-memory adapter is trusted because it
  * passes the same expectations as SQLite and PostgreSQL.
  */
+type TaskQuery = Parameters<UserSession['tasks']['list']>[0];
+
 export const persistenceContract = (factory: HarnessFactory): void => {
   describe(`persistence contract: ${factory.name}`, function () {
     this.timeout(60_000);
     let world: World;
-    let alice: Actor;
-    let bob: Actor;
+    let alice: UserSession;
+    let bob: UserSession;
 
     beforeEach(async () => {
       world = await openWorld(await factory.open());
@@ -32,12 +27,9 @@ export const persistenceContract = (factory: HarnessFactory): void => {
 
     afterEach(() => world.close());
 
-    const create = (body: object, actor = alice) =>
-      right(world.container.resolve(CreateTask).execute(actor, { title: 'task', ...body }));
-    const list = async (query: Record<string, string>, actor = alice) =>
-      right(world.container.resolve(ListTasks).execute(actor, query));
-    const ids = async (query: Record<string, string>, actor = alice) =>
-      (await list(query, actor)).items.map((t) => t.id);
+    const create = (body: object, actor = alice) => right(actor.tasks.create({ title: 'task', ...body }));
+    const list = async (query: TaskQuery, actor = alice) => right(actor.tasks.list(query));
+    const ids = async (query: TaskQuery, actor = alice) => (await list(query, actor)).items.map((t) => t.id);
 
     describe('unit of work', () => {
       it('commits when the work succeeds', async () => {
@@ -87,18 +79,18 @@ export const persistenceContract = (factory: HarnessFactory): void => {
           date: '2026-04-01T09:30:00',
           priority: 3,
           status: 1,
-          active: 0,
-          project_id: project,
-          category_id: category,
-          assignee_id: bob.userId,
-          time_planned: '125:05:09',
-          price_planned: 999_999_999_999.99,
+          active: false,
+          projectId: project,
+          categoryId: category,
+          assigneeId: bob.userId,
+          timePlanned: 450_309,
+          pricePlanned: 999_999_999_999.99,
         });
-        const read = await right(world.container.resolve(GetTask).execute(alice, created.id));
+        const read = await right(alice.tasks.get(created.id));
         expect(read).to.deep.include({
           title: 'Ünïcode ✓ title',
           description: 'long text',
-          date: '2026-04-01 09:30:00',
+          date: '2026-04-01T09:30:00',
           priority: 3,
           status: 1,
           active: false,
@@ -107,31 +99,28 @@ export const persistenceContract = (factory: HarnessFactory): void => {
           categoryId: category,
           assigneeId: bob.userId,
           timePlanned: 450_309,
-          pricePlanned: 99_999_999_999_999,
+          pricePlanned: 999_999_999_999.99,
         });
         expect(read.createdAt.getTime()).to.equal(world.clock.now().getTime());
       });
 
       it('never reuses a client task number, even after deletes', async () => {
         const first = await create({});
-        await right(world.container.resolve(DeleteTask).execute(alice, first.id));
+        await right(alice.tasks.delete(first.id));
         expect((await create({})).clientTaskId).to.equal(2);
       });
 
       it('increments the version on every stored write', async () => {
         const task = await create({});
-        await right(world.container.resolve(UpdateTask).execute(alice, task.id, { title: 'v2' }));
-        await right(world.container.resolve(UpdateTask).execute(alice, task.id, { title: 'v3' }));
-        expect((await right(world.container.resolve(GetTask).execute(alice, task.id))).version).to.equal(3);
+        await right(alice.tasks.update(task.id, { title: 'v2' }));
+        await right(alice.tasks.update(task.id, { title: 'v3' }));
+        expect((await right(alice.tasks.get(task.id))).version).to.equal(3);
       });
 
       it('gives 50 parallel creates for one client the numbers 1..50, without errors', async () => {
         const client = await world.harness.seedClient(alice.userId);
-        const createTask = world.container.resolve(CreateTask);
         const outcomes = await Promise.all(
-          Array.from({ length: 50 }, (_, i) =>
-            createTask.execute(alice, { title: `t${i}`, client_id: client })(),
-          ),
+          Array.from({ length: 50 }, (_, i) => alice.tasks.create({ title: `t${i}`, clientId: client })),
         );
         expect(outcomes.filter(E.isLeft)).to.deep.equal([]);
         const numbers = outcomes.map((o) => (E.isRight(o) ? o.right.clientTaskId : 0)).sort((a, b) => a - b);
@@ -142,50 +131,43 @@ export const persistenceContract = (factory: HarnessFactory): void => {
     describe('status history and gamification', () => {
       it('keeps history in order and deletes it with the task', async () => {
         const task = await create({});
-        const change = world.container.resolve(ChangeTaskStatus);
-        await right(change.execute(alice, task.id, { status: 1 }));
-        await right(change.execute(alice, task.id, { status: 2 }));
-        const page = await right(
-          world.container.resolve(GetTaskHistory).execute(alice, task.id, { limit: '2', offset: '1' }),
-        );
+        await right(alice.tasks.changeStatus(task.id, 1));
+        await right(alice.tasks.changeStatus(task.id, 2));
+        const page = await right(alice.tasks.history(task.id, { limit: 2, offset: 1 }));
         expect(page.total).to.equal(3);
         expect(page.items.map((h) => [h.from, h.to])).to.deep.equal([
           [0, 1],
           [1, 2],
         ]);
-        await right(world.container.resolve(DeleteTask).execute(alice, task.id));
-        expect(
-          await left(world.container.resolve(GetTaskHistory).execute(alice, task.id, {})),
-        ).to.deep.include({
+        await right(alice.tasks.delete(task.id));
+        expect(await left(alice.tasks.history(task.id, {}))).to.deep.include({
           _tag: 'NotFound',
         });
       });
 
       it('stores points, completions, take-backs and achievements', async () => {
         const task = await create({ priority: 1 });
-        const change = world.container.resolve(ChangeTaskStatus);
-        const done = await right(change.execute(alice, task.id, { status: 2 }));
+        const done = await right(alice.tasks.changeStatus(task.id, 2));
         expect(done.gamification).to.deep.include({ pointsAwarded: 32, totalPoints: 32, completedToday: 1 });
         expect(done.gamification.achievementsUnlocked.map((a) => a.code)).to.deep.equal(['first_task']);
-        const reopened = await right(change.execute(alice, task.id, { status: 0 }));
+        const reopened = await right(alice.tasks.changeStatus(task.id, 0));
         expect(reopened.gamification).to.deep.include({
           pointsAwarded: -32,
           totalPoints: 0,
           completedToday: 0,
         });
-        const again = await right(change.execute(alice, task.id, { status: 2 }));
+        const again = await right(alice.tasks.changeStatus(task.id, 2));
         expect(again.gamification).to.deep.include({ pointsAwarded: 32, totalPoints: 32 });
         expect(again.gamification.achievementsUnlocked).to.deep.equal([]);
       });
 
       it('awards a completion once when the same task is completed by 10 parallel requests', async () => {
         const task = await create({ priority: 2 });
-        const change = world.container.resolve(ChangeTaskStatus);
         const outcomes = await Promise.all(
-          Array.from({ length: 10 }, () => change.execute(alice, task.id, { status: 2 })()),
+          Array.from({ length: 10 }, () => alice.tasks.changeStatus(task.id, 2)),
         );
         expect(outcomes.filter(E.isLeft)).to.deep.equal([]);
-        const history = await right(world.container.resolve(GetTaskHistory).execute(alice, task.id, {}));
+        const history = await right(alice.tasks.history(task.id, {}));
         expect(history.items.map((h) => [h.from, h.to])).to.deep.equal([
           [null, 0],
           [0, 2],
@@ -198,36 +180,36 @@ export const persistenceContract = (factory: HarnessFactory): void => {
     describe('read model: visibility, filters, sorting, paging', () => {
       it('shows owned and assigned tasks, never anyone else’s', async () => {
         const own = await create({});
-        const assigned = await create({ assignee_id: alice.userId }, bob);
+        const assigned = await create({ assigneeId: alice.userId }, bob);
         await create({}, bob);
         expect(await ids({})).to.deep.equal([own.id, assigned.id]);
-        expect(await ids({ assignee_id: String(alice.userId) })).to.deep.equal([assigned.id]);
+        expect(await ids({ assigneeId: alice.userId })).to.deep.equal([assigned.id]);
       });
 
       it('filters by status, priority, category, client task number and project', async () => {
         const category = await world.harness.seedCategory(alice.userId);
         const project = await world.harness.seedProject(alice.userId);
-        const a = await create({ status: 1, priority: 2, category_id: category });
-        const b = await create({ status: 3, priority: 0, project_id: project });
-        expect(await ids({ status: '1' })).to.deep.equal([a.id]);
-        expect(await ids({ priority: '0' })).to.deep.equal([b.id]);
-        expect(await ids({ category_id: String(category) })).to.deep.equal([a.id]);
-        expect(await ids({ client_task_id: String(b.clientTaskId) })).to.deep.equal([b.id]);
-        expect(await ids({ project_id: String(project), status: '3' })).to.deep.equal([b.id]);
-        expect(await ids({ project_id: String(project), status: '1' })).to.deep.equal([]);
+        const a = await create({ status: 1, priority: 2, categoryId: category });
+        const b = await create({ status: 3, priority: 0, projectId: project });
+        expect(await ids({ status: 1 })).to.deep.equal([a.id]);
+        expect(await ids({ priority: 0 })).to.deep.equal([b.id]);
+        expect(await ids({ categoryId: category })).to.deep.equal([a.id]);
+        expect(await ids({ clientTaskId: b.clientTaskId })).to.deep.equal([b.id]);
+        expect(await ids({ projectId: project, status: 3 })).to.deep.equal([b.id]);
+        expect(await ids({ projectId: project, status: 1 })).to.deep.equal([]);
       });
 
       it('cascades active to the project and the client', async () => {
         const client = await world.harness.seedClient(alice.userId);
         const project = await world.harness.seedProject(alice.userId);
         const plain = await create({});
-        const archived = await create({ active: 0 });
-        const viaClient = await create({ client_id: client });
-        const viaProject = await create({ project_id: project });
+        const archived = await create({ active: false });
+        const viaClient = await create({ clientId: client });
+        const viaProject = await create({ projectId: project });
         await world.harness.setActive('clients', alice.userId, client, false);
         await world.harness.setActive('projects', alice.userId, project, false);
-        expect(await ids({ active: '1' })).to.deep.equal([plain.id]);
-        expect(await ids({ active: '0' })).to.deep.equal([archived.id, viaClient.id, viaProject.id]);
+        expect(await ids({ active: true })).to.deep.equal([plain.id]);
+        expect(await ids({ active: false })).to.deep.equal([archived.id, viaClient.id, viaProject.id]);
         expect(await ids({})).to.have.length(4);
       });
 
@@ -237,9 +219,9 @@ export const persistenceContract = (factory: HarnessFactory): void => {
         const next = await create({ date: '2026-03-02 08:00:00' });
         await create({});
         expect(await ids({ date: '2026-03-01' })).to.deep.equal([early.id, late.id]);
-        expect(await ids({ date_from: '2026-03-02' })).to.deep.equal([next.id]);
-        expect(await ids({ date_to: '2026-03-01' })).to.deep.equal([early.id, late.id]);
-        expect(await ids({ date_from: '2026-03-01', date_to: '2026-03-02' })).to.have.length(3);
+        expect(await ids({ dateFrom: '2026-03-02' })).to.deep.equal([next.id]);
+        expect(await ids({ dateTo: '2026-03-01' })).to.deep.equal([early.id, late.id]);
+        expect(await ids({ dateFrom: '2026-03-01', dateTo: '2026-03-02' })).to.have.length(3);
       });
 
       it('searches title and description case-insensitively with %, _ and \\ taken literally', async () => {
@@ -259,7 +241,7 @@ export const persistenceContract = (factory: HarnessFactory): void => {
         await create({});
         world.clock.advance(60_000);
         const fresh = await create({});
-        expect(await ids({ updated_since: '2026-03-10 12:00:30' })).to.deep.equal([fresh.id]);
+        expect(await ids({ updatedSince: '2026-03-10T12:00:30Z' })).to.deep.equal([fresh.id]);
       });
 
       it('sorts with nulls last and ties broken by id ascending', async () => {
@@ -267,22 +249,32 @@ export const persistenceContract = (factory: HarnessFactory): void => {
         const b = await create({ priority: 1 });
         const c = await create({ date: '2026-03-01', priority: 3 });
         const d = await create({ date: '2026-03-02', priority: 0 });
-        expect(await ids({ sort: 'date' })).to.deep.equal([c.id, a.id, d.id, b.id]);
-        expect(await ids({ sort: '-date' })).to.deep.equal([a.id, d.id, c.id, b.id]);
-        expect(await ids({ sort: '-priority' })).to.deep.equal([c.id, a.id, b.id, d.id]);
-        expect(await ids({ sort: '-id' })).to.deep.equal([d.id, c.id, b.id, a.id]);
+        expect(await ids({ sort: { by: 'date' } })).to.deep.equal([c.id, a.id, d.id, b.id]);
+        expect(await ids({ sort: { by: 'date', direction: 'desc' } })).to.deep.equal([
+          a.id,
+          d.id,
+          c.id,
+          b.id,
+        ]);
+        expect(await ids({ sort: { by: 'priority', direction: 'desc' } })).to.deep.equal([
+          c.id,
+          a.id,
+          b.id,
+          d.id,
+        ]);
+        expect(await ids({ sort: { by: 'id', direction: 'desc' } })).to.deep.equal([d.id, c.id, b.id, a.id]);
       });
 
       it('pages without overlap and reports the total', async () => {
         const created = [];
         for (let i = 0; i < 5; i += 1) created.push((await create({ priority: i % 2 })).id);
-        const first = await list({ sort: 'priority', limit: '2' });
-        const second = await list({ sort: 'priority', limit: '2', offset: '2' });
-        const third = await list({ sort: 'priority', limit: '2', offset: '4' });
+        const first = await list({ sort: { by: 'priority' }, limit: 2 });
+        const second = await list({ sort: { by: 'priority' }, limit: 2, offset: 2 });
+        const third = await list({ sort: { by: 'priority' }, limit: 2, offset: 4 });
         const seen = [...first.items, ...second.items, ...third.items].map((t) => t.id);
         expect(new Set(seen).size).to.equal(5);
         expect(first.total).to.equal(5);
-        expect((await list({ offset: '10' })).items).to.deep.equal([]);
+        expect((await list({ offset: 10 })).items).to.deep.equal([]);
       });
     });
 

@@ -15,7 +15,8 @@ import type {
   Project,
   RecordType,
 } from '../../../../domain/workspace/records.js';
-import { storedFromRow } from '../mikro-orm-record.repository.js';
+import { cardTable, categoryTable, clientTable, noteTable, projectTable } from '../record-tables.js';
+import type { Row } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
@@ -62,26 +63,24 @@ export class SqlRecordReadModel implements RecordReadModel {
     columns: string,
     where: { readonly sql: string; readonly params: SqlValue[]; readonly joins?: string },
     page: Page,
+    map: (row: Row) => R,
     orderBy = 'order by r.id asc',
   ): Promise<Paged<R>> {
     const from = `from ${table} r ${where.joins ?? ''} where ${where.sql}`;
-    return pagedSelect(
-      this.runner,
-      { columns, from, params: where.params, orderBy, map: (row) => storedFromRow(row) as R },
-      page,
-    );
+    return pagedSelect(this.runner, { columns, from, params: where.params, orderBy, map }, page);
   }
 
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
     const where = { sql: `r.owner_id = ? and r.active = ${flag(query.active)}`, params: [ownerId] };
-    if (query.orderBy === null) return this.page('clients', select(CLIENT), where, query);
+    if (query.orderBy === null)
+      return this.page('clients', select(CLIENT), where, query, clientTable.fromRow);
     // The latest record of the type, newest first by (created_at, id); clients without one last, by id.
     const latest = (column: string) =>
       `(select x.${column} from ${RECORD_TABLES[query.orderBy ?? 'task']} x where x.client_id = r.id ` +
       'order by x.created_at desc, x.id desc limit 1)';
     const columns = `${select(CLIENT)}, ${latest('created_at')} as latest_at, ${latest('id')} as latest_id`;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
-    return this.page('clients', columns, where, query, order);
+    return this.page('clients', columns, where, query, clientTable.fromRow, order);
   }
 
   projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
@@ -94,7 +93,13 @@ export class SqlRecordReadModel implements RecordReadModel {
     const cascade = '(r.active = true and (c.id is null or c.active = true))';
     if (query.active !== undefined) conditions.push(query.active ? cascade : `not ${cascade}`);
     const joins = query.active === undefined ? '' : 'left join clients c on c.id = r.client_id';
-    return this.page('projects', select(PROJECT), { sql: conditions.join(' and '), params, joins }, query);
+    return this.page(
+      'projects',
+      select(PROJECT),
+      { sql: conditions.join(' and '), params, joins },
+      query,
+      projectTable.fromRow,
+    );
   }
 
   notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
@@ -108,23 +113,35 @@ export class SqlRecordReadModel implements RecordReadModel {
       );
       params.push(term, term);
     }
-    return this.page('notes', select(NOTE), { sql: conditions.join(' and '), params }, query);
+    return this.page(
+      'notes',
+      select(NOTE),
+      { sql: conditions.join(' and '), params },
+      query,
+      noteTable.fromRow,
+    );
   }
 
   categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
-    return this.named('categories', ownerId, query);
+    return this.named('categories', ownerId, query, categoryTable.fromRow);
   }
 
   cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>> {
-    return this.named('cards', ownerId, query);
+    return this.named('cards', ownerId, query, cardTable.fromRow);
   }
 
-  private named<R>(table: string, ownerId: UserId, query: NamedListQuery): Promise<Paged<R>> {
+  private named<R>(
+    table: string,
+    ownerId: UserId,
+    query: NamedListQuery,
+    map: (row: Row) => R,
+  ): Promise<Paged<R>> {
     return this.page(
       table,
       select(NAMED),
       { sql: `r.owner_id = ? and r.active = ${flag(query.active)}`, params: [ownerId] },
       query,
+      map,
     );
   }
 }

@@ -3,11 +3,13 @@ import type {
   TaskListQuery,
   TaskReadModel,
   TaskSort,
+  TaskSortField,
 } from '../../../../application/ports/task-read-model.port.js';
-import { endOfDay, localDateTimeAsUtc, startOfDay } from '../../../../domain/shared/local-date-time.js';
+import { endOfDay, type LocalDate, startOfDay } from '../../../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
+import { storedDateTime } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
@@ -19,22 +21,25 @@ const ACTIVE_CASCADE =
   '(t.active = true and (p.id is null or p.active = true) and (c.id is null or c.active = true))';
 const CASCADE_JOINS = 'left join projects p on p.id = t.project_id left join clients c on c.id = t.client_id';
 
-const ORDER_COLUMNS: Record<string, string> = {
+const ORDER_COLUMNS: Record<TaskSortField, string> = {
   id: 't.id',
   date: 't.date',
   priority: 't.priority',
-  created_at: 't.created_at',
-  updated_at: 't.updated_at',
+  createdAt: 't.created_at',
+  updatedAt: 't.updated_at',
 };
 
 /** Nulls last in either direction, ties by id ascending: pages never overlap or skip. */
 const orderBy = (sort: TaskSort): string => {
-  const descending = sort.startsWith('-');
-  const column = ORDER_COLUMNS[descending ? sort.slice(1) : sort] ?? 't.id';
+  const column = ORDER_COLUMNS[sort.by];
   return column === 't.id'
-    ? `order by t.id ${descending ? 'desc' : 'asc'}`
-    : `order by ${column} ${descending ? 'desc' : 'asc'} nulls last, t.id asc`;
+    ? `order by t.id ${sort.direction}`
+    : `order by ${column} ${sort.direction} nulls last, t.id asc`;
 };
+
+/** Day bounds in the column's own spelling of wall-clock time. */
+const dayStart = (day: LocalDate) => storedDateTime(startOfDay(day));
+const dayEnd = (day: LocalDate) => storedDateTime(endOfDay(day));
 
 interface Where {
   readonly sql: string;
@@ -57,10 +62,10 @@ const whereClause = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Whe
   if (q.clientTaskId !== undefined) add('t.client_task_id = ?', q.clientTaskId);
   if (q.assigneeId !== undefined) add('t.assignee_id = ?', q.assigneeId);
   if (q.priority !== undefined) add('t.priority = ?', q.priority);
-  if (q.date !== undefined) add('t.date between ? and ?', startOfDay(q.date), endOfDay(q.date));
-  if (q.dateFrom !== undefined) add('t.date >= ?', startOfDay(q.dateFrom));
-  if (q.dateTo !== undefined) add('t.date <= ?', endOfDay(q.dateTo));
-  if (q.updatedSince !== undefined) add('t.updated_at >= ?', localDateTimeAsUtc(q.updatedSince).getTime());
+  if (q.date !== undefined) add('t.date between ? and ?', dayStart(q.date), dayEnd(q.date));
+  if (q.dateFrom !== undefined) add('t.date >= ?', dayStart(q.dateFrom));
+  if (q.dateTo !== undefined) add('t.date <= ?', dayEnd(q.dateTo));
+  if (q.updatedSince !== undefined) add('t.updated_at >= ?', q.updatedSince.getTime());
   if (q.search !== undefined) {
     const term = q.search.toLowerCase();
     add(`(${dialect.containsLowered('t.title')} or ${dialect.containsLowered('t.description')})`, term, term);

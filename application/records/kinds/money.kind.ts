@@ -1,0 +1,46 @@
+import { moneyProblems } from '../../../domain/workspace/money-rules.js';
+import { MONEY_TYPES, type MoneyFields, type MoneyType } from '../../../domain/workspace/records.js';
+import { nullable, object } from '../../shared/codecs.js';
+import { integerChoice, money, recordId } from '../../shared/fields.js';
+import { descriptionCodec, linkCodecs, NO_LINKS, RECORD_READ_ONLY_FIELDS } from '../record-fields.js';
+import type { CreatableKind } from '../record-kind.js';
+import { drafting } from './drafting.js';
+
+/**
+ * A money record: type (1 income, 2 expense, 3 transfer), a positive price, the card it moves
+ * from and, for transfers only, the card it moves to; a description, a date and the four links.
+ */
+export const createMoneyInput = object(
+  'CreateMoneyInput',
+  {
+    type: integerChoice<MoneyType>('MoneyType', MONEY_TYPES, '1 income, 2 expense, 3 transfer'),
+    price: money('Price', { positive: true }),
+    card: nullable(recordId('CardId')),
+    toCard: nullable(recordId('CardId')),
+    description: descriptionCodec,
+    ...linkCodecs,
+  },
+  { ignored: RECORD_READ_ONLY_FIELDS, required: ['type', 'price'] },
+);
+
+const MONEY_MESSAGES = {
+  TRANSFER_NEEDS_BOTH_CARDS: 'a transfer needs both a source and a destination card',
+  SAME_CARD: 'the destination card must differ from the source card',
+  ONLY_FOR_TRANSFERS: 'only transfers (type 3) have a destination card',
+} as const;
+
+export const moneyKind: CreatableKind<MoneyFields> = {
+  resource: 'money',
+  repository: (r) => r.moneys,
+  createInput: createMoneyInput,
+  decodeCreate: drafting(createMoneyInput, (given) => ({
+    given,
+    fields: { card: null, toCard: null, description: null, date: null, ...NO_LINKS, ...given },
+  })),
+  rules: (fields) =>
+    moneyProblems(fields).map((p) => ({
+      field: p.field,
+      code: p.rule === 'TRANSFER_NEEDS_BOTH_CARDS' ? 'REQUIRED' : 'INVALID_FORMAT',
+      message: MONEY_MESSAGES[p.rule],
+    })),
+};

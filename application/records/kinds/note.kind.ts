@@ -1,0 +1,63 @@
+import { nameFromDescription } from '../../../domain/workspace/note-name.js';
+import type { NoteFields } from '../../../domain/workspace/records.js';
+import { object } from '../../shared/codecs.js';
+import { decodeWith } from '../../shared/decode.js';
+import { DESCRIPTION_MAX_LENGTH, requiredText } from '../../shared/fields.js';
+import {
+  activeCodec,
+  descriptionCodec,
+  linkCodecs,
+  NO_LINKS,
+  nameCodec,
+  nameTopLevelCode,
+  RECORD_READ_ONLY_FIELDS,
+} from '../record-fields.js';
+import type { CreatableKind, RecordKind } from '../record-kind.js';
+import { drafting } from './drafting.js';
+
+/** A note: name (required), text, active, a date and links to a client, project, task and category. */
+const noteFields = { name: nameCodec, description: descriptionCodec, active: activeCodec, ...linkCodecs };
+const noteDefaults = { description: null, active: true, date: null, ...NO_LINKS };
+
+export const createNoteInput = object('CreateNoteInput', noteFields, {
+  ignored: RECORD_READ_ONLY_FIELDS,
+  required: ['name'],
+  topLevel: nameTopLevelCode,
+});
+export const updateNoteInput = object('UpdateNoteInput', noteFields, {
+  ignored: RECORD_READ_ONLY_FIELDS,
+  topLevel: nameTopLevelCode,
+});
+
+export const noteKind: RecordKind<NoteFields> = {
+  resource: 'note',
+  repository: (r) => r.notes,
+  createInput: createNoteInput,
+  decodeCreate: drafting(createNoteInput, (given) => ({ given, fields: { ...noteDefaults, ...given } })),
+  updateInput: updateNoteInput,
+  decodeUpdate: decodeWith(updateNoteInput),
+};
+
+export const createNoteFromTextInput = object(
+  'CreateNoteFromTextInput',
+  { ...noteFields, description: requiredText('NoteText', DESCRIPTION_MAX_LENGTH, 'The note itself') },
+  {
+    ignored: RECORD_READ_ONLY_FIELDS,
+    required: ['description'],
+    topLevel: (details) =>
+      details.some((d) => d.field === 'description' && d.code === 'REQUIRED')
+        ? 'DESCRIPTION_REQUIRED'
+        : 'VALIDATION_ERROR',
+  },
+);
+
+/** The prepared contract: the text is required and the name, when absent, is its first line. */
+export const noteFromTextKind: CreatableKind<NoteFields> = {
+  resource: 'note',
+  repository: (r) => r.notes,
+  createInput: createNoteFromTextInput,
+  decodeCreate: drafting(createNoteFromTextInput, (given) => ({
+    given,
+    fields: { ...noteDefaults, name: nameFromDescription(given.description), ...given },
+  })),
+};

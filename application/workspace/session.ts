@@ -1,0 +1,285 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Access, ScopedResource } from '../../domain/api-key/scope.js';
+import type { Task, TaskId } from '../../domain/task/task.js';
+import type { TaskStatus } from '../../domain/task/task-status.js';
+import type {
+  Card,
+  Category,
+  Client,
+  MoneyRecord,
+  Note,
+  Project,
+  TimeRecord,
+} from '../../domain/workspace/records.js';
+import type { ProfileView } from '../gamification/get-gamification-profile.use-case.js';
+import type { CreateRecordError } from '../records/create-record.use-case.js';
+import type { DeleteRecordError } from '../records/delete-record.use-case.js';
+import type { GetRecordError } from '../records/get-record.use-case.js';
+import type { createClientInput, updateClientInput } from '../records/kinds/client.kind.js';
+import type { createMoneyInput } from '../records/kinds/money.kind.js';
+import type { createNamedInput, updateNamedInput } from '../records/kinds/named.kind.js';
+import type {
+  createNoteFromTextInput,
+  createNoteInput,
+  updateNoteInput,
+} from '../records/kinds/note.kind.js';
+import type { createProjectInput, updateProjectInput } from '../records/kinds/project.kind.js';
+import type { createTimeInput } from '../records/kinds/time.kind.js';
+import type {
+  listClientsInput,
+  listNamedInput,
+  listNotesInput,
+  listProjectsInput,
+} from '../records/list-queries.js';
+import type { ListRecordsError, RecordPage } from '../records/list-records.use-case.js';
+import type { RECORD_READ_ONLY_FIELDS } from '../records/record-fields.js';
+import type { RecordUseCases } from '../records/record-use-cases.js';
+import type { UpdateRecordError } from '../records/update-record.use-case.js';
+import type { Actor } from '../shared/actor.js';
+import type { InputOf } from '../shared/codecs.js';
+import type { InfrastructureError } from '../shared/errors.js';
+import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';
+import type { CreateTaskError } from '../tasks/create-task.use-case.js';
+import type { DeleteTaskError } from '../tasks/delete-task.use-case.js';
+import type { EditOutcome } from '../tasks/edit-task.js';
+import type { GetTaskError } from '../tasks/get-task.use-case.js';
+import type { GetTaskHistoryError, HistoryPage } from '../tasks/get-task-history.use-case.js';
+import type { ListTasksError, TaskList } from '../tasks/list-tasks.use-case.js';
+import type { ReplaceTaskError } from '../tasks/replace-task.use-case.js';
+import type {
+  createTaskInput,
+  listTasksInput,
+  pageInput,
+  replaceTaskInput,
+  TASK_READ_ONLY_FIELDS,
+  updateTaskInput,
+} from '../tasks/task.codecs.js';
+import type { UpdateTaskError } from '../tasks/update-task.use-case.js';
+import type { WorkspaceUseCases } from './use-cases.js';
+
+/** What every operation answers: an Either, already run. `X` is what the session itself adds. */
+export type Outcome<Err, A> = Promise<E.Either<Err, A>>;
+
+/** Which scope each operation needs: the resource of its group, and read or write. */
+export const OPERATION_SCOPES = {
+  tasks: {
+    resource: 'tasks',
+    create: 'write',
+    get: 'read',
+    list: 'read',
+    update: 'write',
+    replace: 'write',
+    changeStatus: 'write',
+    delete: 'write',
+    history: 'read',
+  },
+  gamification: { resource: 'tasks', profile: 'read' },
+  clients: {
+    resource: 'clients',
+    create: 'write',
+    get: 'read',
+    list: 'read',
+    update: 'write',
+    delete: 'write',
+  },
+  projects: {
+    resource: 'projects',
+    create: 'write',
+    get: 'read',
+    list: 'read',
+    update: 'write',
+    delete: 'write',
+  },
+  categories: {
+    resource: 'categories',
+    create: 'write',
+    get: 'read',
+    list: 'read',
+    update: 'write',
+    delete: 'write',
+  },
+  cards: { resource: 'cards', create: 'write', get: 'read', list: 'read', update: 'write', delete: 'write' },
+  notes: {
+    resource: 'notes',
+    create: 'write',
+    createFromText: 'write',
+    get: 'read',
+    list: 'read',
+    update: 'write',
+    delete: 'write',
+  },
+  times: { resource: 'times', create: 'write' },
+  moneys: { resource: 'moneys', create: 'write' },
+} as const satisfies Record<string, { readonly resource: ScopedResource } & Record<string, string>>;
+
+export type OperationGroup = keyof typeof OPERATION_SCOPES;
+export type OperationName<G extends OperationGroup> = Exclude<keyof (typeof OPERATION_SCOPES)[G], 'resource'>;
+
+/** The scope an operation needs. */
+export const scopeOf = (
+  group: OperationGroup,
+  operation: string,
+): { readonly resource: ScopedResource; readonly access: Access } => {
+  const table: { readonly resource: ScopedResource } & Partial<Record<string, string>> =
+    OPERATION_SCOPES[group];
+  return { resource: table.resource, access: table[operation] === 'read' ? 'read' : 'write' };
+};
+
+/** An input that may also carry the record's read-only fields (ignored), so get → edit → replace works. */
+type Echoing<I, K extends string> = I & { readonly [P in K]?: unknown };
+type TaskInput<C> = Echoing<InputOf<C>, (typeof TASK_READ_ONLY_FIELDS)[number]>;
+type RecordInput<C> = Echoing<InputOf<C>, (typeof RECORD_READ_ONLY_FIELDS)[number]>;
+
+export interface TaskOperations<X> {
+  create(input: TaskInput<typeof createTaskInput>): Outcome<CreateTaskError | X, Task>;
+  get(id: TaskId): Outcome<GetTaskError | X, Task>;
+  list(query?: InputOf<typeof listTasksInput>): Outcome<ListTasksError | X, TaskList>;
+  /** Changes only the fields given; with `status`, the answer carries gamification feedback. */
+  update(id: TaskId, changes: TaskInput<typeof updateTaskInput>): Outcome<UpdateTaskError | X, EditOutcome>;
+  /** Full replacement: omitted fields take their defaults, except `status`, which stays. */
+  replace(id: TaskId, input: TaskInput<typeof replaceTaskInput>): Outcome<ReplaceTaskError | X, EditOutcome>;
+  changeStatus(id: TaskId, status: TaskStatus): Outcome<ChangeTaskStatusError | X, StatusOutcome>;
+  delete(id: TaskId): Outcome<DeleteTaskError | X, { readonly id: TaskId }>;
+  history(id: TaskId, page?: InputOf<typeof pageInput>): Outcome<GetTaskHistoryError | X, HistoryPage>;
+}
+
+export interface RecordOperations<R, Create, Update, Query, C extends string, X> {
+  create(input: Create): Outcome<CreateRecordError | X, R>;
+  get(id: number): Outcome<GetRecordError | X, R>;
+  list(query?: Query): Outcome<ListRecordsError | X, RecordPage<R>>;
+  update(id: number, changes: Update): Outcome<UpdateRecordError | X, R>;
+  delete(id: number): Outcome<DeleteRecordError<C> | X, { readonly id: number }>;
+}
+
+/**
+ * The workspace as one user sees it: every operation, grouped by resource, acting as that user.
+ * `X` is what the session adds to every operation's errors: `UnknownUser` for a trusted host's
+ * `actingAs`, `InsufficientScope` for a session opened with an API key.
+ */
+export interface Session<X> {
+  readonly userId: number;
+  readonly tasks: TaskOperations<X>;
+  readonly gamification: { profile(): Outcome<InfrastructureError | X, ProfileView> };
+  readonly clients: RecordOperations<
+    Client,
+    RecordInput<typeof createClientInput>,
+    RecordInput<typeof updateClientInput>,
+    InputOf<typeof listClientsInput>,
+    'CLIENT_IN_USE',
+    X
+  >;
+  readonly projects: RecordOperations<
+    Project,
+    RecordInput<typeof createProjectInput>,
+    RecordInput<typeof updateProjectInput>,
+    InputOf<typeof listProjectsInput>,
+    'PROJECT_IN_USE',
+    X
+  >;
+  readonly categories: RecordOperations<
+    Category,
+    RecordInput<typeof createNamedInput>,
+    RecordInput<typeof updateNamedInput>,
+    InputOf<typeof listNamedInput>,
+    'CATEGORY_IN_USE',
+    X
+  >;
+  readonly cards: RecordOperations<
+    Card,
+    RecordInput<typeof createNamedInput>,
+    RecordInput<typeof updateNamedInput>,
+    InputOf<typeof listNamedInput>,
+    'CARD_IN_USE',
+    X
+  >;
+  readonly notes: RecordOperations<
+    Note,
+    RecordInput<typeof createNoteInput>,
+    RecordInput<typeof updateNoteInput>,
+    InputOf<typeof listNotesInput>,
+    never,
+    X
+  > & {
+    /** A note from its text alone: named after the first line unless a name is given. */
+    createFromText(input: RecordInput<typeof createNoteFromTextInput>): Outcome<CreateRecordError | X, Note>;
+  };
+  readonly times: {
+    create(input: RecordInput<typeof createTimeInput>): Outcome<CreateRecordError | X, TimeRecord>;
+  };
+  readonly moneys: {
+    create(input: RecordInput<typeof createMoneyInput>): Outcome<CreateRecordError | X, MoneyRecord>;
+  };
+}
+
+/** Lets an operation run, or answers why not (an unknown user, a missing scope). */
+export type Admission<X> = (group: OperationGroup, operation: string) => TE.TaskEither<X, void>;
+
+type Runner<X> = (
+  group: OperationGroup,
+  operation: string,
+) => <Err, A>(work: () => TE.TaskEither<Err, A>) => Outcome<Err | X, A>;
+
+const runnerOf =
+  <X>(admit: Admission<X>): Runner<X> =>
+  (group, operation) =>
+  <Err, A>(work: () => TE.TaskEither<Err, A>): Outcome<Err | X, A> =>
+    pipe(
+      admit(group, operation),
+      TE.flatMap(() => work()),
+    )();
+
+const recordOperations = <F extends object, C extends string, X>(
+  group: OperationGroup,
+  useCases: RecordUseCases<F, C>,
+  actor: Actor,
+  run: Runner<X>,
+) => ({
+  create: (input: unknown) => run(group, 'create')(() => useCases.create.execute(actor, input)),
+  get: (id: number) => run(group, 'get')(() => useCases.get.execute(actor, id)),
+  list: (query: unknown = {}) => run(group, 'list')(() => useCases.list.execute(actor, query)),
+  update: (id: number, changes: unknown) =>
+    run(group, 'update')(() => useCases.update.execute(actor, id, changes)),
+  delete: (id: number) => run(group, 'delete')(() => useCases.delete.execute(actor, id)),
+});
+
+/** Binds every use case to `actor`, each call admitted first. */
+export const openSession = <X>(
+  useCases: WorkspaceUseCases,
+  actor: Actor,
+  admit: Admission<X>,
+): Session<X> => {
+  const run = runnerOf(admit);
+  const { tasks } = useCases;
+  return {
+    userId: actor.userId,
+    tasks: {
+      create: (input) => run('tasks', 'create')(() => tasks.create.execute(actor, input)),
+      get: (id) => run('tasks', 'get')(() => tasks.get.execute(actor, id)),
+      list: (query = {}) => run('tasks', 'list')(() => tasks.list.execute(actor, query)),
+      update: (id, changes) => run('tasks', 'update')(() => tasks.update.execute(actor, id, changes)),
+      replace: (id, input) => run('tasks', 'replace')(() => tasks.replace.execute(actor, id, input)),
+      changeStatus: (id, status) =>
+        run('tasks', 'changeStatus')(() => tasks.changeStatus.execute(actor, id, { status })),
+      delete: (id) => run('tasks', 'delete')(() => tasks.delete.execute(actor, id)),
+      history: (id, page = {}) => run('tasks', 'history')(() => tasks.history.execute(actor, id, page)),
+    },
+    gamification: {
+      profile: () => run('gamification', 'profile')(() => useCases.gamification.profile.execute(actor)),
+    },
+    clients: recordOperations('clients', useCases.clients, actor, run),
+    projects: recordOperations('projects', useCases.projects, actor, run),
+    categories: recordOperations('categories', useCases.categories, actor, run),
+    cards: recordOperations('cards', useCases.cards, actor, run),
+    notes: {
+      ...recordOperations('notes', useCases.notes, actor, run),
+      createFromText: (input) =>
+        run('notes', 'createFromText')(() => useCases.notes.createFromText.execute(actor, input)),
+    },
+    times: { create: (input) => run('times', 'create')(() => useCases.times.create.execute(actor, input)) },
+    moneys: {
+      create: (input) => run('moneys', 'create')(() => useCases.moneys.create.execute(actor, input)),
+    },
+  };
+};

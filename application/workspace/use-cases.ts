@@ -1,0 +1,54 @@
+import type {
+  ClientFields,
+  MoneyFields,
+  NamedFields,
+  NoteFields,
+  ProjectFields,
+  TimeFields,
+} from '../../domain/workspace/records.js';
+import type { AuthenticateApiKey } from '../api-keys/authenticate-api-key.use-case.js';
+import type { CreateApiKey } from '../api-keys/create-api-key.use-case.js';
+import type { ListApiKeys } from '../api-keys/list-api-keys.use-case.js';
+import type { RevokeApiKey } from '../api-keys/revoke-api-key.use-case.js';
+import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
+import type { CreateRecord } from '../records/create-record.use-case.js';
+import type { RecordUseCases } from '../records/record-use-cases.js';
+import type { ChangeTaskStatus } from '../tasks/change-task-status.use-case.js';
+import type { CreateTask } from '../tasks/create-task.use-case.js';
+import type { DeleteTask } from '../tasks/delete-task.use-case.js';
+import type { GetTask } from '../tasks/get-task.use-case.js';
+import type { GetTaskHistory } from '../tasks/get-task-history.use-case.js';
+import type { ListTasks } from '../tasks/list-tasks.use-case.js';
+import type { ReplaceTask } from '../tasks/replace-task.use-case.js';
+import type { UpdateTask } from '../tasks/update-task.use-case.js';
+import type { CreateUser } from '../users/create-user.use-case.js';
+import type { FindUser, ListUsers } from '../users/find-user.use-case.js';
+
+/** Every use case of the workspace, grouped by resource: what the composition root builds. */
+export interface WorkspaceUseCases {
+  readonly tasks: {
+    readonly create: CreateTask;
+    readonly get: GetTask;
+    readonly list: ListTasks;
+    readonly update: UpdateTask;
+    readonly replace: ReplaceTask;
+    readonly changeStatus: ChangeTaskStatus;
+    readonly delete: DeleteTask;
+    readonly history: GetTaskHistory;
+  };
+  readonly gamification: { readonly profile: GetGamificationProfile };
+  readonly clients: RecordUseCases<ClientFields, 'CLIENT_IN_USE'>;
+  readonly projects: RecordUseCases<ProjectFields, 'PROJECT_IN_USE'>;
+  readonly categories: RecordUseCases<NamedFields, 'CATEGORY_IN_USE'>;
+  readonly cards: RecordUseCases<NamedFields, 'CARD_IN_USE'>;
+  readonly notes: RecordUseCases<NoteFields> & { readonly createFromText: CreateRecord<NoteFields> };
+  readonly times: { readonly create: CreateRecord<TimeFields> };
+  readonly moneys: { readonly create: CreateRecord<MoneyFields> };
+  readonly users: { readonly create: CreateUser; readonly find: FindUser; readonly list: ListUsers };
+  readonly keys: {
+    readonly create: CreateApiKey;
+    readonly list: ListApiKeys;
+    readonly revoke: RevokeApiKey;
+    readonly authenticate: AuthenticateApiKey;
+  };
+}

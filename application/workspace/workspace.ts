@@ -1,0 +1,55 @@
+import type { ApiKey } from '../../domain/api-key/api-key.js';
+import type { Scope } from '../../domain/api-key/scope.js';
+import type { User } from '../../domain/user/user.js';
+import type {
+  CreateApiKeyError,
+  CreatedApiKey,
+  createApiKeyInput,
+} from '../api-keys/create-api-key.use-case.js';
+import type { ListApiKeysError } from '../api-keys/list-api-keys.use-case.js';
+import type { RevokeApiKeyError } from '../api-keys/revoke-api-key.use-case.js';
+import type { InputOf } from '../shared/codecs.js';
+import type {
+  InfrastructureError,
+  InsufficientScope,
+  Unauthenticated,
+  UnknownUser,
+} from '../shared/errors.js';
+import type { CreateUserError, createUserInput } from '../users/create-user.use-case.js';
+import type { FindUserError } from '../users/find-user.use-case.js';
+import type { Outcome, Session } from './session.js';
+
+/**
+ * The library's face: what `openWorkspace` returns. The HTTP adapter, the CLI and any host
+ * embedding the use cases all work through it.
+ */
+/** A session opened with a user's API key: the key's scopes are enforced on every operation. */
+export interface KeySession extends Session<InsufficientScope> {
+  readonly keyId: number;
+  readonly scopes: readonly Scope[];
+}
+
+/** What a trusted host acting as a user id gets: any operation, once the user is known to exist. */
+export type UserSession = Session<UnknownUser | InfrastructureError>;
+
+export interface Workspace {
+  /** For a trusted host: act as `userId`. Every operation answers `UnknownUser` if there is no such user. */
+  actingAs(userId: number): UserSession;
+  /** For a host that accepts users' keys: the same checks as HTTP; the key's scopes then apply. */
+  authenticate(apiKey: string): Outcome<Unauthenticated | InfrastructureError, KeySession>;
+  readonly users: {
+    create(input: InputOf<typeof createUserInput>): Outcome<CreateUserError, User>;
+    /** By name, or by id (a number, or digits). */
+    find(nameOrId: string | number): Outcome<FindUserError, User>;
+    list(): Outcome<InfrastructureError, readonly User[]>;
+  };
+  readonly keys: {
+    create(input: InputOf<typeof createApiKeyInput>): Outcome<CreateApiKeyError, CreatedApiKey>;
+    list(userId: number): Outcome<ListApiKeysError, readonly ApiKey[]>;
+    revoke(keyId: number): Outcome<RevokeApiKeyError, ApiKey>;
+  };
+  /** Whether the database answers. */
+  isHealthy(): Promise<boolean>;
+  /** Closes the database. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,103 @@
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Persistence } from '../adapters/persistence/persistence.js';
+import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
+import type { Clock } from '../application/ports/clock.port.js';
+import type { InfrastructureError, InsufficientScope, UnknownUser } from '../application/shared/errors.js';
+import { openSession, scopeOf } from '../application/workspace/session.js';
+import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
+import type { KeySession, UserSession, Workspace } from '../application/workspace/workspace.js';
+import { acceptedScopes, allows } from '../domain/api-key/scope.js';
+import { parseDatabaseUrl } from './config.js';
+import { type BackgroundFailureReporter, buildUseCases } from './container.js';
+import { openPersistence } from './persistence.js';
+
+export interface WorkspaceOptions {
+  /** The same URLs as `DATABASE_URL`: `sqlite:<path>`, `postgres://…`, or `memory:`. */
+  readonly database: string;
+  /** Where "now" comes from (tests fix it). */
+  readonly clock?: Clock;
+  /** Apply pending migrations on open (default true). */
+  readonly migrate?: boolean;
+  /** Told about failures of work nobody waits for (the refresh of a key's last use). */
+  readonly reportBackgroundFailure?: BackgroundFailureReporter;
+}
+
+export interface WorkspaceParts {
+  readonly persistence: Persistence;
+  readonly clock?: Clock;
+  readonly reportBackgroundFailure?: BackgroundFailureReporter;
+}
+
+/** The session a key opens, its scopes checked before every operation. */
+const keySession = (useCases: WorkspaceUseCases, principal: Principal): KeySession => ({
+  ...openSession<InsufficientScope>(useCases, { userId: principal.userId }, (group, operation) => {
+    const { resource, access } = scopeOf(group, operation);
+    return allows(principal.scopes, resource, access)
+      ? TE.right(undefined)
+      : TE.left({
+          _tag: 'InsufficientScope',
+          needed: `${resource}:${access}`,
+          accepted: acceptedScopes(resource, access),
+        });
+  }),
+  keyId: principal.keyId,
+  scopes: principal.scopes,
+});
+
+/** A session for a user id a host vouches for; whether the user exists is checked once, on first use. */
+const userSession = (useCases: WorkspaceUseCases, userId: number): UserSession => {
+  let known = false;
+  return openSession<UnknownUser | InfrastructureError>(useCases, { userId }, () =>
+    known
+      ? TE.right(undefined)
+      : pipe(
+          useCases.users.find.execute(userId),
+          TE.tap(() => {
+            known = true;
+            return TE.right(undefined);
+          }),
+          TE.asUnit,
+          TE.mapError((error): UnknownUser | InfrastructureError =>
+            error._tag === 'NotFound' ? { _tag: 'UnknownUser', userId } : error,
+          ),
+        ),
+  );
+};
+
+/** The workspace over an opened persistence: what `openWorkspace` builds, and what tests build on their adapters. */
+export const createWorkspace = (parts: WorkspaceParts): Workspace => {
+  const useCases = buildUseCases(parts);
+  return {
+    actingAs: (userId) => userSession(useCases, userId),
+    authenticate: (apiKey) =>
+      pipe(
+        useCases.keys.authenticate.execute(apiKey),
+        TE.map((principal) => keySession(useCases, principal)),
+      )(),
+    users: {
+      create: (input) => useCases.users.create.execute(input)(),
+      find: (nameOrId) => useCases.users.find.execute(nameOrId)(),
+      list: () => useCases.users.list.execute()(),
+    },
+    keys: {
+      create: (input) => useCases.keys.create.execute(input)(),
+      list: (userId) => useCases.keys.list.execute(userId)(),
+      revoke: (keyId) => useCases.keys.revoke.execute(keyId)(),
+    },
+    isHealthy: () => parts.persistence.health.isHealthy(),
+    close: () => parts.persistence.close(),
+  };
+};
+
+/** Opens the database named by `database`, applies pending migrations, and wires the workspace. */
+export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspace> => {
+  const persistence = await openPersistence(parseDatabaseUrl(options.database), {
+    migrate: options.migrate ?? true,
+  });
+  return createWorkspace({
+    persistence,
+    clock: options.clock,
+    reportBackgroundFailure: options.reportBackgroundFailure,
+  });
+};
