@@ -113,7 +113,8 @@ export const persistenceContract = (factory: HarnessFactory): void => {
       it('increments the version on every stored write', async () => {
         const task = await create({});
         await right(alice.tasks.update(task.id, { title: 'v2' }));
-        await right(alice.tasks.update(task.id, { title: 'v3' }));
+        const answered = await right(alice.tasks.update(task.id, { title: 'v3', status: 2 }));
+        expect(answered.task.version).to.equal(3);
         expect((await right(alice.tasks.get(task.id))).version).to.equal(3);
       });
 
