@@ -1,4 +1,4 @@
-import { FieldCodec, nullable } from '../shared/codecs.js';
+import { FieldCodec, type Fields, nullable, object } from '../shared/codecs.js';
 import type { TopLevelCode } from '../shared/decode.js';
 import { isEmailShaped } from '../shared/email.js';
 import {
@@ -69,3 +69,19 @@ export const NO_LINKS = { clientId: null, projectId: null, taskId: null, categor
 /** NAME_REQUIRED wins over every other problem. */
 export const nameTopLevelCode: TopLevelCode = (details) =>
   details.some((d) => d.field === 'name' && d.code === 'REQUIRED') ? 'NAME_REQUIRED' : 'VALIDATION_ERROR';
+
+/**
+ * A named record kind's two inputs over the same fields: create (name required) and update (any
+ * subset); both accept and ignore the read-only fields, and NAME_REQUIRED wins over other problems.
+ */
+export const namedRecordInputs = <F extends Fields>(title: string, fields: F) => ({
+  create: object(`Create${title}Input`, fields, {
+    ignored: RECORD_READ_ONLY_FIELDS,
+    required: ['name'],
+    topLevel: nameTopLevelCode,
+  }),
+  update: object(`Update${title}Input`, fields, {
+    ignored: RECORD_READ_ONLY_FIELDS,
+    topLevel: nameTopLevelCode,
+  }),
+});

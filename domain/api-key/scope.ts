@@ -27,8 +27,6 @@ export const parseScope = (text: string): Scope | null => {
 export const allows = (granted: readonly Scope[], resource: ScopedResource, access: Access): boolean =>
   granted.includes(`${resource}:${access}`) || granted.includes(`${resource}:*`);
 
-export const requiredScopeName = (resource: ScopedResource, access: Access): Scope => `${resource}:${access}`;
-
 export const ALL_SCOPES: readonly Scope[] = SCOPED_RESOURCES.flatMap((resource) =>
   (['read', 'write', '*'] as const).map((access): Scope => `${resource}:${access}`),
 );

@@ -1,14 +1,12 @@
 import type { ClientFields } from '../../../domain/workspace/records.js';
-import { object } from '../../shared/codecs.js';
 import { decodeWith } from '../../shared/decode.js';
 import {
   activeCodec,
   descriptionCodec,
   emailCodec,
   nameCodec,
-  nameTopLevelCode,
+  namedRecordInputs,
   phoneCodec,
-  RECORD_READ_ONLY_FIELDS,
 } from '../record-fields.js';
 import type { RecordKind } from '../record-kind.js';
 import { drafting } from './drafting.js';
@@ -22,15 +20,9 @@ const clientFields = {
   active: activeCodec,
 };
 
-export const createClientInput = object('CreateClientInput', clientFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  required: ['name'],
-  topLevel: nameTopLevelCode,
-});
-export const updateClientInput = object('UpdateClientInput', clientFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  topLevel: nameTopLevelCode,
-});
+const inputs = namedRecordInputs('Client', clientFields);
+export const createClientInput = inputs.create;
+export const updateClientInput = inputs.update;
 
 export const clientKind: RecordKind<ClientFields, 'CLIENT_IN_USE'> = {
   resource: 'client',

@@ -1,28 +1,15 @@
 import type { NamedFields } from '../../../domain/workspace/records.js';
-import { object } from '../../shared/codecs.js';
 import { decodeWith } from '../../shared/decode.js';
-import {
-  activeCodec,
-  descriptionCodec,
-  nameCodec,
-  nameTopLevelCode,
-  RECORD_READ_ONLY_FIELDS,
-} from '../record-fields.js';
+import { activeCodec, descriptionCodec, nameCodec, namedRecordInputs } from '../record-fields.js';
 import type { RecordKind } from '../record-kind.js';
 import { drafting } from './drafting.js';
 
 /** Categories and cards (money accounts) have the same shape: name, description, active. */
 const namedFields = { name: nameCodec, description: descriptionCodec, active: activeCodec };
 
-export const createNamedInput = object('CreateNamedInput', namedFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  required: ['name'],
-  topLevel: nameTopLevelCode,
-});
-export const updateNamedInput = object('UpdateNamedInput', namedFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  topLevel: nameTopLevelCode,
-});
+const inputs = namedRecordInputs('Named', namedFields);
+export const createNamedInput = inputs.create;
+export const updateNamedInput = inputs.update;
 
 const namedKind = <C extends string>(
   resource: 'category' | 'card',

@@ -9,7 +9,7 @@ import {
   linkCodecs,
   NO_LINKS,
   nameCodec,
-  nameTopLevelCode,
+  namedRecordInputs,
   RECORD_READ_ONLY_FIELDS,
 } from '../record-fields.js';
 import type { CreatableKind, RecordKind } from '../record-kind.js';
@@ -19,15 +19,9 @@ import { drafting } from './drafting.js';
 const noteFields = { name: nameCodec, description: descriptionCodec, active: activeCodec, ...linkCodecs };
 const noteDefaults = { description: null, active: true, date: null, ...NO_LINKS };
 
-export const createNoteInput = object('CreateNoteInput', noteFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  required: ['name'],
-  topLevel: nameTopLevelCode,
-});
-export const updateNoteInput = object('UpdateNoteInput', noteFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  topLevel: nameTopLevelCode,
-});
+const inputs = namedRecordInputs('Note', noteFields);
+export const createNoteInput = inputs.create;
+export const updateNoteInput = inputs.update;
 
 export const noteKind: RecordKind<NoteFields> = {
   resource: 'note',

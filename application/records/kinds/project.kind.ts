@@ -1,14 +1,8 @@
 import type { ProjectFields } from '../../../domain/workspace/records.js';
-import { nullable, object } from '../../shared/codecs.js';
+import { nullable } from '../../shared/codecs.js';
 import { decodeWith } from '../../shared/decode.js';
 import { recordId } from '../../shared/fields.js';
-import {
-  activeCodec,
-  descriptionCodec,
-  nameCodec,
-  nameTopLevelCode,
-  RECORD_READ_ONLY_FIELDS,
-} from '../record-fields.js';
+import { activeCodec, descriptionCodec, nameCodec, namedRecordInputs } from '../record-fields.js';
 import type { RecordKind } from '../record-kind.js';
 import { drafting } from './drafting.js';
 
@@ -20,15 +14,9 @@ const projectFields = {
   active: activeCodec,
 };
 
-export const createProjectInput = object('CreateProjectInput', projectFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  required: ['name'],
-  topLevel: nameTopLevelCode,
-});
-export const updateProjectInput = object('UpdateProjectInput', projectFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  topLevel: nameTopLevelCode,
-});
+const inputs = namedRecordInputs('Project', projectFields);
+export const createProjectInput = inputs.create;
+export const updateProjectInput = inputs.update;
 
 export const projectKind: RecordKind<ProjectFields, 'PROJECT_IN_USE'> = {
   resource: 'project',
