@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * Users and API keys, managed from a checkout with the server's configuration:
  *   npm run cli -- users create <name> [--timezone Europe/Kyiv] [--json]

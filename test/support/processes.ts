@@ -1,14 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { ensureBuilt, ROOT } from './build.js';
 import { freePort } from './free-port.js';
 
-export const ROOT = resolve(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 
-/** Runs the real CLI (the same entry point as `npm run cli`) with `env`. */
+/** Runs the real, compiled CLI (what `npm run cli` runs) with `env`. */
 export const cli = async (env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> => {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bootstrap/cli.ts', ...args], {
+  await ensureBuilt();
+  const { stdout } = await run(process.execPath, ['dist/bootstrap/cli.js', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });
@@ -22,10 +22,11 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the real server (the same entry point as `npm start`) and waits for its health probe. */
+/** Starts the real, compiled server (what `npm start` runs) and waits for its health probe. */
 export const startServer = async (env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServerProcess> => {
+  await ensureBuilt();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/main.ts'], {
+  const child = spawn(process.execPath, ['dist/bootstrap/main.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],

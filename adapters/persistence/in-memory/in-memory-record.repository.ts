@@ -3,26 +3,29 @@ import type { Stored } from '../../../domain/workspace/records.js';
 import { type RecordKindName, referrersOf } from '../../../domain/workspace/references.js';
 import { type InMemoryState, nextId } from './in-memory-state.js';
 
-/** One kind of owned record kept in one of the state's maps. */
+/**
+ * One kind of owned record kept in one of the state's maps; the map is looked up on each call, so a
+ * transaction copies only the tables it touches.
+ */
 export const inMemoryRecords = <F extends object>(
   state: InMemoryState,
   table: string,
-  records: Map<number, Stored<F>>,
+  records: () => Map<number, Stored<F>>,
 ): RecordRepository<F> => ({
   findOwned: async (ownerId, id) => {
-    const record = records.get(id);
+    const record = records().get(id);
     return record?.ownerId === ownerId ? record : null;
   },
   add: async (ownerId, fields, at) => {
     const record: Stored<F> = { ...fields, id: nextId(state, table), ownerId, createdAt: at, updatedAt: at };
-    records.set(record.id, record);
+    records().set(record.id, record);
     return record;
   },
   update: async (record) => {
-    records.set(record.id, record);
+    records().set(record.id, record);
   },
   delete: async (id) => {
-    records.delete(id);
+    records().delete(id);
   },
 });
 

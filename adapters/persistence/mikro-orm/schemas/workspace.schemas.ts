@@ -7,7 +7,7 @@ import {
   timestampColumns,
 } from './common-columns.js';
 
-interface OwnedNamedRow {
+export interface OwnedNamedRow {
   id: number;
   ownerId: number;
   name: string;

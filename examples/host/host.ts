@@ -1,0 +1,70 @@
+/**
+ * A host embedding the workspace: opens it on the database named by WORKSPACE_DATABASE
+ * (default `memory:`), creates a user and a task, lists it, completes it, and prints what happened
+ * as one JSON line. Build with `npm run build`, run with `npm start`.
+ */
+import { type AppError, openWorkspace, TaskStatus } from 'workspace-api';
+
+/** Every error a workspace call can answer, in words: the switch is exhaustive, so a new error breaks the build. */
+const describe = (error: AppError): string => {
+  switch (error._tag) {
+    case 'ValidationFailed':
+      return `invalid input: ${error.details.map((detail) => `${detail.field} ${detail.code}`).join(', ')}`;
+    case 'InvalidReference':
+      return `unknown reference: ${error.details.map((detail) => detail.field).join(', ')}`;
+    case 'NotFound':
+      return `no such ${error.resource}`;
+    case 'NotTaskOwner':
+      return 'only the owner may do that';
+    case 'Conflict':
+      return `conflict ${error.code}: ${error.message}`;
+    case 'UnknownUser':
+      return `no user ${error.userId}`;
+    case 'InsufficientScope':
+      return `needs ${error.needed}`;
+    case 'Unauthenticated':
+      return 'bad key';
+    case 'Unavailable':
+    case 'Unexpected':
+      return 'the database failed';
+  }
+};
+
+/** Unwraps an answer, or stops the host with the error in words. */
+const expectRight = <A>(answer: { _tag: 'Left'; left: AppError } | { _tag: 'Right'; right: A }): A => {
+  if (answer._tag === 'Left') throw new Error(describe(answer.left));
+  return answer.right;
+};
+
+const workspace = await openWorkspace({ database: process.env.WORKSPACE_DATABASE ?? 'memory:' });
+try {
+  const user = expectRight(
+    await workspace.users.create({ name: `host-${Date.now()}`, timezone: 'Europe/Kyiv' }),
+  );
+  const alice = workspace.actingAs(user.id);
+
+  const task = expectRight(
+    await alice.tasks.create({ title: 'Written by the host', priority: 1, pricePlanned: 12.5 }),
+  );
+  const listed = expectRight(
+    await alice.tasks.list({ status: TaskStatus.New, sort: { by: 'createdAt', direction: 'desc' } }),
+  );
+  const completed = expectRight(await alice.tasks.changeStatus(task.id, TaskStatus.Done));
+  const profile = expectRight(await alice.gamification.profile());
+
+  // Acting as a user who does not exist is a typed answer, not a crash.
+  const stranger = await workspace.actingAs(user.id + 1000).tasks.list();
+
+  console.log(
+    JSON.stringify({
+      task: { id: task.id, title: task.title, pricePlanned: task.pricePlanned },
+      listed: listed.items.map((item) => item.id),
+      status: completed.task.status,
+      pointsAwarded: completed.gamification.pointsAwarded,
+      totalPoints: profile.totalPoints,
+      stranger: stranger._tag === 'Left' ? stranger.left._tag : 'Right',
+    }),
+  );
+} finally {
+  await workspace.close();
+}

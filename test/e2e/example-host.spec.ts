@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { ensureBuilt, ROOT } from '../support/build.js';
+
+const run = promisify(execFile);
+
+/**
+ * The README's embedding promise, checked as a host would meet it: the packed tarball installed
+ * into a separate project (`examples/host`), type-checked with `tsc --strict` against the
+ * package's own declarations, and run with plain `node` on the compiled JavaScript.
+ */
+describe('the package, embedded by a separate host project', function () {
+  this.timeout(180_000);
+  let directory: string;
+  let host: string;
+
+  before(async () => {
+    await ensureBuilt();
+    directory = mkdtempSync(join(tmpdir(), 'workspace-host-'));
+    const { stdout } = await run(
+      'npm',
+      ['pack', '--ignore-scripts', '--json', '--pack-destination', directory],
+      {
+        cwd: ROOT,
+      },
+    );
+    const [packed] = JSON.parse(stdout) as { filename: string }[];
+    if (!packed) throw new Error(`npm pack printed no tarball: ${stdout}`);
+
+    host = join(directory, 'host');
+    cpSync(join(ROOT, 'examples', 'host'), host, {
+      recursive: true,
+      filter: (source) => !/node_modules|build/.test(source.slice(ROOT.length)),
+    });
+    const manifest = JSON.parse(readFileSync(join(host, 'package.json'), 'utf8'));
+    manifest.dependencies['workspace-api'] = `file:${join(directory, packed.filename)}`;
+    writeFileSync(join(host, 'package.json'), JSON.stringify(manifest, null, 2));
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: host });
+  });
+
+  after(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('installs without the project-only packages (no node runtime, no transpiler)', () => {
+    const installed = (name: string) => {
+      try {
+        readFileSync(join(host, 'node_modules', name, 'package.json'));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(installed('workspace-api'), 'the package itself').to.equal(true);
+    expect(installed('node'), 'the node runtime package').to.equal(false);
+    expect(installed('tsx'), 'tsx').to.equal(false);
+  });
+
+  it('type-checks the host against the package declarations with tsc --strict', async () => {
+    await run('npm', ['run', '-s', 'build'], { cwd: host });
+  });
+
+  for (const database of ['memory:', 'sqlite']) {
+    it(`creates a user and a task, lists and completes it, with plain node on ${database}`, async () => {
+      const url = database === 'sqlite' ? `sqlite:${join(directory, 'host.db')}` : database;
+      const { stdout } = await run(process.execPath, [join(host, 'build', 'host.js')], {
+        cwd: host,
+        env: { ...process.env, WORKSPACE_DATABASE: url },
+      });
+      const outcome = JSON.parse(stdout);
+      expect(outcome).to.include({ status: 2, stranger: 'UnknownUser' });
+      expect(outcome.task).to.include({ title: 'Written by the host', pricePlanned: 12.5 });
+      expect(outcome.listed).to.deep.equal([outcome.task.id]);
+      expect(outcome.pointsAwarded).to.be.greaterThan(0);
+      expect(outcome.totalPoints).to.equal(outcome.pointsAwarded);
+    });
+  }
+});
