@@ -3,10 +3,12 @@ import { dirname } from 'node:path';
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/sql';
 import { SqliteConnection } from '@mikro-orm/sqlite';
+import Database from 'better-sqlite3';
 import type { Persistence } from '../persistence.js';
 import { classifyDatabaseFailure } from './database-failure.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
+import { OrmRunner } from './read/orm-runner.js';
 import { PostgresRunner } from './read/postgres-runner.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
@@ -28,21 +30,43 @@ const classified = (runner: SqlRunner): SqlRunner => {
   };
 };
 
-/** Opens the native handle behind MikroORM's connection as a prepared-statement runner. */
-const openRunner = async (orm: MikroORM): Promise<{ runner: SqlRunner; dialect: SqlDialect }> => {
+interface Runners {
+  /** The read side: sees only committed state, never another request's open unit of work. */
+  readonly reader: SqlRunner;
+  /** The read side's writes: queued behind an open unit of work, never part of it. */
+  readonly writer: SqlRunner;
+  readonly dialect: SqlDialect;
+  close(): void;
+}
+
+const foldCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/**
+ * SQLite: the ORM's connection is switched to WAL; reads get a second, read-only connection to
+ * the same file (WAL lets it read beside a writer, and it only ever sees committed state), writes
+ * go through the ORM's connection and its lock. A `:memory:` database has no second connection,
+ * so everything goes through the ORM's lock. PostgreSQL: every statement takes its own pooled
+ * connection, which gives the same isolation.
+ */
+const openRunners = async (orm: MikroORM, database: SqlDatabase): Promise<Runners> => {
   const connection = orm.em.getConnection();
-  if (connection instanceof SqliteConnection) {
-    const database = await connection.getNativeClient();
-    // WAL lets readers run beside a writer; busy_timeout lets the CLI and the server share the file.
-    database.pragma('journal_mode = WAL');
-    database.pragma('busy_timeout = 5000');
-    database.function('unicode_lower', { deterministic: true }, (value: unknown) =>
-      typeof value === 'string' ? value.toLowerCase() : value,
-    );
-    return { runner: new SqliteRunner(database), dialect: SQLITE };
+  if (connection instanceof SqliteConnection && database.kind === 'sqlite') {
+    const primary = await connection.getNativeClient();
+    primary.pragma('journal_mode = WAL');
+    // busy_timeout lets the CLI and the server share the file.
+    primary.pragma('busy_timeout = 5000');
+    primary.function('unicode_lower', { deterministic: true }, foldCase);
+    const writer = new OrmRunner(orm);
+    if (database.path === ':memory:')
+      return { reader: writer, writer, dialect: SQLITE, close: () => undefined };
+    const readOnly = new Database(database.path, { readonly: true, fileMustExist: true });
+    readOnly.pragma('busy_timeout = 5000');
+    readOnly.function('unicode_lower', { deterministic: true }, foldCase);
+    return { reader: new SqliteRunner(readOnly), writer, dialect: SQLITE, close: () => readOnly.close() };
   }
   if (connection instanceof PostgreSqlConnection) {
-    return { runner: new PostgresRunner(await connection.getNativeClient()), dialect: POSTGRESQL };
+    const runner = new PostgresRunner(await connection.getNativeClient());
+    return { reader: runner, writer: runner, dialect: POSTGRESQL, close: () => undefined };
   }
   throw new Error('unsupported MikroORM connection');
 };
@@ -57,22 +81,26 @@ export const openMikroOrmPersistence = async (
   }
   const orm = await MikroORM.init(mikroOrmOptions(database));
   try {
-    const { runner: raw, dialect } = await openRunner(orm);
+    const runners = await openRunners(orm, database);
     if (options.migrate) await orm.migrator.up();
-    const runner = classified(raw);
+    const reader = classified(runners.reader);
+    const { dialect } = runners;
     return {
       unitOfWork: new MikroOrmUnitOfWork(orm, dialect),
-      taskReadModel: new SqlTaskReadModel(runner, dialect),
-      recordReadModel: new SqlRecordReadModel(runner, dialect),
-      apiKeyStore: new SqlApiKeyStore(runner),
+      taskReadModel: new SqlTaskReadModel(reader, dialect),
+      recordReadModel: new SqlRecordReadModel(reader, dialect),
+      apiKeyStore: new SqlApiKeyStore(reader, classified(runners.writer)),
       health: {
         isHealthy: () =>
-          runner.get('select 1 as ok', []).then(
+          reader.get('select 1 as ok', []).then(
             () => true,
             () => false,
           ),
       },
-      close: () => orm.close(),
+      close: async () => {
+        runners.close();
+        await orm.close();
+      },
     };
   } catch (error) {
     await orm.close(true);

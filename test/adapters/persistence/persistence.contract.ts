@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { CryptoApiKeySecrets } from '../../../adapters/auth/crypto-api-key-secrets.js';
 import type { UserSession } from '../../../application/workspace/workspace.js';
-import { UTC } from '../../../domain/shared/time-zone.js';
 import type { HarnessFactory } from '../../support/persistence-harness.js';
 import { left, openWorld, right, type World } from '../../support/world.js';
 
@@ -30,43 +29,6 @@ export const persistenceContract = (factory: HarnessFactory): void => {
     const create = (body: object, actor = alice) => right(actor.tasks.create({ title: 'task', ...body }));
     const list = async (query: TaskQuery, actor = alice) => right(actor.tasks.list(query));
     const ids = async (query: TaskQuery, actor = alice) => (await list(query, actor)).items.map((t) => t.id);
-
-    describe('unit of work', () => {
-      it('commits when the work succeeds', async () => {
-        const outcome = await world.persistence.unitOfWork.run(async (r) =>
-          E.right(await r.users.add({ name: 'dave', timezone: UTC, createdAt: new Date() })),
-        )();
-        expect(E.isRight(outcome)).to.equal(true);
-        const found = await world.persistence.unitOfWork.run(async (r) =>
-          E.right(await r.users.findByName('dave')),
-        )();
-        expect(E.isRight(found) && found.right?.name).to.equal('dave');
-      });
-
-      it('rolls everything back when the work fails', async () => {
-        const outcome = await world.persistence.unitOfWork.run(async (r) => {
-          await r.users.add({ name: 'ghost', timezone: UTC, createdAt: new Date() });
-          return E.left('changed my mind');
-        })();
-        expect(outcome).to.deep.equal(E.left('changed my mind'));
-        const found = await world.persistence.unitOfWork.run(async (r) =>
-          E.right(await r.users.findByName('ghost')),
-        )();
-        expect(found).to.deep.equal(E.right(null));
-      });
-
-      it('turns a thrown failure into an infrastructure error and rolls back', async () => {
-        const outcome = await world.persistence.unitOfWork.run(async (r) => {
-          await r.users.add({ name: 'boom', timezone: UTC, createdAt: new Date() });
-          throw new Error('bug');
-        })();
-        expect(E.isLeft(outcome) && outcome.left).to.deep.include({ _tag: 'Unexpected' });
-        const found = await world.persistence.unitOfWork.run(async (r) =>
-          E.right(await r.users.findByName('boom')),
-        )();
-        expect(found).to.deep.equal(E.right(null));
-      });
-    });
 
     describe('tasks and numbering', () => {
       it('stores every field exactly and reads it back', async () => {

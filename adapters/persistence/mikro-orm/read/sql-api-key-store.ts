@@ -12,15 +12,22 @@ const FIND_BY_DIGEST =
 const TOUCH =
   'update api_keys set last_used_at = ? where id = ? and (last_used_at is null or last_used_at <= ?)';
 
+/**
+ * Keys are read on the read side's connection; the last-use refresh goes through the writer, which
+ * waits for any open unit of work instead of joining it (and being rolled back with it).
+ */
 export class SqlApiKeyStore implements ApiKeyStore {
-  constructor(private readonly runner: SqlRunner) {}
+  constructor(
+    private readonly reader: SqlRunner,
+    private readonly writer: SqlRunner,
+  ) {}
 
   async findByDigest(digest: string): Promise<ApiKey | null> {
-    const row = await this.runner.get(FIND_BY_DIGEST, [digest]);
+    const row = await this.reader.get(FIND_BY_DIGEST, [digest]);
     return row ? apiKeyFromRecord(row) : null;
   }
 
   async touchLastUsed(id: number, at: Date): Promise<void> {
-    await this.runner.run(TOUCH, [at.getTime(), id, at.getTime() - LAST_USED_RESOLUTION_MS]);
+    await this.writer.run(TOUCH, [at.getTime(), id, at.getTime() - LAST_USED_RESOLUTION_MS]);
   }
 }
