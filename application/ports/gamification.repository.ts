@@ -5,7 +5,7 @@ import type { UserId } from '../../domain/task/task.js';
 export interface GamificationRepository {
   /** The user's profile and standing completions; locks the profile until commit where possible. */
   load(userId: UserId): Promise<GamificationState>;
-  /** Stores the profile (points, best streak, newly unlocked achievements). */
+  /** Stores the profile (points, best streak, newly unlocked achievements) loaded in this unit of work. */
   save(state: GamificationState): Promise<void>;
   recordCompletion(completion: Completion): Promise<void>;
   /** The completion of this task whose points still stand, if any. */

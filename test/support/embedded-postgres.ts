@@ -68,7 +68,8 @@ export const startEmbeddedPostgres = async (directory: string): Promise<RunningP
     user: 'postgres',
     password,
     persistent: false,
-    createPostgresUser: true,
+    // Only root needs a separate system user to run the server as; anyone else runs it as themselves.
+    createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
     onError: () => undefined,
   });

@@ -1,6 +1,6 @@
 import { ALL_HARNESSES } from '../../support/persistence-harness.js';
-import { persistenceContract } from './persistence.contract.js';
-import { recordsContract } from './records.contract.js';
+import { recordsContract } from './record-use-cases.contract.js';
+import { persistenceContract } from './task-use-cases.contract.js';
 
 for (const harness of ALL_HARNESSES) {
   persistenceContract(harness);

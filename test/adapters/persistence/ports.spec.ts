@@ -1,7 +1,18 @@
 import { ALL_HARNESSES } from '../../support/persistence-harness.js';
+import { gamificationContract } from './ports/gamification.contract.js';
+import { recordReadModelContract, recordRepositoryContract } from './ports/records.contract.js';
+import { taskReadModelContract } from './ports/task-read-model.contract.js';
+import { taskRepositoryContract } from './ports/task-repository.contract.js';
 import { unitOfWorkContract } from './ports/unit-of-work.contract.js';
+import { usersAndKeysContract } from './ports/users-and-keys.contract.js';
 
 /** Every port of every persistence adapter, in domain terms: one contract per port. */
 for (const harness of ALL_HARNESSES) {
   unitOfWorkContract(harness);
+  taskRepositoryContract(harness);
+  taskReadModelContract(harness);
+  gamificationContract(harness);
+  recordRepositoryContract(harness);
+  recordReadModelContract(harness);
+  usersAndKeysContract(harness);
 }

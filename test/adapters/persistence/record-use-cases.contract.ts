@@ -5,7 +5,7 @@ import { left, openWorld, right, type World } from '../../support/world.js';
 
 /** Clients, projects, notes, categories, cards, time and money records on every adapter. */
 export const recordsContract = (factory: HarnessFactory): void => {
-  describe(`records contract: ${factory.name}`, function () {
+  describe(`workspace use cases on ${factory.name} storage: records`, function () {
     this.timeout(60_000);
     let world: World;
     let alice: UserSession;
@@ -45,18 +45,6 @@ export const recordsContract = (factory: HarnessFactory): void => {
       expect(read.updatedAt.getTime()).to.equal(created.updatedAt.getTime() + 1000);
     });
 
-    it('lists active clients by default, archived ones with active=0, paged', async () => {
-      const a = await right(alice.clients.create({ name: 'a' }));
-      const b = await right(alice.clients.create({ name: 'b', active: false }));
-      const c = await right(alice.clients.create({ name: 'c' }));
-      await right(bob.clients.create({ name: 'not yours' }));
-      expect(ids(await right(alice.clients.list({})))).to.deep.equal([a.id, c.id]);
-      expect(ids(await right(alice.clients.list({ active: false })))).to.deep.equal([b.id]);
-      const page = await right(alice.clients.list({ limit: 1, offset: 1 }));
-      expect(ids(page)).to.deep.equal([c.id]);
-      expect(page.total).to.equal(2);
-    });
-
     it('orders clients by their latest record of a type, newest first, the rest by id', async () => {
       const a = await right(alice.clients.create({ name: 'a' }));
       const b = await right(alice.clients.create({ name: 'b' }));
@@ -91,36 +79,12 @@ export const recordsContract = (factory: HarnessFactory): void => {
       expect(wrong).to.deep.include({ _tag: 'ValidationFailed' });
     });
 
-    it('filters projects by client and cascades active to the client', async () => {
-      const archivedClient = await right(alice.clients.create({ name: 'old', active: false }));
-      const liveClient = await right(alice.clients.create({ name: 'live' }));
-      const p1 = await right(alice.projects.create({ name: 'p1', clientId: liveClient.id }));
-      const p2 = await right(alice.projects.create({ name: 'p2', clientId: archivedClient.id }));
-      const p3 = await right(alice.projects.create({ name: 'p3', active: false }));
-      const p4 = await right(alice.projects.create({ name: 'p4' }));
-      expect(ids(await right(alice.projects.list({})))).to.deep.equal([p1.id, p2.id, p3.id, p4.id]);
-      expect(ids(await right(alice.projects.list({ active: true })))).to.deep.equal([p1.id, p4.id]);
-      expect(ids(await right(alice.projects.list({ active: false })))).to.deep.equal([p2.id, p3.id]);
-      expect(ids(await right(alice.projects.list({ clientId: liveClient.id })))).to.deep.equal([p1.id]);
-    });
-
     it("refuses a project for another owner's client, exactly like a missing one", async () => {
       const bobs = await right(bob.clients.create({ name: 'bob co' }));
       const theirs = await left(alice.projects.create({ name: 'p', clientId: bobs.id }));
       const missing = await left(alice.projects.create({ name: 'p', clientId: 99999 }));
       expect(theirs).to.deep.equal(missing);
       expect(theirs).to.deep.include({ _tag: 'InvalidReference' });
-    });
-
-    it('searches notes by name or description with %, _ and \\ literal, and filters by active', async () => {
-      const percent = await right(alice.notes.create({ name: '100% done' }));
-      const described = await right(alice.notes.create({ name: 'x', description: 'Snake_Case here' }));
-      const archived = await right(alice.notes.create({ name: 'old', active: false }));
-      await right(alice.notes.create({ name: '1000 done' }));
-      expect(ids(await right(alice.notes.list({ search: '0%' })))).to.deep.equal([percent.id]);
-      expect(ids(await right(alice.notes.list({ search: 'e_c' })))).to.deep.equal([described.id]);
-      expect(ids(await right(alice.notes.list({ active: false })))).to.deep.equal([archived.id]);
-      expect((await right(alice.notes.list({}))).total).to.equal(4);
     });
 
     it('refuses to delete a client, project, category or card that something references, and changes nothing', async () => {

@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import { emptyProfile } from '../../../../domain/gamification/profile.js';
+import type { LocalDate } from '../../../../domain/shared/local-date-time.js';
+import type { HarnessFactory } from '../../../support/persistence-harness.js';
+import { portSuite } from './port-fixture.js';
+
+const MONDAY = '2026-03-02' as LocalDate;
+const TUESDAY = '2026-03-03' as LocalDate;
+
+export const gamificationContract = (factory: HarnessFactory): void =>
+  portSuite('GamificationRepository', factory, (fixture) => {
+    it('answers an empty profile and ledger for a user with no completions', async () => {
+      const { write, addUser } = fixture();
+      const alice = await addUser('alice');
+      const state = await write((r) => r.gamification.load(alice));
+      expect(state.profile).to.deep.equal(emptyProfile(alice));
+      expect([...state.ledger]).to.deep.equal([]);
+    });
+
+    it('stores points, best streak and achievements over the loaded state, and reads them back', async () => {
+      const { write, addUser } = fixture();
+      const alice = await addUser('alice');
+      const unlockedAt = new Date('2026-03-02T09:00:00.250Z');
+      const profile = {
+        userId: alice,
+        totalPoints: 42,
+        bestStreakDays: 3,
+        achievements: [{ code: 'first_task', unlockedAt }] as const,
+      };
+      // As the use cases do: save what was loaded (and locked) in the same unit of work.
+      const loadThenSave = (next: typeof profile) =>
+        write(async (r) => r.gamification.save({ ...(await r.gamification.load(alice)), profile: next }));
+      await loadThenSave(profile);
+      await loadThenSave({ ...profile, totalPoints: 50 });
+      const { profile: read } = await write((r) => r.gamification.load(alice));
+      expect(read).to.deep.equal({
+        ...profile,
+        totalPoints: 50,
+        achievements: [{ code: 'first_task', unlockedAt }],
+      });
+    });
+
+    it('counts standing completions per day, and forgets one once it is taken back', async () => {
+      const { write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const [first, second, third, bobs] = [
+        await addTask(alice),
+        await addTask(alice),
+        await addTask(alice),
+        await addTask(bob),
+      ];
+      const completedAt = new Date('2026-03-02T10:00:00Z');
+      await write(async (r) => {
+        await r.gamification.recordCompletion({
+          taskId: first.id,
+          userId: alice,
+          day: MONDAY,
+          points: 10,
+          completedAt,
+        });
+        await r.gamification.recordCompletion({
+          taskId: second.id,
+          userId: alice,
+          day: MONDAY,
+          points: 20,
+          completedAt,
+        });
+        await r.gamification.recordCompletion({
+          taskId: third.id,
+          userId: alice,
+          day: TUESDAY,
+          points: 5,
+          completedAt,
+        });
+        await r.gamification.recordCompletion({
+          taskId: bobs.id,
+          userId: bob,
+          day: MONDAY,
+          points: 7,
+          completedAt,
+        });
+      });
+      expect([...(await write((r) => r.gamification.load(alice))).ledger].sort()).to.deep.equal([
+        [MONDAY, 2],
+        [TUESDAY, 1],
+      ]);
+      expect(await write((r) => r.gamification.findStandingCompletion(second.id))).to.deep.include({
+        taskId: second.id,
+        userId: alice,
+        day: MONDAY,
+        points: 20,
+      });
+
+      await write((r) => r.gamification.revokeCompletion(second.id, new Date('2026-03-02T11:00:00Z')));
+      expect(await write((r) => r.gamification.findStandingCompletion(second.id))).to.equal(null);
+      expect([...(await write((r) => r.gamification.load(alice))).ledger].sort()).to.deep.equal([
+        [MONDAY, 1],
+        [TUESDAY, 1],
+      ]);
+    });
+  });

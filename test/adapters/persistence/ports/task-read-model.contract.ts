@@ -1,0 +1,150 @@
+import { expect } from 'chai';
+import type { TaskListQuery } from '../../../../application/ports/task-read-model.port.js';
+import type { LocalDate, LocalDateTime } from '../../../../domain/shared/local-date-time.js';
+import type { UserId } from '../../../../domain/task/task.js';
+import type { TaskTitle } from '../../../../domain/task/task-title.js';
+import type { HarnessFactory } from '../../../support/persistence-harness.js';
+import { portSuite } from './port-fixture.js';
+
+const BY_ID = { by: 'id', direction: 'asc' } as const;
+const day = (text: string) => text as LocalDate;
+const at = (text: string) => text as LocalDateTime;
+const title = (text: string) => text as TaskTitle;
+
+export const taskReadModelContract = (factory: HarnessFactory): void =>
+  portSuite('TaskReadModel', factory, (fixture) => {
+    const list = (userId: UserId, query: Partial<TaskListQuery> = {}) =>
+      fixture().persistence.taskReadModel.list(userId, { limit: 50, offset: 0, sort: BY_ID, ...query });
+    const ids = async (userId: UserId, query: Partial<TaskListQuery> = {}) =>
+      (await list(userId, query)).items.map((task) => task.id);
+
+    it('shows owned and assigned tasks, never anyone else’s, in lists and by id', async () => {
+      const { persistence, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const own = await addTask(alice);
+      const assigned = await addTask(bob, { assigneeId: alice });
+      const hidden = await addTask(bob);
+      expect(await ids(alice)).to.deep.equal([own.id, assigned.id]);
+      expect(await ids(alice, { assigneeId: alice })).to.deep.equal([assigned.id]);
+      expect(await persistence.taskReadModel.findVisible(alice, assigned.id)).to.deep.equal(assigned);
+      expect(await persistence.taskReadModel.findVisible(alice, hidden.id)).to.equal(null);
+    });
+
+    it('filters by status, priority, category, client task number, client and project', async () => {
+      const { harness, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const category = await harness.seedCategory(alice);
+      const client = await harness.seedClient(alice);
+      const project = await harness.seedProject(alice);
+      const a = await addTask(alice, { status: 1, priority: 2, categoryId: category, clientId: client });
+      const b = await addTask(alice, { status: 3, priority: 0, projectId: project });
+      expect(await ids(alice, { status: 1 })).to.deep.equal([a.id]);
+      expect(await ids(alice, { priority: 0 })).to.deep.equal([b.id]);
+      expect(await ids(alice, { categoryId: category })).to.deep.equal([a.id]);
+      expect(await ids(alice, { clientId: client })).to.deep.equal([a.id]);
+      expect(await ids(alice, { clientTaskId: 1, clientId: client })).to.deep.equal([a.id]);
+      expect(await ids(alice, { projectId: project, status: 3 })).to.deep.equal([b.id]);
+      expect(await ids(alice, { projectId: project, status: 1 })).to.deep.equal([]);
+    });
+
+    it('cascades active to the project and the client', async () => {
+      const { harness, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const client = await harness.seedClient(alice);
+      const project = await harness.seedProject(alice);
+      const plain = await addTask(alice);
+      const archived = await addTask(alice, { active: false });
+      const viaClient = await addTask(alice, { clientId: client });
+      const viaProject = await addTask(alice, { projectId: project });
+      await harness.setActive('clients', alice, client, false);
+      await harness.setActive('projects', alice, project, false);
+      expect(await ids(alice, { active: true })).to.deep.equal([plain.id]);
+      expect(await ids(alice, { active: false })).to.deep.equal([archived.id, viaClient.id, viaProject.id]);
+      expect(await ids(alice)).to.have.length(4);
+    });
+
+    it('matches days inclusively and never matches tasks without a date', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const early = await addTask(alice, { date: at('2026-03-01T00:00:00') });
+      const late = await addTask(alice, { date: at('2026-03-01T23:59:59') });
+      const next = await addTask(alice, { date: at('2026-03-02T08:00:00') });
+      await addTask(alice);
+      expect(await ids(alice, { date: day('2026-03-01') })).to.deep.equal([early.id, late.id]);
+      expect(await ids(alice, { dateFrom: day('2026-03-02') })).to.deep.equal([next.id]);
+      expect(await ids(alice, { dateTo: day('2026-03-01') })).to.deep.equal([early.id, late.id]);
+      expect(await ids(alice, { dateFrom: day('2026-03-01'), dateTo: day('2026-03-02') })).to.have.length(3);
+    });
+
+    it('searches title and description case-insensitively with %, _ and \\ taken literally', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const percent = await addTask(alice, { title: title('Raise prices 10% now') });
+      const underscore = await addTask(alice, { title: title('snake_case name') });
+      const backslash = await addTask(alice, { title: title('path C:\\temp') });
+      const described = await addTask(alice, { description: 'Mentions the QUARTERLY report' });
+      const unicode = await addTask(alice, { title: title('ÜBERSICHT Ärger') });
+      await addTask(alice, { title: title('Raise prices 10 now') });
+      expect(await ids(alice, { search: '10%' })).to.deep.equal([percent.id]);
+      expect(await ids(alice, { search: 'e_c' })).to.deep.equal([underscore.id]);
+      expect(await ids(alice, { search: ':\\t' })).to.deep.equal([backslash.id]);
+      expect(await ids(alice, { search: 'quarterly' })).to.deep.equal([described.id]);
+      expect(await ids(alice, { search: 'übersicht' })).to.deep.equal([unicode.id]);
+      expect(await ids(alice, { search: "'; drop table tasks; --" })).to.deep.equal([]);
+    });
+
+    it('filters by the instant of the last change', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      await addTask(alice, { updatedAt: new Date('2026-03-10T12:00:00Z') });
+      const fresh = await addTask(alice, { updatedAt: new Date('2026-03-10T12:01:00Z') });
+      expect(await ids(alice, { updatedSince: new Date('2026-03-10T12:00:30Z') })).to.deep.equal([fresh.id]);
+      expect(await ids(alice, { updatedSince: new Date('2026-03-10T12:01:00Z') })).to.deep.equal([fresh.id]);
+    });
+
+    it('sorts with nulls last in either direction and ties broken by id ascending', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const a = await addTask(alice, { date: at('2026-03-02T00:00:00'), priority: 1 });
+      const b = await addTask(alice, { priority: 1 });
+      const c = await addTask(alice, { date: at('2026-03-01T00:00:00'), priority: 3 });
+      const d = await addTask(alice, { date: at('2026-03-02T00:00:00'), priority: 0 });
+      expect(await ids(alice, { sort: { by: 'date', direction: 'asc' } })).to.deep.equal([
+        c.id,
+        a.id,
+        d.id,
+        b.id,
+      ]);
+      expect(await ids(alice, { sort: { by: 'date', direction: 'desc' } })).to.deep.equal([
+        a.id,
+        d.id,
+        c.id,
+        b.id,
+      ]);
+      expect(await ids(alice, { sort: { by: 'priority', direction: 'desc' } })).to.deep.equal([
+        c.id,
+        a.id,
+        b.id,
+        d.id,
+      ]);
+      expect(await ids(alice, { sort: { by: 'id', direction: 'desc' } })).to.deep.equal([
+        d.id,
+        c.id,
+        b.id,
+        a.id,
+      ]);
+    });
+
+    it('pages without overlap and reports the total of all matches', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      for (let i = 0; i < 5; i += 1) await addTask(alice, { priority: i % 2 === 0 ? 0 : 1 });
+      const sort = { by: 'priority', direction: 'asc' } as const;
+      const pages = await Promise.all([0, 2, 4].map((offset) => list(alice, { sort, limit: 2, offset })));
+      const seen = pages.flatMap((page) => page.items.map((task) => task.id));
+      expect(new Set(seen).size).to.equal(5);
+      expect(pages.map((page) => page.total)).to.deep.equal([5, 5, 5]);
+      expect((await list(alice, { offset: 10 })).items).to.deep.equal([]);
+    });
+  });

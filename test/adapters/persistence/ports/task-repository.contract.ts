@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import type { Duration } from '../../../../domain/shared/duration.js';
+import type { LocalDateTime } from '../../../../domain/shared/local-date-time.js';
+import type { Money } from '../../../../domain/shared/money.js';
+import type { TaskTitle } from '../../../../domain/task/task-title.js';
+import type { HarnessFactory } from '../../../support/persistence-harness.js';
+import { AT, portSuite } from './port-fixture.js';
+
+const PAGE = { limit: 50, offset: 0 };
+
+/** TaskRepository, TaskNumberAllocator and TaskHistoryRepository: the write side of tasks. */
+export const taskRepositoryContract = (factory: HarnessFactory): void =>
+  portSuite('TaskRepository', factory, (fixture) => {
+    it('stores every field exactly and reads it back for update', async () => {
+      const { harness, write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const client = await harness.seedClient(alice);
+      const project = await harness.seedProject(alice, { clientId: client });
+      const category = await harness.seedCategory(alice);
+      const fields = {
+        title: 'Ünïcode ✓ title' as TaskTitle,
+        description: 'long text',
+        date: '2026-04-01T09:30:00' as LocalDateTime,
+        priority: 3,
+        status: 1,
+        active: false,
+        projectId: project,
+        clientId: client,
+        categoryId: category,
+        assigneeId: bob,
+        timePlanned: 450_309 as Duration,
+        pricePlanned: 999_999_999_999.99 as Money,
+        completedAt: new Date('2026-03-05T10:00:00.123Z'),
+      } as const;
+      const stored = await addTask(alice, fields);
+      expect(stored).to.deep.include({ ...fields, ownerId: alice, clientTaskId: 1, version: 1 });
+      const read = await write((r) => r.tasks.findForUpdate(stored.id));
+      expect(read).to.deep.equal(stored);
+    });
+
+    it('answers the stored task, its version one higher, on every update', async () => {
+      const { write, addUser, addTask } = fixture();
+      const task = await addTask(await addUser('alice'));
+      const second = await write((r) => r.tasks.update({ ...task, title: 'v2' as TaskTitle }));
+      const third = await write((r) => r.tasks.update({ ...second, title: 'v3' as TaskTitle }));
+      expect([second.version, third.version]).to.deep.equal([2, 3]);
+      expect(await write((r) => r.tasks.findForUpdate(task.id))).to.deep.equal(third);
+    });
+
+    it('numbers tasks per owner and client, never reusing a number after a delete', async () => {
+      const { harness, write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const client = await harness.seedClient(alice);
+      const first = await addTask(alice);
+      await write((r) => r.tasks.delete(first.id));
+      expect((await addTask(alice)).clientTaskId).to.equal(2);
+      expect((await addTask(alice, { clientId: client })).clientTaskId).to.equal(1);
+      expect((await addTask(bob)).clientTaskId).to.equal(1);
+    });
+
+    it('hands out 1..50 to 50 concurrent allocations for one client', async () => {
+      const { harness, write, addUser } = fixture();
+      const alice = await addUser('alice');
+      const client = await harness.seedClient(alice);
+      const numbers = await Promise.all(
+        Array.from({ length: 50 }, () => write((r) => r.taskNumbers.next(alice, client))),
+      );
+      expect([...numbers].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
+    });
+
+    it('keeps history in the order appended, and deletes it with the task', async () => {
+      const { persistence, write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const task = await addTask(alice);
+      for (const [from, to] of [
+        [null, 0],
+        [0, 1],
+        [1, 2],
+      ] as const)
+        await write((r) => r.history.append({ taskId: task.id, from, to, changedBy: alice, changedAt: AT }));
+      const page = await persistence.taskReadModel.history(task.id, { limit: 2, offset: 1 });
+      expect(page.total).to.equal(3);
+      expect(page.items.map((entry) => [entry.from, entry.to])).to.deep.equal([
+        [0, 1],
+        [1, 2],
+      ]);
+      await write((r) => r.tasks.delete(task.id));
+      expect((await persistence.taskReadModel.history(task.id, PAGE)).total).to.equal(0);
+    });
+
+    it('keeps notes, time and money records of a deleted task, without the link', async () => {
+      const { persistence, write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const task = await addTask(alice);
+      const links = { clientId: null, projectId: null, categoryId: null, taskId: task.id };
+      const note = await write((r) =>
+        r.notes.add(alice, { ...links, name: 'n', description: null, active: true, date: null }, AT),
+      );
+      const time = await write((r) =>
+        r.times.add(alice, { ...links, timeReally: 60 as Duration, description: null, date: null }, AT),
+      );
+      await write((r) => r.tasks.delete(task.id));
+      expect(await write((r) => r.tasks.findForUpdate(task.id))).to.equal(null);
+      expect((await write((r) => r.notes.findOwned(alice, note.id)))?.taskId).to.equal(null);
+      expect((await write((r) => r.times.findOwned(alice, time.id)))?.taskId).to.equal(null);
+      expect(await persistence.taskReadModel.findVisible(alice, task.id)).to.equal(null);
+    });
+  });

@@ -1,0 +1,65 @@
+import { expect } from 'chai';
+import type { NewApiKey } from '../../../../domain/api-key/api-key.js';
+import type { UserId } from '../../../../domain/task/task.js';
+import type { HarnessFactory } from '../../../support/persistence-harness.js';
+import { AT, portSuite } from './port-fixture.js';
+
+const aKey = (userId: UserId, digest: string): NewApiKey => ({
+  userId,
+  digest,
+  displayPrefix: `wsk_live_${digest.slice(0, 3)}`,
+  scopes: ['tasks:*', 'clients:read'],
+  createdAt: AT,
+  expiresAt: new Date('2026-06-01T00:00:00Z'),
+  revokedAt: null,
+  lastUsedAt: null,
+});
+
+/** UserRepository, ApiKeyRepository and the read side's ApiKeyStore. */
+export const usersAndKeysContract = (factory: HarnessFactory): void =>
+  portSuite('UserRepository, ApiKeyRepository, ApiKeyStore', factory, (fixture) => {
+    it('finds users by id and by exact name, and lists them by id', async () => {
+      const { write, addUser } = fixture();
+      const bob = await addUser('bob');
+      const alice = await addUser('Ålice');
+      expect(await write((r) => r.users.findById(alice))).to.deep.include({ id: alice, name: 'Ålice' });
+      expect((await write((r) => r.users.findByName('Ålice')))?.id).to.equal(alice);
+      expect(await write((r) => r.users.findByName('ålice'))).to.equal(null);
+      expect(await write((r) => r.users.findById(alice + 100))).to.equal(null);
+      expect((await write((r) => r.users.list())).map((user) => user.id)).to.deep.equal([bob, alice]);
+    });
+
+    it('stores a key exactly, lists a user’s keys, and revokes one', async () => {
+      const { write, addUser } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const stored = await write((r) => r.apiKeys.add(aKey(alice, 'a'.repeat(64))));
+      await write((r) => r.apiKeys.add(aKey(bob, 'b'.repeat(64))));
+      expect(stored).to.deep.equal({ ...aKey(alice, 'a'.repeat(64)), id: stored.id });
+      expect((await write((r) => r.apiKeys.listByUser(alice))).map((key) => key.id)).to.deep.equal([
+        stored.id,
+      ]);
+      const revokedAt = new Date('2026-03-05T00:00:00Z');
+      await write((r) => r.apiKeys.revoke(stored.id, revokedAt));
+      expect((await write((r) => r.apiKeys.findById(stored.id)))?.revokedAt).to.deep.equal(revokedAt);
+    });
+
+    it('finds a key by digest on the read side, and refreshes its last use at most once a minute', async () => {
+      const { persistence, write, addUser } = fixture();
+      const alice = await addUser('alice');
+      const digest = 'c'.repeat(64);
+      const { id } = await write((r) => r.apiKeys.add(aKey(alice, digest)));
+      const store = persistence.apiKeyStore;
+      expect(await store.findByDigest(digest)).to.deep.include({ id, userId: alice, lastUsedAt: null });
+      await store.touchLastUsed(id, new Date('2026-03-10T12:00:00Z'));
+      await store.touchLastUsed(id, new Date('2026-03-10T12:00:30Z'));
+      expect((await store.findByDigest(digest))?.lastUsedAt?.toISOString()).to.equal(
+        '2026-03-10T12:00:00.000Z',
+      );
+      await store.touchLastUsed(id, new Date('2026-03-10T12:01:00Z'));
+      expect((await store.findByDigest(digest))?.lastUsedAt?.toISOString()).to.equal(
+        '2026-03-10T12:01:00.000Z',
+      );
+      expect(await store.findByDigest('0'.repeat(64))).to.equal(null);
+    });
+  });
