@@ -7,6 +7,8 @@ export interface Config {
   readonly host: string;
   readonly logLevel: string;
   readonly rateLimitPerMinute: number;
+  /** `DB_CONNECT_TIMEOUT_S`: how long an unreachable database is retried at start. */
+  readonly dbConnectTimeoutS: number;
 }
 
 export type DatabaseConfig =
@@ -51,5 +53,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     host: env.HOST || '127.0.0.1',
     logLevel,
     rateLimitPerMinute: integerFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 600, 1_000_000),
+    dbConnectTimeoutS: integerFrom('DB_CONNECT_TIMEOUT_S', env.DB_CONNECT_TIMEOUT_S, 30, 3600),
   };
 };

@@ -51,4 +51,5 @@ export type {
   TimeRecord,
 } from '../domain/workspace/records.js';
 export { MONEY_TYPES, MoneyType, RECORD_TYPES } from '../domain/workspace/records.js';
+export { StartupError } from './persistence.js';
 export { openWorkspace, type WorkspaceOptions } from './workspace.js';

@@ -1,45 +1,6 @@
-/**
- * The server: reads the environment, applies pending migrations, listens, and on SIGTERM/SIGINT
- * stops accepting, finishes in-flight requests, closes the database and exits 0.
- */
-import { ConfigError, loadConfig } from './config.js';
-import { createHttpServer } from './http-server.js';
-import { openWorkspace } from './workspace.js';
+#!/usr/bin/env node
+/** The server's entry point: checks the Node version before loading anything that needs a newer one. */
+import { requireSupportedNode } from './node-version.js';
 
-const start = async (): Promise<void> => {
-  const config = loadConfig(process.env);
-  let report: (cause: unknown) => void = () => undefined;
-  const workspace = await openWorkspace({
-    database: config.databaseUrl,
-    migrate: true,
-    reportBackgroundFailure: (cause: unknown) => report(cause),
-  });
-  const app = createHttpServer(workspace, { level: config.logLevel });
-  report = (cause) => app.log.warn({ err: cause }, 'could not record last_used_at');
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      await workspace.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-};
-
-start().catch((error: unknown) => {
-  const message =
-    error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error);
-  process.stderr.write(`workspace-api failed to start: ${message}\n`);
-  process.exit(1);
-});
+requireSupportedNode();
+await import('./server.js');

@@ -19,6 +19,8 @@ export interface WorkspaceOptions {
   readonly clock?: Clock;
   /** Apply pending migrations on open (default true). */
   readonly migrate?: boolean;
+  /** How long an unreachable PostgreSQL is retried, with backoff, before `openWorkspace` fails (default 30 s). */
+  readonly connectTimeoutMs?: number;
   /** Told about failures of work nobody waits for (the refresh of a key's last use). */
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
 }
@@ -90,10 +92,14 @@ export const createWorkspace = (parts: WorkspaceParts): Workspace => {
   };
 };
 
-/** Opens the database named by `database`, applies pending migrations, and wires the workspace. */
+/**
+ * Opens the database named by `database`, applies pending migrations, and wires the workspace.
+ * Rejects with a `StartupError` (one line, password hidden) when the database cannot be opened.
+ */
 export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspace> => {
   const persistence = await openPersistence(parseDatabaseUrl(options.database), {
     migrate: options.migrate ?? true,
+    connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
   });
   return createWorkspace({
     persistence,

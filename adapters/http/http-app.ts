@@ -189,13 +189,26 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // While closing, a request on a kept-alive connection gets the contract's envelope (below), not fastify's own body.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Errors the router raises before any hook runs (a malformed percent-encoding in the path).
     frameworkErrors: (_error, request, reply) =>
       send(request, reply, { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') }),
   });
   app.decorateRequest('session', null);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    return send(request, reply, {
+      status: 503,
+      body: failure('SERVICE_UNAVAILABLE', 'The service is shutting down. Try again shortly.'),
+    });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -6,7 +6,7 @@ import { postgresServer } from '../support/persistence-harness.js';
 import { cli, type ServerProcess, startServer } from '../support/processes.js';
 
 const databases = [
-  { name: 'SQLite', url: async (directory: string) => `sqlite:${join(directory, 'nested', 'workspace.db')}` },
+  { name: 'SQLite', url: async (directory: string) => `sqlite:${join(directory, 'workspace.db')}` },
   {
     name: 'PostgreSQL',
     url: async () => (await postgresServer()).createDatabase(`workspace_e2e_${process.pid}`),

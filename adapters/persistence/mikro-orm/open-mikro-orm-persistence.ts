@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/sql';
 import { SqliteConnection } from '@mikro-orm/sqlite';
@@ -76,9 +74,6 @@ export const openMikroOrmPersistence = async (
   database: SqlDatabase,
   options: { readonly migrate: boolean },
 ): Promise<Persistence> => {
-  if (database.kind === 'sqlite' && database.path !== ':memory:') {
-    mkdirSync(dirname(database.path), { recursive: true });
-  }
   const orm = await MikroORM.init(mikroOrmOptions(database));
   try {
     const runners = await openRunners(orm, database);

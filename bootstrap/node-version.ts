@@ -1,0 +1,22 @@
+/**
+ * MikroORM 7 and its SQLite driver need Node.js 22.17 or later (on older versions the driver
+ * crashes the process). Checked before anything else is loaded, so an old Node stops with one line.
+ */
+export const MINIMUM_NODE = '22.17.0';
+
+const parts = (version: string): number[] => version.replace(/^v/, '').split('.').map(Number);
+
+/** Why this Node cannot run the service, or null when it can. */
+export const unsupportedNode = (version: string): string | null => {
+  const [major = 0, minor = 0] = parts(version);
+  const [needMajor = 0, needMinor = 0] = parts(MINIMUM_NODE);
+  if (major > needMajor || (major === needMajor && minor >= needMinor)) return null;
+  return `workspace-api needs Node.js >= ${MINIMUM_NODE.replace(/\.0$/, '')} (this is ${version}); run it with \`npm start\` or \`npm run cli\`, which use the project's own Node`;
+};
+
+export const requireSupportedNode = (): void => {
+  const problem = unsupportedNode(process.version);
+  if (problem === null) return;
+  process.stderr.write(`${problem}\n`);
+  process.exit(1);
+};

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { ensureBuilt, ROOT } from '../support/build.js';
+import { freePort } from '../support/free-port.js';
+
+const run = promisify(execFile);
+
+/** Starts the compiled server and answers how it ended: it must end by itself. */
+const startFailing = async (env: NodeJS.ProcessEnv) => {
+  await ensureBuilt();
+  const started = Date.now();
+  const outcome = await run(process.execPath, ['dist/bootstrap/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(await freePort()), ...env },
+    timeout: 60_000,
+  }).then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
+  );
+  return { ...outcome, seconds: (Date.now() - started) / 1000 };
+};
+
+describe('start-up failures: one line, exit 1, no stack', function () {
+  this.timeout(90_000);
+  let directory: string;
+
+  before(() => {
+    directory = mkdtempSync(join(tmpdir(), 'workspace-startup-'));
+  });
+  after(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('retries an unreachable PostgreSQL for DB_CONNECT_TIMEOUT_S, then names it with the password hidden', async () => {
+    const port = await freePort();
+    const { code, stderr, seconds } = await startFailing({
+      DATABASE_URL: `postgres://app:s3cret-pass@127.0.0.1:${port}/workspace`,
+      DB_CONNECT_TIMEOUT_S: '2',
+    });
+    expect(code).to.equal(1);
+    expect(seconds, 'retried, then gave up within the timeout').to.be.within(1.5, 15);
+    expect(stderr.trim().split('\n')).to.have.length(1);
+    expect(stderr).to.include(`127.0.0.1:${port}`).and.include('***').and.include('after 2 s');
+    expect(stderr).not.to.include('s3cret-pass');
+    expect(stderr).not.to.match(/\n\s+at /);
+  });
+
+  it('names a SQLite path whose folder does not exist, and creates nothing', async () => {
+    const missing = join(directory, 'typo', 'workspace.db');
+    const { code, stderr } = await startFailing({ DATABASE_URL: `sqlite:${missing}` });
+    expect(code).to.equal(1);
+    expect(stderr.trim().split('\n')).to.have.length(1);
+    expect(stderr).to.include(join(directory, 'typo'));
+    expect(existsSync(join(directory, 'typo')), 'no folder created').to.equal(false);
+  });
+
+  it('names a SQLite file that cannot be created', async () => {
+    const { code, stderr } = await startFailing({ DATABASE_URL: 'sqlite:/proc/workspace.db' });
+    expect(code).to.equal(1);
+    expect(stderr.trim().split('\n')).to.have.length(1);
+    expect(stderr).to.include('/proc/workspace.db');
+  });
+});
