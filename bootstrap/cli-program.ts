@@ -74,7 +74,12 @@ const run = async (argv: string[], print: (line: string) => void): Promise<void>
     },
   });
   const [group, action, argument] = positionals;
-  if (values.help || group === undefined) throw new UsageError(USAGE);
+  if (values.help) {
+    // Asked for: the usage on stdout, exit 0 (with or without a command before it).
+    print(USAGE);
+    return;
+  }
+  if (group === undefined) throw new UsageError(USAGE);
   const command = `${group} ${action ?? ''}`.trim();
   const known = ['users create', 'users list', 'keys create', 'keys list', 'keys revoke'];
   if (!known.includes(command)) throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
