@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { scopeOf } from '../../application/workspace/session.js';
 import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
@@ -12,6 +13,7 @@ import { presentedKey } from './authentication.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { requestIdOf } from './request-id.js';
+import { errorCodeOf, registerRequestLog } from './request-log.js';
 import { METHODS, type Method, OTHER_METHODS, type PublicRoute, type Reply, type Route } from './route.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -32,6 +34,7 @@ declare module 'fastify' {
 
 const send = (request: FastifyRequest, reply: FastifyReply, result: Reply): FastifyReply => {
   if (result.cause !== undefined) request.log.error({ err: result.cause }, 'request failed');
+  request.errorCode = errorCodeOf(result.body);
   return reply
     .code(result.status)
     .headers(result.headers ?? {})
@@ -186,6 +189,8 @@ const registerRoutes = (app: FastifyInstance, options: HttpAppOptions): void => 
 export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
   const app = Fastify({
     logger: options.logger,
+    // fastify's own two lines per request (with the URL's query string) give way to one line of ours.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -197,6 +202,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
       send(request, reply, { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') }),
   });
   app.decorateRequest('session', null);
+  registerRequestLog(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
