@@ -75,16 +75,18 @@ export const openMikroOrmPersistence = async (
   options: { readonly migrate: boolean },
 ): Promise<Persistence> => {
   const orm = await MikroORM.init(mikroOrmOptions(database));
+  let runners: Runners | undefined;
   try {
-    const runners = await openRunners(orm, database);
+    runners = await openRunners(orm, database);
     if (options.migrate) await orm.migrator.up();
-    const reader = classified(runners.reader);
-    const { dialect } = runners;
+    const opened = runners;
+    const reader = classified(opened.reader);
+    const { dialect } = opened;
     return {
       unitOfWork: new MikroOrmUnitOfWork(orm, dialect),
       taskReadModel: new SqlTaskReadModel(reader, dialect),
       recordReadModel: new SqlRecordReadModel(reader, dialect),
-      apiKeyStore: new SqlApiKeyStore(reader, classified(runners.writer)),
+      apiKeyStore: new SqlApiKeyStore(reader, classified(opened.writer)),
       health: {
         isHealthy: () =>
           reader.get('select 1 as ok', []).then(
@@ -93,11 +95,12 @@ export const openMikroOrmPersistence = async (
           ),
       },
       close: async () => {
-        runners.close();
+        opened.close();
         await orm.close();
       },
     };
   } catch (error) {
+    runners?.close();
     await orm.close(true);
     throw error;
   }
