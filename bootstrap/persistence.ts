@@ -65,12 +65,12 @@ const openSqlite = async (path: string, options: OpenOptions): Promise<Persisten
 /** PostgreSQL may come up after the service (a container starting beside it): retry with backoff. */
 const openPostgres = async (url: string, options: OpenOptions): Promise<Persistence> => {
   const deadline = Date.now() + options.connectTimeoutMs;
+  const seconds = Math.round(options.connectTimeoutMs / 1000);
   for (let delay = 250; ; delay = Math.min(delay * 2, 4000)) {
     try {
       return await openMikroOrmPersistence({ kind: 'postgresql', url }, options);
     } catch (error) {
       const unreachable = classifyDatabaseFailure(error) instanceof DatabaseUnavailableError;
-      const seconds = Math.round(options.connectTimeoutMs / 1000);
       if (!unreachable)
         throw new StartupError(`cannot open the PostgreSQL database ${redactedUrl(url)}: ${reasonOf(error)}`);
       if (Date.now() + delay > deadline)

@@ -4,10 +4,9 @@ import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import type { InfrastructureError, InsufficientScope, UnknownUser } from '../application/shared/errors.js';
-import { openSession, scopeOf } from '../application/workspace/session.js';
+import { openSession, scopeRefusal } from '../application/workspace/session.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type { KeySession, UserSession, Workspace } from '../application/workspace/workspace.js';
-import { acceptedScopes, allows } from '../domain/api-key/scope.js';
 import { parseDatabaseUrl } from './config.js';
 import { type BackgroundFailureReporter, buildUseCases } from './container.js';
 import { openPersistence } from './persistence.js';
@@ -34,14 +33,8 @@ export interface WorkspaceParts {
 /** The session a key opens, its scopes checked before every operation. */
 const keySession = (useCases: WorkspaceUseCases, principal: Principal): KeySession => ({
   ...openSession<InsufficientScope>(useCases, { userId: principal.userId }, (group, operation) => {
-    const { resource, access } = scopeOf(group, operation);
-    return allows(principal.scopes, resource, access)
-      ? TE.right(undefined)
-      : TE.left({
-          _tag: 'InsufficientScope',
-          needed: `${resource}:${access}`,
-          accepted: acceptedScopes(resource, access),
-        });
+    const refusal = scopeRefusal(principal.scopes, group, operation);
+    return refusal === null ? TE.right(undefined) : TE.left(refusal);
   }),
   keyId: principal.keyId,
   scopes: principal.scopes,

@@ -6,9 +6,8 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { scopeOf } from '../../application/workspace/session.js';
+import { scopeRefusal } from '../../application/workspace/session.js';
 import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
-import { acceptedScopes, allows } from '../../domain/api-key/scope.js';
 import { presentedKey } from './authentication.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
@@ -97,7 +96,6 @@ const registerJsonParser = (app: FastifyInstance): void => {
  * checks it again on the call: the library enforces scopes on its own).
  */
 const guard = (workspace: HttpAppOptions['workspace'], operation: Route['operation']) => {
-  const { resource, access } = scopeOf(operation.group, operation.name);
   return async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
     const presented = presentedKey(request.headers);
     if (presented.kind === 'invalid') {
@@ -108,17 +106,8 @@ const guard = (workspace: HttpAppOptions['workspace'], operation: Route['operati
     }
     const outcome = await workspace.authenticate(presented.key);
     if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
-    if (!allows(outcome.right.scopes, resource, access)) {
-      return send(
-        request,
-        reply,
-        toHttpFailure({
-          _tag: 'InsufficientScope',
-          needed: `${resource}:${access}`,
-          accepted: acceptedScopes(resource, access),
-        }),
-      );
-    }
+    const refusal = scopeRefusal(outcome.right.scopes, operation.group, operation.name);
+    if (refusal !== null) return send(request, reply, toHttpFailure(refusal));
     request.session = outcome.right;
   };
 };

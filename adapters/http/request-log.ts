@@ -17,7 +17,7 @@ export const errorCodeOf = (body: unknown): string | null => {
 };
 
 /** What one request line says: never the key, an auth header, the query string or a body. */
-export const requestLogFields = (request: FastifyRequest, status: number, durationMs: number) => ({
+const requestLogFields = (request: FastifyRequest, status: number, durationMs: number) => ({
   method: request.method,
   route: request.routeOptions.url ?? null,
   status,

@@ -8,9 +8,13 @@ import { type Problem, problem } from './validation-detail.js';
  * derive the wire form of the field (a boolean is a 0/1 flag there, a duration `H:MM:SS` text) and
  * the OpenAPI schema; `format` names the meaning of a value where its type alone does not.
  */
-export interface InputSchema {
+export interface InputSchema extends ValueBounds {
   readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'instant';
   readonly format?: 'date-time' | 'date' | 'duration' | 'email' | 'money' | 'time-zone';
+}
+
+/** The JSON Schema keywords that describe and bound a value, the same in process and on the wire. */
+export interface ValueBounds {
   readonly description?: string;
   readonly minimum?: number;
   readonly maximum?: number;

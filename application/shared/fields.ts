@@ -68,38 +68,38 @@ export const text = (name: string, maxLength: number, description?: string): Fie
 /** Free text fields (descriptions) hold at most this many code points. */
 export const DESCRIPTION_MAX_LENGTH = 65_535;
 
-/** A name-like field: trimmed, 1..maxLength code points; null or blank reads as missing. */
-export const requiredName = (
+/** Text that must say something (blank or null reads as missing), stored as `kept` makes it. */
+const nonBlankText = (
   name: string,
   maxLength: number,
-  description?: string,
+  description: string | undefined,
+  kept: (s: string) => string,
 ): FieldCodec<string, string> =>
   new FieldCodec(
     name,
     { type: 'string', minLength: 1, maxLength, description },
     (s: string) => {
-      const trimmed = s.trim();
-      if (trimmed.length === 0) return problem('REQUIRED', 'must not be blank');
-      return checkText(trimmed, maxLength) ?? trimmed;
+      if (s.trim() === '') return problem('REQUIRED', 'must not be blank');
+      const value = kept(s);
+      return checkText(value, maxLength) ?? value;
     },
     (s) => s,
     problem('REQUIRED', 'is required'),
   );
+
+/** A name-like field: trimmed, 1..maxLength code points; null or blank reads as missing. */
+export const requiredName = (
+  name: string,
+  maxLength: number,
+  description?: string,
+): FieldCodec<string, string> => nonBlankText(name, maxLength, description, (s) => s.trim());
 
 /** Text that must say something: kept as sent, but blank (or null) reads as missing. */
 export const requiredText = (
   name: string,
   maxLength: number,
   description?: string,
-): FieldCodec<string, string> =>
-  new FieldCodec(
-    name,
-    { type: 'string', minLength: 1, maxLength, description },
-    (s: string) =>
-      s.trim() === '' ? problem('REQUIRED', 'must not be blank') : (checkText(s, maxLength) ?? s),
-    (s) => s,
-    problem('REQUIRED', 'is required'),
-  );
+): FieldCodec<string, string> => nonBlankText(name, maxLength, description, (s) => s);
 
 /** A wall-clock date-time: `YYYY-MM-DDTHH:MM:SS`, `YYYY-MM-DD HH:MM:SS` or a bare day (midnight). */
 export const localDateTime = (name: string, description?: string): FieldCodec<LocalDateTime, string> =>

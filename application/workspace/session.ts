@@ -1,7 +1,13 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Access, ScopedResource } from '../../domain/api-key/scope.js';
+import {
+  type Access,
+  acceptedScopes,
+  allows,
+  type Scope,
+  type ScopedResource,
+} from '../../domain/api-key/scope.js';
 import type { Task, TaskId } from '../../domain/task/task.js';
 import type { TaskStatus } from '../../domain/task/task-status.js';
 import type {
@@ -39,7 +45,7 @@ import type { RecordUseCases } from '../records/record-use-cases.js';
 import type { UpdateRecordError } from '../records/update-record.use-case.js';
 import type { Actor } from '../shared/actor.js';
 import type { InputOf } from '../shared/codecs.js';
-import type { InfrastructureError } from '../shared/errors.js';
+import type { InfrastructureError, InsufficientScope } from '../shared/errors.js';
 import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';
 import type { CreateTaskError } from '../tasks/create-task.use-case.js';
 import type { DeleteTaskError } from '../tasks/delete-task.use-case.js';
@@ -118,13 +124,29 @@ export type OperationGroup = keyof typeof OPERATION_SCOPES;
 export type OperationName<G extends OperationGroup> = Exclude<keyof (typeof OPERATION_SCOPES)[G], 'resource'>;
 
 /** The scope an operation needs. */
-export const scopeOf = (
+const scopeOf = (
   group: OperationGroup,
   operation: string,
 ): { readonly resource: ScopedResource; readonly access: Access } => {
   const table: { readonly resource: ScopedResource } & Partial<Record<string, string>> =
     OPERATION_SCOPES[group];
   return { resource: table.resource, access: table[operation] === 'read' ? 'read' : 'write' };
+};
+
+/** Whether `scopes` allow the operation: null if they do, else the refusal naming what would. */
+export const scopeRefusal = (
+  scopes: readonly Scope[],
+  group: OperationGroup,
+  operation: string,
+): InsufficientScope | null => {
+  const { resource, access } = scopeOf(group, operation);
+  return allows(scopes, resource, access)
+    ? null
+    : {
+        _tag: 'InsufficientScope',
+        needed: `${resource}:${access}`,
+        accepted: acceptedScopes(resource, access),
+      };
 };
 
 /** An input that may also carry the record's read-only fields (ignored), so get → edit → replace works. */

@@ -1,30 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { ensureBuilt, ROOT } from '../support/build.js';
-
-const run = promisify(execFile);
+import { runToEnd } from '../support/processes.js';
 
 describe('the CLI, compiled, as an operator meets it', function () {
   this.timeout(60_000);
   let directory: string;
   let env: NodeJS.ProcessEnv;
 
-  /** Runs the CLI and answers its exit code and output, whatever the code. */
-  const cli = async (...args: string[]) => {
-    await ensureBuilt();
-    return run(process.execPath, ['dist/bootstrap/cli.js', ...args], { cwd: ROOT, env }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({
-        code: error.code ?? -1,
-        stdout: error.stdout ?? '',
-        stderr: error.stderr ?? '',
-      }),
-    );
-  };
+  const cli = (...args: string[]) => runToEnd('cli.js', args, env);
 
   before(() => {
     directory = mkdtempSync(join(tmpdir(), 'workspace-cli-'));

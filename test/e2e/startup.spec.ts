@@ -1,27 +1,18 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { ensureBuilt, ROOT } from '../support/build.js';
+import { ensureBuilt } from '../support/build.js';
 import { freePort } from '../support/free-port.js';
-
-const run = promisify(execFile);
+import { runToEnd } from '../support/processes.js';
 
 /** Starts the compiled server and answers how it ended: it must end by itself. */
 const startFailing = async (env: NodeJS.ProcessEnv) => {
-  await ensureBuilt();
+  await ensureBuilt(); // not part of the time measured
   const started = Date.now();
-  const outcome = await run(process.execPath, ['dist/bootstrap/main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(await freePort()), ...env },
-    timeout: 60_000,
-  }).then(
-    () => ({ code: 0, stderr: '' }),
-    (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
-  );
-  return { ...outcome, seconds: (Date.now() - started) / 1000 };
+  const port = String(await freePort());
+  const ended = await runToEnd('main.js', [], { ...process.env, LOG_LEVEL: 'warn', PORT: port, ...env });
+  return { ...ended, seconds: (Date.now() - started) / 1000 };
 };
 
 describe('start-up failures: one line, exit 1, no stack', function () {

@@ -17,6 +17,8 @@ export interface SeedOptions {
 export interface PersistenceHarness {
   readonly name: string;
   readonly persistence: Persistence;
+  /** Runs `work` in one committed unit of work (throws if it fails). */
+  write<A>(work: (repositories: Repositories) => Promise<A>): Promise<A>;
   seedClient(ownerId: number, options?: SeedOptions): Promise<number>;
   seedProject(ownerId: number, options?: SeedOptions): Promise<number>;
   seedCategory(ownerId: number): Promise<number>;
@@ -33,13 +35,14 @@ const harnessOver = (
 ): PersistenceHarness => {
   const write = async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
     const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
-    if (E.isLeft(outcome)) throw new Error(`seeding failed: ${JSON.stringify(outcome.left)}`);
+    if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
     return outcome.right;
   };
   const now = new Date('2026-03-01T00:00:00Z');
   return {
     name,
     persistence,
+    write,
     seedClient: (ownerId, options = {}) =>
       write(async (r) => {
         const fields = {

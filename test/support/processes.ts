@@ -15,6 +15,33 @@ export const cli = async (env: NodeJS.ProcessEnv, ...args: string[]): Promise<st
   return stdout;
 };
 
+export interface Ended {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a compiled entry point (`dist/bootstrap/<script>`) to its end and answers how it ended, whatever the code. */
+export const runToEnd = async (
+  script: 'cli.js' | 'main.js',
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<Ended> => {
+  await ensureBuilt();
+  return run(process.execPath, [`dist/bootstrap/${script}`, ...args], {
+    cwd: ROOT,
+    env,
+    timeout: 60_000,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? -1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
+  );
+};
+
 export interface ServerProcess {
   readonly child: ChildProcess;
   readonly baseUrl: string;

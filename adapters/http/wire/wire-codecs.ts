@@ -9,6 +9,7 @@ import {
   type InputSchema,
   NullableCodec,
   ObjectCodec,
+  type ValueBounds,
 } from '../../../application/shared/codecs.js';
 import { decodeWith, validationFailed } from '../../../application/shared/decode.js';
 import type { ValidationFailed } from '../../../application/shared/errors.js';
@@ -23,19 +24,9 @@ import { parseDuration } from '../../../domain/shared/duration.js';
  */
 
 /** The JSON Schema of a field as it travels (the OpenAPI document is generated from these). */
-export interface WireSchema {
+export interface WireSchema extends ValueBounds {
   readonly type: 'string' | 'integer' | 'number';
   readonly format?: string;
-  readonly description?: string;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly exclusiveMaximum?: number;
-  readonly maxLength?: number;
-  readonly minLength?: number;
-  readonly pattern?: string;
-  readonly enum?: readonly (string | number)[];
-  readonly multipleOf?: number;
   readonly nullable?: boolean;
 }
 

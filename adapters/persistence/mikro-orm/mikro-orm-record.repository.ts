@@ -1,4 +1,4 @@
-import type { EntityProperty, EntitySchema, FilterQuery, RequiredEntityData } from '@mikro-orm/core';
+import type { FilterQuery, RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { RecordRepository, RecordUsage } from '../../../application/ports/record.repository.js';
 import { type RecordKindName, referrersOf } from '../../../domain/workspace/references.js';
@@ -48,18 +48,6 @@ export const mikroOrmRecords = <F extends object, R extends OwnedRow>(
   };
 };
 
-/** Where a record kind's reference field lives: the schema's table and the property's column. */
-const columnOf = <R extends object>(schema: EntitySchema<R>, field: string): readonly [string, string] => {
-  const properties: [string, EntityProperty][] = Object.entries(schema.meta.properties);
-  const property = properties.find(([name]) => name === field)?.[1];
-  // Discovery fills `fieldNames`; before it, the schema holds the `fieldName` it was declared with.
-  const declared: unknown =
-    property !== undefined && 'fieldName' in property ? property.fieldName : undefined;
-  const column = property?.fieldNames?.[0] ?? (typeof declared === 'string' ? declared : undefined);
-  if (column === undefined) throw new Error(`${schema.meta.className} has no column for ${field}`);
-  return [schema.meta.tableName, column];
-};
-
 const SCHEMAS = {
   task: TaskSchema,
   client: ClientSchema,
@@ -71,25 +59,16 @@ const SCHEMAS = {
   money: MoneySchema,
 } as const;
 
-const columnIn = (kind: RecordKindName, field: string) => {
-  switch (kind) {
-    case 'task':
-      return columnOf(SCHEMAS.task, field);
-    case 'client':
-      return columnOf(SCHEMAS.client, field);
-    case 'project':
-      return columnOf(SCHEMAS.project, field);
-    case 'category':
-      return columnOf(SCHEMAS.category, field);
-    case 'card':
-      return columnOf(SCHEMAS.card, field);
-    case 'note':
-      return columnOf(SCHEMAS.note, field);
-    case 'time':
-      return columnOf(SCHEMAS.time, field);
-    case 'money':
-      return columnOf(SCHEMAS.money, field);
-  }
+/** Where a record kind's reference field lives: the schema's table and the property's column. */
+const columnIn = (kind: RecordKindName, field: string): readonly [string, string] => {
+  const { meta } = SCHEMAS[kind];
+  const property: object | undefined = Object.entries(meta.properties).find(([name]) => name === field)?.[1];
+  // Discovery fills `fieldNames`; before it, the schema holds the `fieldName` it was declared with.
+  const discovered: unknown = property && 'fieldNames' in property ? property.fieldNames : undefined;
+  const declared: unknown = property && 'fieldName' in property ? property.fieldName : undefined;
+  const column = Array.isArray(discovered) && typeof discovered[0] === 'string' ? discovered[0] : declared;
+  if (typeof column !== 'string') throw new Error(`${meta.className} has no column for ${field}`);
+  return [meta.tableName, column];
 };
 
 /** `REFERENCES` read backwards, as (table, column) pairs from the schemas' own metadata. */

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import type { Persistence } from '../../../../adapters/persistence/persistence.js';
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import { UTC } from '../../../../domain/shared/time-zone.js';
@@ -22,12 +21,7 @@ export interface PortFixture {
 
 export const openPortFixture = async (factory: HarnessFactory): Promise<PortFixture> => {
   const harness = await factory.open();
-  const { persistence } = harness;
-  const write = async <A>(work: (repositories: Repositories) => Promise<A>): Promise<A> => {
-    const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
-    if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
-    return outcome.right;
-  };
+  const { persistence, write } = harness;
   return {
     harness,
     persistence,
