@@ -9,6 +9,8 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** `DB_CONNECT_TIMEOUT_S`: how long an unreachable database is retried at start. */
   readonly dbConnectTimeoutS: number;
+  /** `METRICS_PORT`: where Prometheus metrics are served (on `host`); null: no metrics. */
+  readonly metricsPort: number | null;
 }
 
 export type DatabaseConfig =
@@ -54,5 +56,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     logLevel,
     rateLimitPerMinute: integerFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 600, 1_000_000),
     dbConnectTimeoutS: integerFrom('DB_CONNECT_TIMEOUT_S', env.DB_CONNECT_TIMEOUT_S, 30, 3600),
+    metricsPort: env.METRICS_PORT ? integerFrom('METRICS_PORT', env.METRICS_PORT, 0, 65535) : null,
   };
 };

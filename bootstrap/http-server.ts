@@ -1,18 +1,28 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpApp } from '../adapters/http/http-app.js';
+import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
 import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
 import type { Workspace } from '../application/workspace/workspace.js';
 
+export interface HttpServerOptions {
+  /** Hears of every answered request (route pattern, status, duration): feed your metrics here. */
+  readonly observeRequest?: RequestObserver;
+}
+
 /** The HTTP application over a workspace (used by main and by the HTTP specs). */
 export const createHttpServer = (
   workspace: Workspace,
   logger: FastifyServerOptions['logger'],
+  options: HttpServerOptions = {},
 ): FastifyInstance =>
   buildHttpApp({
     logger,
     workspace,
+    observeRequest: options.observeRequest,
     publicRoutes: systemRoutes(() => workspace.isHealthy()),
     routes: [...taskRoutes, ...workspaceRoutes],
   });
+
+export type { RequestObserver, RequestSample };

@@ -4,6 +4,7 @@
  * nothing else in the package is public.
  */
 
+export type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
 export type { ProfileView } from '../application/gamification/get-gamification-profile.use-case.js';
 export type { Clock } from '../application/ports/clock.port.js';
 export type { InputOf } from '../application/shared/codecs.js';

@@ -5,6 +5,7 @@ import { openInMemoryPersistence } from '../adapters/persistence/in-memory/open-
 import { classifyDatabaseFailure } from '../adapters/persistence/mikro-orm/database-failure.js';
 import { openMikroOrmPersistence } from '../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
+import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { DatabaseUnavailableError } from '../application/shared/errors.js';
 import { type DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './config.js';
 
@@ -15,6 +16,8 @@ export interface OpenOptions {
   readonly migrate: boolean;
   /** How long an unreachable PostgreSQL is retried (with backoff) before giving up. */
   readonly connectTimeoutMs: number;
+  /** Hears of every statement (metrics, the debug log). */
+  readonly observeQuery?: QueryObserver | undefined;
 }
 
 const DEFAULT_SQLITE_DIRECTORY = (() => {

@@ -2,23 +2,53 @@
  * The server: reads the environment, applies pending migrations, listens, and on SIGTERM/SIGINT
  * stops accepting, finishes in-flight requests, closes the database and exits 0.
  */
+import { listenForMetrics, type MetricsServer } from '../adapters/observability/metrics-server.js';
+import { createMetrics, type Metrics } from '../adapters/observability/prometheus-metrics.js';
+import type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createHttpServer } from './http-server.js';
-import { StartupError } from './persistence.js';
-import { openWorkspace } from './workspace.js';
+import { openPersistence, StartupError } from './persistence.js';
+import { createWorkspace } from './workspace.js';
+
+const DEBUG_LEVELS = ['debug', 'trace'];
 
 const start = async (): Promise<void> => {
   const config = loadConfig(process.env);
+  // The logger and the metrics exist only once the database is open: until then these wait.
   let report: (cause: unknown) => void = () => undefined;
-  const workspace = await openWorkspace({
-    database: config.databaseUrl,
+  let logQuery: QueryObserver = () => undefined;
+  let metrics: Metrics | undefined;
+  const persistence = await openPersistence(config.database, {
     migrate: true,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
-    reportBackgroundFailure: (cause: unknown) => report(cause),
+    observeQuery: (sample: QuerySample) => {
+      metrics?.observeQuery(sample);
+      logQuery(sample);
+    },
   });
-  const app = createHttpServer(workspace, { level: config.logLevel });
+  const workspace = createWorkspace({ persistence, reportBackgroundFailure: (cause) => report(cause) });
+  if (config.metricsPort !== null) metrics = createMetrics({ poolStats: persistence.poolStats });
+  const app = createHttpServer(
+    workspace,
+    { level: config.logLevel },
+    { observeRequest: metrics?.observeRequest },
+  );
   report = (cause) => app.log.warn({ err: cause }, 'could not record last_used_at');
+  if (DEBUG_LEVELS.includes(config.logLevel)) {
+    // The statement and its time, never its parameters (they carry key digests and users' data).
+    logQuery = (sample) =>
+      app.log.debug(
+        {
+          sql: sample.sql,
+          duration_ms: Math.round(sample.durationMs * 100) / 100,
+          side: sample.side,
+          failed: sample.failed,
+        },
+        'sql',
+      );
+  }
 
+  let metricsServer: MetricsServer | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -26,6 +56,7 @@ const start = async (): Promise<void> => {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await metricsServer?.close();
       await workspace.close();
       process.exit(0);
     } catch (error) {
@@ -36,8 +67,24 @@ const start = async (): Promise<void> => {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await listening(`${config.host}:${config.port}`, app.listen({ port: config.port, host: config.host }));
+  if (metrics !== undefined && config.metricsPort !== null) {
+    metricsServer = await listening(
+      `${config.host}:${config.metricsPort} (METRICS_PORT)`,
+      listenForMetrics(metrics.registry, config.metricsPort, config.host),
+    );
+    app.log.info({ port: metricsServer.port }, 'metrics at GET /metrics');
+  }
 };
+
+/** A port taken or a host not ours is the operator's to fix: one line, no stack. */
+const listening = <A>(where: string, attempt: Promise<A>): Promise<A> =>
+  attempt.catch((error: unknown) => {
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+    throw code.startsWith('E')
+      ? new StartupError(`cannot listen on ${where}: ${error instanceof Error ? error.message : code}`)
+      : error;
+  });
 
 start().catch((error: unknown) => {
   // A configuration or database problem is one line for the operator; anything else is a bug, with its stack.

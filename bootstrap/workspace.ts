@@ -1,6 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
+import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import type { InfrastructureError, InsufficientScope, UnknownUser } from '../application/shared/errors.js';
@@ -22,6 +23,8 @@ export interface WorkspaceOptions {
   readonly connectTimeoutMs?: number;
   /** Told about failures of work nobody waits for (the refresh of a key's last use). */
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
+  /** Hears of every SQL statement with its duration (never its parameters): feed metrics or a debug log. */
+  readonly observeQuery?: QueryObserver;
 }
 
 export interface WorkspaceParts {
@@ -93,6 +96,7 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
   const persistence = await openPersistence(parseDatabaseUrl(options.database), {
     migrate: options.migrate ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+    observeQuery: options.observeQuery,
   });
   return createWorkspace({
     persistence,

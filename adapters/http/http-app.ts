@@ -12,7 +12,7 @@ import { presentedKey } from './authentication.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { requestIdOf } from './request-id.js';
-import { errorCodeOf, registerRequestLog } from './request-log.js';
+import { errorCodeOf, type RequestObserver, registerRequestLog } from './request-log.js';
 import { METHODS, type Method, OTHER_METHODS, type PublicRoute, type Reply, type Route } from './route.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -23,6 +23,8 @@ export interface HttpAppOptions {
   readonly routes: readonly Route[];
   /** Routes anyone may call (health, API description). */
   readonly publicRoutes: readonly PublicRoute[];
+  /** Hears of every answered request (metrics). */
+  readonly observeRequest?: RequestObserver | undefined;
 }
 
 declare module 'fastify' {
@@ -191,7 +193,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
       send(request, reply, { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') }),
   });
   app.decorateRequest('session', null);
-  registerRequestLog(app);
+  registerRequestLog(app, options.observeRequest);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

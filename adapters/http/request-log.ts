@@ -7,6 +7,18 @@ declare module 'fastify' {
   }
 }
 
+/** One answered request, for whoever counts them (the metrics). */
+export interface RequestSample {
+  readonly method: string;
+  /** The route pattern (`/v1/tasks/:id`), or null when no route matched. */
+  readonly route: string | null;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly errorCode: string | null;
+}
+
+export type RequestObserver = (sample: RequestSample) => void;
+
 /** The error code of an envelope body, if it is a failure. */
 export const errorCodeOf = (body: unknown): string | null => {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
@@ -31,9 +43,16 @@ const requestLogFields = (request: FastifyRequest, status: number, durationMs: n
  * One JSON line per request, written when the response is sent (fastify's own two lines per
  * request, which carry the URL with its query string, are turned off in the app's options).
  */
-export const registerRequestLog = (app: FastifyInstance): void => {
+export const registerRequestLog = (app: FastifyInstance, observe?: RequestObserver): void => {
   app.decorateRequest('errorCode', null);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(requestLogFields(request, reply.statusCode, reply.elapsedTime), 'request');
+    observe?.({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+      errorCode: request.errorCode,
+    });
   });
 };

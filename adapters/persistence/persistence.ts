@@ -4,6 +4,14 @@ import type { RecordReadModel } from '../../application/ports/record-read-model.
 import type { TaskReadModel } from '../../application/ports/task-read-model.port.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.port.js';
 
+/** A connection pool's state, for the metrics. */
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  /** Requests waiting for a connection. */
+  readonly waiting: number;
+}
+
 /** What a storage adapter provides: the write side, the read side, and its lifecycle. */
 export interface Persistence {
   readonly unitOfWork: UnitOfWork;
@@ -11,5 +19,7 @@ export interface Persistence {
   readonly recordReadModel: RecordReadModel;
   readonly apiKeyStore: ApiKeyStore;
   readonly health: HealthCheck;
+  /** Present where the adapter pools connections (PostgreSQL). */
+  readonly poolStats?: () => PoolStats;
   close(): Promise<void>;
 }

@@ -45,6 +45,8 @@ export const runToEnd = async (
 export interface ServerProcess {
   readonly child: ChildProcess;
   readonly baseUrl: string;
+  /** Everything the server wrote to stdout so far (its log). */
+  stdout(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -56,7 +58,11 @@ export const startServer = async (env: NodeJS.ProcessEnv, timeoutMs = 30_000): P
   const child = spawn(process.execPath, ['dist/bootstrap/main.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -75,6 +81,7 @@ export const startServer = async (env: NodeJS.ProcessEnv, timeoutMs = 30_000): P
       return {
         child,
         baseUrl,
+        stdout: () => stdout,
         stop: () => {
           child.kill('SIGTERM');
           return exited;

@@ -2,8 +2,10 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/sql';
 import { SqliteDriver } from '@mikro-orm/sqlite';
+import type { QueryObserver } from '../query-observer.js';
 import { POSTGRESQL_MIGRATIONS } from './migrations/postgresql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
+import { ObservingLogger } from './observing-logger.js';
 import { ALL_SCHEMAS } from './schemas/index.js';
 
 export type SqlDatabase =
@@ -28,10 +30,11 @@ const migrationOptions = (kind: SqlDatabase['kind']) => ({
   emit: 'ts' as const,
 });
 
-/** MikroORM options for one database. */
-export const mikroOrmOptions = (database: SqlDatabase): Options => {
+/** MikroORM options for one database; `observe` hears of every statement the ORM runs. */
+export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver): Options => {
   const common = {
     entities: ALL_SCHEMAS,
+    ...(observe === undefined ? {} : { loggerFactory: (options) => new ObservingLogger(options, observe) }),
     extensions: [Migrator],
     allowGlobalContext: false,
     debug: false,

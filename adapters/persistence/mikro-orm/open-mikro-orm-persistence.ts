@@ -2,7 +2,8 @@ import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/sql';
 import { SqliteConnection } from '@mikro-orm/sqlite';
 import Database from 'better-sqlite3';
-import type { Persistence } from '../persistence.js';
+import type { Persistence, PoolStats } from '../persistence.js';
+import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
@@ -15,20 +16,33 @@ import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqliteRunner } from './read/sqlite-runner.js';
 import { POSTGRESQL, SQLITE, type SqlDialect } from './sql-dialect.js';
 
-/** Wraps every read-side failure the same way the unit of work does. */
-const classified = (runner: SqlRunner): SqlRunner => {
-  const guard =
-    <A>(run: () => Promise<A>) =>
-    () =>
-      run().catch((error: unknown) => Promise.reject(classifyDatabaseFailure(error)));
+/**
+ * Wraps every read-side failure the same way the unit of work does, and times each statement for
+ * the observer (the ORM's own statements are timed by its logger).
+ */
+const classified = (runner: SqlRunner, observe: QueryObserver | undefined): SqlRunner => {
+  const guard = async <A>(sql: string, run: () => Promise<A>): Promise<A> => {
+    const started = performance.now();
+    let failed = true;
+    try {
+      const result = await run();
+      failed = false;
+      return result;
+    } catch (error) {
+      throw classifyDatabaseFailure(error);
+    } finally {
+      observe?.({ sql, durationMs: performance.now() - started, side: 'read', failed });
+    }
+  };
   return {
-    all: (sql, params) => guard(() => runner.all(sql, params))(),
-    get: (sql, params) => guard(() => runner.get(sql, params))(),
-    run: (sql, params) => guard(() => runner.run(sql, params))(),
+    all: (sql, params) => guard(sql, () => runner.all(sql, params)),
+    get: (sql, params) => guard(sql, () => runner.get(sql, params)),
+    run: (sql, params) => guard(sql, () => runner.run(sql, params)),
   };
 };
 
 interface Runners {
+  readonly poolStats?: () => PoolStats;
   /** The read side: sees only committed state, never another request's open unit of work. */
   readonly reader: SqlRunner;
   /** The read side's writes: queued behind an open unit of work, never part of it. */
@@ -63,8 +77,15 @@ const openRunners = async (orm: MikroORM, database: SqlDatabase): Promise<Runner
     return { reader: new SqliteRunner(readOnly), writer, dialect: SQLITE, close: () => readOnly.close() };
   }
   if (connection instanceof PostgreSqlConnection) {
-    const runner = new PostgresRunner(await connection.getNativeClient());
-    return { reader: runner, writer: runner, dialect: POSTGRESQL, close: () => undefined };
+    const pool = await connection.getNativeClient();
+    const runner = new PostgresRunner(pool);
+    return {
+      reader: runner,
+      writer: runner,
+      dialect: POSTGRESQL,
+      close: () => undefined,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   throw new Error('unsupported MikroORM connection');
 };
@@ -72,21 +93,26 @@ const openRunners = async (orm: MikroORM, database: SqlDatabase): Promise<Runner
 /** Connects, applies pending migrations (when asked) and wires the write and read sides. */
 export const openMikroOrmPersistence = async (
   database: SqlDatabase,
-  options: { readonly migrate: boolean },
+  options: { readonly migrate: boolean; readonly observeQuery?: QueryObserver | undefined },
 ): Promise<Persistence> => {
-  const orm = await MikroORM.init(mikroOrmOptions(database));
+  const orm = await MikroORM.init(mikroOrmOptions(database, options.observeQuery));
   let runners: Runners | undefined;
   try {
     runners = await openRunners(orm, database);
     if (options.migrate) await orm.migrator.up();
     const opened = runners;
-    const reader = classified(opened.reader);
+    // Statements through the ORM's connection are already timed by its logger.
+    const reader = classified(
+      opened.reader,
+      opened.reader instanceof OrmRunner ? undefined : options.observeQuery,
+    );
     const { dialect } = opened;
     return {
       unitOfWork: new MikroOrmUnitOfWork(orm, dialect),
       taskReadModel: new SqlTaskReadModel(reader, dialect),
       recordReadModel: new SqlRecordReadModel(reader, dialect),
-      apiKeyStore: new SqlApiKeyStore(reader, classified(opened.writer)),
+      apiKeyStore: new SqlApiKeyStore(reader, classified(opened.writer, undefined)),
+      ...(opened.poolStats === undefined ? {} : { poolStats: opened.poolStats }),
       health: {
         isHealthy: () =>
           reader.get('select 1 as ok', []).then(

@@ -1,0 +1,27 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../bootstrap/config.js';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults: SQLite in ./data, port 3000 on 127.0.0.1, 600 requests a minute, no metrics', () => {
+    expect(loadConfig({})).to.deep.include({
+      databaseUrl: 'sqlite:./data/workspace.db',
+      port: 3000,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      rateLimitPerMinute: 600,
+      dbConnectTimeoutS: 30,
+      metricsPort: null,
+    });
+  });
+
+  it('reads METRICS_PORT, and refuses one that is not a port', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).to.equal(9464);
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).to.throw(ConfigError, /METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).to.throw(ConfigError, /METRICS_PORT/);
+  });
+
+  it('names the valid values of a bad LOG_LEVEL or DATABASE_URL', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).to.throw(ConfigError, /debug/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).to.throw(ConfigError, /sqlite:/);
+  });
+});

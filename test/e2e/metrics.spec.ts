@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { freePort } from '../support/free-port.js';
+import { cli, type ServerProcess, startServer } from '../support/processes.js';
+
+/** The value of one sample line (`name{labels} value`) in the exposition text, or null. */
+const sample = (text: string, line: string): number | null => {
+  const found = text.split('\n').find((l) => l.startsWith(`${line} `));
+  return found === undefined ? null : Number(found.slice(line.length + 1));
+};
+
+const eventually = async (check: () => boolean, timeoutMs = 3000): Promise<boolean> => {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+};
+
+describe('operations: metrics on METRICS_PORT and SQL timings at LOG_LEVEL=debug (real server process)', function () {
+  this.timeout(60_000);
+  let directory: string;
+  let server: ServerProcess;
+  let metricsUrl: string;
+  let key: string;
+
+  before(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'workspace-metrics-'));
+    const env = { DATABASE_URL: `sqlite:${join(directory, 'workspace.db')}` };
+    await cli(env, 'users', 'create', 'alice');
+    key = JSON.parse(
+      await cli(env, 'keys', 'create', '--user', 'alice', '--scopes', 'tasks:*', '--json'),
+    ).key;
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}`;
+    server = await startServer({ ...env, METRICS_PORT: String(metricsPort), LOG_LEVEL: 'debug' });
+  });
+
+  after(async () => {
+    if (server.child.exitCode === null) await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('reports requests by route pattern and status, statement timings and process metrics', async () => {
+    const auth = { authorization: `Bearer ${key}` };
+    await fetch(`${server.baseUrl}/v1/tasks`, { headers: auth });
+    await fetch(`${server.baseUrl}/v1/tasks`, { headers: auth });
+    await fetch(`${server.baseUrl}/v1/tasks/9999`, { headers: auth });
+    await fetch(`${server.baseUrl}/v1/tasks`);
+    await fetch(`${server.baseUrl}/v1/nowhere/at/all`);
+
+    const response = await fetch(`${metricsUrl}/metrics`);
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('content-type')).to.match(/^text\/plain/);
+    const text = await response.text();
+    expect(
+      sample(text, 'workspace_http_requests_total{method="GET",route="/v1/tasks",status="200"}'),
+    ).to.equal(2);
+    expect(
+      sample(text, 'workspace_http_requests_total{method="GET",route="/v1/tasks",status="401"}'),
+    ).to.equal(1);
+    expect(
+      sample(text, 'workspace_http_requests_total{method="GET",route="/v1/tasks/:id",status="404"}'),
+    ).to.equal(1);
+    expect(
+      sample(text, 'workspace_http_requests_total{method="GET",route="unmatched",status="404"}'),
+    ).to.equal(1);
+    expect(text).not.to.include('/v1/nowhere');
+    expect(
+      sample(
+        text,
+        'workspace_http_request_duration_seconds_count{method="GET",route="/v1/tasks",status="200"}',
+      ),
+    ).to.equal(2);
+    expect(
+      sample(text, 'workspace_db_query_duration_seconds_count{side="read",statement="select",outcome="ok"}'),
+    ).to.be.greaterThan(0);
+    expect(sample(text, 'workspace_rate_limit_rejections_total')).to.equal(0);
+    expect(sample(text, 'process_resident_memory_bytes')).to.be.greaterThan(0);
+  });
+
+  it('serves nothing but GET /metrics on that port, and the API does not serve metrics', async () => {
+    expect((await fetch(`${metricsUrl}/`)).status).to.equal(404);
+    expect((await fetch(`${server.baseUrl}/metrics`)).status).to.equal(404);
+  });
+
+  it('logs each statement with its time at debug, without its parameters', async () => {
+    const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+    await fetch(`${server.baseUrl}/v1/tasks?search=PARAM-MARKER-91`, { headers });
+    await fetch(`${server.baseUrl}/v1/tasks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'BODY-MARKER-92' }),
+    });
+    const sqlLines = () =>
+      server
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"sql"'))
+        .map((line) => JSON.parse(line) as { sql: string; duration_ms: number; side: string });
+    // The log reaches this process through a pipe, a little after the responses.
+    const logged = await eventually(() =>
+      sqlLines().some((line) => line.side === 'write' && /^insert/i.test(line.sql)),
+    );
+    expect(logged, 'an insert logged from the unit of work').to.equal(true);
+    expect(sqlLines().some((line) => line.side === 'read' && /select/i.test(line.sql))).to.equal(true);
+    expect(sqlLines().every((line) => typeof line.duration_ms === 'number')).to.equal(true);
+    for (const marker of ['PARAM-MARKER-91', 'param-marker-91', 'BODY-MARKER-92'])
+      expect(server.stdout()).not.to.include(marker);
+    expect(server.stdout()).not.to.include(key);
+  });
+});
