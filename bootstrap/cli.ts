@@ -3,4 +3,4 @@
 import { requireSupportedNode } from './node-version.js';
 
 requireSupportedNode();
-await import('./cli-program.js');
+await import('./cli/cli-program.js');

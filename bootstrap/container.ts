@@ -7,6 +7,7 @@ import { AuthenticateApiKey } from '../application/api-keys/authenticate-api-key
 import { CreateApiKey } from '../application/api-keys/create-api-key.use-case.js';
 import { ListApiKeys } from '../application/api-keys/list-api-keys.use-case.js';
 import { RevokeApiKey } from '../application/api-keys/revoke-api-key.use-case.js';
+import { RotateApiKey } from '../application/api-keys/rotate-api-key.use-case.js';
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
 import { API_KEY_SECRETS } from '../application/ports/api-key-secrets.port.js';
 import { API_KEY_STORE } from '../application/ports/api-key-store.port.js';
@@ -85,6 +86,11 @@ const registerUseCases = (c: DependencyContainer): void => {
   provide(c, RevokeApiKey, (w) => new RevokeApiKey(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)));
   provide(
     c,
+    RotateApiKey,
+    (w) => new RotateApiKey(w.resolve(UNIT_OF_WORK), w.resolve(API_KEY_SECRETS), w.resolve(CLOCK)),
+  );
+  provide(
+    c,
     AuthenticateApiKey,
     (w) =>
       new AuthenticateApiKey(
@@ -120,6 +126,7 @@ export const buildUseCases = (options: ContainerOptions): WorkspaceUseCases => {
       create: resolve(c, CreateApiKey),
       list: resolve(c, ListApiKeys),
       revoke: resolve(c, RevokeApiKey),
+      rotate: resolve(c, RotateApiKey),
       authenticate: resolve(c, AuthenticateApiKey),
     },
   };

@@ -5,6 +5,7 @@
  */
 
 export type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
+export type { RotatedApiKey } from '../application/api-keys/rotate-api-key.use-case.js';
 export type { ProfileView } from '../application/gamification/get-gamification-profile.use-case.js';
 export type { Clock } from '../application/ports/clock.port.js';
 export type { InputOf } from '../application/shared/codecs.js';
@@ -52,5 +53,5 @@ export type {
   TimeRecord,
 } from '../domain/workspace/records.js';
 export { MONEY_TYPES, MoneyType, RECORD_TYPES } from '../domain/workspace/records.js';
-export { StartupError } from './persistence.js';
+export { StartupError } from './startup-error.js';
 export { openWorkspace, type WorkspaceOptions } from './workspace.js';

@@ -2,15 +2,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openInMemoryPersistence } from '../adapters/persistence/in-memory/open-in-memory-persistence.js';
+import { type DatabaseAdmin, openDatabaseAdmin } from '../adapters/persistence/mikro-orm/database-admin.js';
 import { classifyDatabaseFailure } from '../adapters/persistence/mikro-orm/database-failure.js';
+import type { SqlDatabase } from '../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openMikroOrmPersistence } from '../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { DatabaseUnavailableError } from '../application/shared/errors.js';
 import { type DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './config.js';
-
-/** The database could not be opened: one line for the operator, never a stack. */
-export class StartupError extends Error {}
+import { StartupError } from './startup-error.js';
 
 export interface OpenOptions {
   readonly migrate: boolean;
@@ -47,7 +47,7 @@ export const redactedUrl = (url: string): string => {
  * A typo in a SQLite path must not silently create a fresh, empty database somewhere else: only
  * the default `./data/` folder is created; any other missing folder is an error naming the path.
  */
-const openSqlite = async (path: string, options: OpenOptions): Promise<Persistence> => {
+const openSqlite = async <T>(path: string, open: (database: SqlDatabase) => Promise<T>): Promise<T> => {
   if (path !== ':memory:') {
     const directory = resolve(dirname(path));
     if (!existsSync(directory)) {
@@ -59,19 +59,23 @@ const openSqlite = async (path: string, options: OpenOptions): Promise<Persisten
     }
   }
   try {
-    return await openMikroOrmPersistence({ kind: 'sqlite', path }, options);
+    return await open({ kind: 'sqlite', path });
   } catch (error) {
     throw new StartupError(`cannot open the SQLite database ${resolve(path)}: ${reasonOf(error)}`);
   }
 };
 
 /** PostgreSQL may come up after the service (a container starting beside it): retry with backoff. */
-const openPostgres = async (url: string, options: OpenOptions): Promise<Persistence> => {
+const openPostgres = async <T>(
+  url: string,
+  options: OpenOptions,
+  open: (database: SqlDatabase) => Promise<T>,
+): Promise<T> => {
   const deadline = Date.now() + options.connectTimeoutMs;
   const seconds = Math.round(options.connectTimeoutMs / 1000);
   for (let delay = 250; ; delay = Math.min(delay * 2, 4000)) {
     try {
-      return await openMikroOrmPersistence({ kind: 'postgresql', url }, options);
+      return await open({ kind: 'postgresql', url });
     } catch (error) {
       const unreachable = classifyDatabaseFailure(error) instanceof DatabaseUnavailableError;
       if (!unreachable)
@@ -85,13 +89,26 @@ const openPostgres = async (url: string, options: OpenOptions): Promise<Persiste
   }
 };
 
-export const openPersistence = (database: DatabaseConfig, options: OpenOptions): Promise<Persistence> => {
-  switch (database.kind) {
-    case 'memory':
-      return Promise.resolve(openInMemoryPersistence());
-    case 'sqlite':
-      return openSqlite(database.path, options);
-    case 'postgresql':
-      return openPostgres(database.url, options);
-  }
-};
+/** Opens a SQL database with `open`, with the checks and retries above. */
+const openSql = <T>(
+  database: Exclude<DatabaseConfig, { kind: 'memory' }>,
+  options: OpenOptions,
+  open: (database: SqlDatabase) => Promise<T>,
+): Promise<T> =>
+  database.kind === 'sqlite' ? openSqlite(database.path, open) : openPostgres(database.url, options, open);
+
+export const openPersistence = (database: DatabaseConfig, options: OpenOptions): Promise<Persistence> =>
+  database.kind === 'memory'
+    ? Promise.resolve(openInMemoryPersistence())
+    : openSql(database, options, (sql) => openMikroOrmPersistence(sql, options));
+
+/** The database itself, for the CLI's `db` commands: opened without migrating. */
+export const openDatabaseAdminFor = (
+  database: DatabaseConfig,
+  options: OpenOptions,
+): Promise<DatabaseAdmin> =>
+  database.kind === 'memory'
+    ? Promise.reject(
+        new StartupError('memory: keeps nothing between runs; there is no database to administer'),
+      )
+    : openSql(database, options, openDatabaseAdmin);

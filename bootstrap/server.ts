@@ -7,7 +7,8 @@ import { createMetrics, type Metrics } from '../adapters/observability/prometheu
 import type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createHttpServer } from './http-server.js';
-import { openPersistence, StartupError } from './persistence.js';
+import { openPersistence } from './persistence.js';
+import { StartupError } from './startup-error.js';
 import { createWorkspace } from './workspace.js';
 
 const DEBUG_LEVELS = ['debug', 'trace'];

@@ -82,6 +82,7 @@ export const createWorkspace = (parts: WorkspaceParts): Workspace => {
       create: (input) => useCases.keys.create.execute(input)(),
       list: (userId) => useCases.keys.list.execute(userId)(),
       revoke: (keyId) => useCases.keys.revoke.execute(keyId)(),
+      rotate: (keyId, graceMs) => useCases.keys.rotate.execute(keyId, graceMs)(),
     },
     isHealthy: () => parts.persistence.health.isHealthy(),
     close: () => parts.persistence.close(),

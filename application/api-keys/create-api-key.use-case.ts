@@ -6,7 +6,7 @@ import type { ApiKey } from '../../domain/api-key/api-key.js';
 import { ALL_SCOPES, parseScope, type Scope } from '../../domain/api-key/scope.js';
 import type { ApiKeySecrets } from '../ports/api-key-secrets.port.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { UnitOfWork } from '../ports/unit-of-work.port.js';
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import { failWith, object } from '../shared/codecs.js';
 import { decodeWith } from '../shared/decode.js';
 import {
@@ -63,6 +63,23 @@ export interface CreatedApiKey {
   readonly plaintext: string;
 }
 
+/** Generates a key and stores its digest; the plaintext leaves only in the answer. */
+export const issueKey = async (
+  repositories: Pick<Repositories, 'apiKeys'>,
+  secrets: ApiKeySecrets,
+  key: Pick<ApiKey, 'userId' | 'scopes' | 'createdAt' | 'expiresAt'>,
+): Promise<CreatedApiKey> => {
+  const generated = secrets.generate();
+  const apiKey = await repositories.apiKeys.add({
+    ...key,
+    digest: generated.digest,
+    displayPrefix: generated.displayPrefix,
+    revokedAt: null,
+    lastUsedAt: null,
+  });
+  return { apiKey, plaintext: generated.plaintext };
+};
+
 /** A new key for a user, with its scopes and optional expiry. */
 export class CreateApiKey {
   constructor(
@@ -78,18 +95,14 @@ export class CreateApiKey {
         this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, CreatedApiKey>> => {
           const user = await repositories.users.findById(request.userId);
           if (user === null) return E.left(notFound('user'));
-          const generated = this.secrets.generate();
-          const apiKey = await repositories.apiKeys.add({
-            userId: user.id,
-            digest: generated.digest,
-            displayPrefix: generated.displayPrefix,
-            scopes: request.scopes,
-            createdAt: this.clock.now(),
-            expiresAt: request.expiresAt ?? null,
-            revokedAt: null,
-            lastUsedAt: null,
-          });
-          return E.right({ apiKey, plaintext: generated.plaintext });
+          return E.right(
+            await issueKey(repositories, this.secrets, {
+              userId: user.id,
+              scopes: request.scopes,
+              createdAt: this.clock.now(),
+              expiresAt: request.expiresAt ?? null,
+            }),
+          );
         }),
       ),
     );

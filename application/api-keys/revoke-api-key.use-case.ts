@@ -7,7 +7,10 @@ import { type InfrastructureError, type NotFound, notFound } from '../shared/err
 
 export type RevokeApiKeyError = NotFound | InfrastructureError;
 
-/** Revokes a key at once; revoking twice keeps the first revocation time. */
+/**
+ * Revokes a key at once; revoking twice keeps the first revocation time. A key rotated with a grace
+ * period (revoked at a later time) is revoked now.
+ */
 export class RevokeApiKey {
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -18,8 +21,8 @@ export class RevokeApiKey {
     return this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, ApiKey>> => {
       const key = await repositories.apiKeys.findById(keyId);
       if (key === null) return E.left(notFound('api key'));
-      if (key.revokedAt !== null) return E.right(key);
       const revokedAt = this.clock.now();
+      if (key.revokedAt !== null && key.revokedAt.getTime() <= revokedAt.getTime()) return E.right(key);
       await repositories.apiKeys.revoke(keyId, revokedAt);
       return E.right({ ...key, revokedAt });
     });

@@ -10,6 +10,7 @@ import type { AuthenticateApiKey } from '../api-keys/authenticate-api-key.use-ca
 import type { CreateApiKey } from '../api-keys/create-api-key.use-case.js';
 import type { ListApiKeys } from '../api-keys/list-api-keys.use-case.js';
 import type { RevokeApiKey } from '../api-keys/revoke-api-key.use-case.js';
+import type { RotateApiKey } from '../api-keys/rotate-api-key.use-case.js';
 import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
 import type { CreateRecord } from '../records/create-record.use-case.js';
 import type { RecordUseCases } from '../records/record-use-cases.js';
@@ -49,6 +50,7 @@ export interface WorkspaceUseCases {
     readonly create: CreateApiKey;
     readonly list: ListApiKeys;
     readonly revoke: RevokeApiKey;
+    readonly rotate: RotateApiKey;
     readonly authenticate: AuthenticateApiKey;
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '../api-keys/create-api-key.use-case.js';
 import type { ListApiKeysError } from '../api-keys/list-api-keys.use-case.js';
 import type { RevokeApiKeyError } from '../api-keys/revoke-api-key.use-case.js';
+import type { RotateApiKeyError, RotatedApiKey } from '../api-keys/rotate-api-key.use-case.js';
 import type { InputOf } from '../shared/codecs.js';
 import type {
   InfrastructureError,
@@ -47,6 +48,8 @@ export interface Workspace {
     create(input: InputOf<typeof createApiKeyInput>): Outcome<CreateApiKeyError, CreatedApiKey>;
     list(userId: number): Outcome<ListApiKeysError, readonly ApiKey[]>;
     revoke(keyId: number): Outcome<RevokeApiKeyError, ApiKey>;
+    /** A new key with the same scopes and expiry; the old one keeps working for `graceMs`, then counts as revoked. */
+    rotate(keyId: number, graceMs: number): Outcome<RotateApiKeyError, RotatedApiKey>;
   };
   /** Whether the database answers. */
   isHealthy(): Promise<boolean>;

@@ -15,14 +15,18 @@ export interface ApiKey {
   readonly scopes: readonly Scope[];
   readonly createdAt: Date;
   readonly expiresAt: Date | null;
+  /** When the key stops working: now when revoked, later when rotated with a grace period. */
   readonly revokedAt: Date | null;
   readonly lastUsedAt: Date | null;
 }
 
 export type NewApiKey = Omit<ApiKey, 'id'>;
 
+const isAfter = (moment: Date | null, now: Date): boolean =>
+  moment === null || moment.getTime() > now.getTime();
+
 export const isUsable = (key: Pick<ApiKey, 'expiresAt' | 'revokedAt'>, now: Date): boolean =>
-  key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > now.getTime());
+  isAfter(key.revokedAt, now) && isAfter(key.expiresAt, now);
 
 /** `last_used_at` is written at most once a minute per key, to keep reads read-only. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

@@ -1,35 +1,69 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import { runToEnd } from '../support/processes.js';
+import { openWorkspace } from '../../bootstrap/workspace.js';
+import { postgresServer } from '../support/persistence-harness.js';
+import { runToEnd, type ServerProcess, startServer } from '../support/processes.js';
+
+const COMMANDS = [
+  'users create',
+  'users list',
+  'keys create',
+  'keys list',
+  'keys revoke',
+  'keys rotate',
+  'db status',
+  'db migrate',
+  'db backup',
+];
 
 describe('the CLI, compiled, as an operator meets it', function () {
-  this.timeout(60_000);
+  this.timeout(90_000);
   let directory: string;
+  let databaseUrl: string;
   let env: NodeJS.ProcessEnv;
 
   const cli = (...args: string[]) => runToEnd('cli.js', args, env);
+  const json = async (...args: string[]) => {
+    const { code, stdout, stderr } = await cli(...args, '--json');
+    expect(code, `${args.join(' ')}: ${stderr}`).to.equal(0);
+    return JSON.parse(stdout);
+  };
 
-  before(() => {
+  beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), 'workspace-cli-'));
-    env = { ...process.env, DATABASE_URL: `sqlite:${join(directory, 'workspace.db')}` };
+    databaseUrl = `sqlite:${join(directory, 'workspace.db')}`;
+    env = { ...process.env, DATABASE_URL: databaseUrl };
   });
-  after(() => rmSync(directory, { recursive: true, force: true }));
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
-  for (const args of [['--help'], ['-h'], ['users', 'create', '--help']]) {
-    it(`prints the usage on stdout and exits 0 for ${args.join(' ')}`, async () => {
+  for (const args of [['--help'], ['-h']]) {
+    it(`prints every command's usage on stdout and exits 0 for ${args.join(' ')}`, async () => {
       const { code, stdout } = await cli(...args);
       expect(code).to.equal(0);
-      expect(stdout).to.include('Usage:').and.include('keys create');
+      for (const command of COMMANDS) expect(stdout).to.include(`workspace-api ${command}`);
     });
   }
 
-  it('exits 2 with the usage on stderr for no command or an unknown one', async () => {
-    for (const args of [[], ['users', 'delete']]) {
+  it('prints the usage of one command, or of a group, for --help after it, and exits 0', async () => {
+    for (const command of COMMANDS) {
+      const { code, stdout } = await cli(...command.split(' '), '--help');
+      expect(code, command).to.equal(0);
+      expect(stdout).to.include(`workspace-api ${command}`);
+      expect(stdout.match(/workspace-api /g)).to.have.length(1);
+    }
+    const group = await cli('keys', '--help');
+    expect(group.code).to.equal(0);
+    expect(group.stdout).to.include('keys rotate').and.include('keys revoke').and.not.include('users create');
+  });
+
+  it('exits 2 with the usage on stderr for no command, an unknown one, or an unknown option', async () => {
+    for (const args of [[], ['users', 'delete'], ['users', 'list', '--colour']]) {
       const { code, stderr } = await cli(...args);
       expect(code, args.join(' ')).to.equal(2);
-      expect(stderr).to.include('Usage:');
+      expect(stderr).to.match(/Usage:|Unknown option/);
     }
   });
 
@@ -38,5 +72,143 @@ describe('the CLI, compiled, as an operator meets it', function () {
     const { code, stderr } = await cli('keys', 'create', '--user', 'alice', '--scopes', 'invoices:read');
     expect(code).to.equal(1);
     expect(stderr).to.include('invoices:read').and.include('tasks:read');
+  });
+
+  it('lists users', async () => {
+    await json('users', 'create', 'alice', '--timezone', 'Europe/Kyiv');
+    await json('users', 'create', 'bob');
+    expect(await json('users', 'list')).to.deep.equal([
+      { id: 1, name: 'alice', timezone: 'Europe/Kyiv' },
+      { id: 2, name: 'bob', timezone: 'UTC' },
+    ]);
+  });
+
+  it('rotates a key: a new key with the same scopes and expiry, the old one working until the grace period ends', async () => {
+    await json('users', 'create', 'alice');
+    const old = await json(
+      'keys',
+      'create',
+      '--user',
+      'alice',
+      '--scopes',
+      'tasks:*,notes:read',
+      '--expires-in',
+      '30d',
+    );
+    const rotated = await json('keys', 'rotate', String(old.id), '--grace', '1h');
+    expect(rotated).to.deep.include({ user_id: old.user_id, scopes: old.scopes, expires_at: old.expires_at });
+    expect(rotated.key)
+      .to.match(/^wsk_live_/)
+      .and.not.equal(old.key);
+    const graceEnds = Date.parse(`${rotated.replaced.revoked_at.replace(' ', 'T')}Z`);
+    expect(graceEnds - Date.now()).to.be.within(3_500_000, 3_600_000);
+
+    const workspace = await openWorkspace({ database: databaseUrl });
+    try {
+      expect((await workspace.authenticate(old.key))._tag, 'old key within the grace period').to.equal(
+        'Right',
+      );
+      expect((await workspace.authenticate(rotated.key))._tag).to.equal('Right');
+    } finally {
+      await workspace.close();
+    }
+    const [listedOld] = await json('keys', 'list', '--user', 'alice');
+    expect(listedOld).to.deep.include({ id: old.id, revoked_at: rotated.replaced.revoked_at });
+
+    const refused = await cli('keys', 'rotate', String(old.id), '--grace', 'soon');
+    expect(refused.code).to.equal(2);
+    expect(refused.stderr).to.include('--grace');
+  });
+
+  it('shows migrations as pending, applies them, then shows them applied', async () => {
+    expect(await json('db', 'status')).to.deep.equal({
+      applied: [],
+      pending: ['Migration20261122030204', 'Migration20261122032357'],
+    });
+    expect(await json('db', 'migrate')).to.deep.equal({
+      applied: ['Migration20261122030204', 'Migration20261122032357'],
+    });
+    const status = await json('db', 'status');
+    expect(status.pending).to.deep.equal([]);
+    expect(status.applied.map((m: { name: string }) => m.name)).to.deep.equal([
+      'Migration20261122030204',
+      'Migration20261122032357',
+    ]);
+    expect(await json('db', 'migrate')).to.deep.equal({ applied: [] });
+  });
+
+  describe('db backup while the server writes', () => {
+    let server: ServerProcess | undefined;
+    afterEach(async () => {
+      if (server?.child.exitCode === null) await server.stop();
+    });
+
+    it('copies a consistent database online: integrity ok, row counts as reported, every task with its history', async () => {
+      await json('users', 'create', 'alice');
+      const { key } = await json('keys', 'create', '--user', 'alice', '--scopes', 'tasks:*');
+      server = await startServer(env);
+      const running = server;
+      let writing = true;
+      let created = 0;
+      const writer = (async () => {
+        while (writing) {
+          const response = await fetch(`${running.baseUrl}/v1/tasks`, {
+            method: 'POST',
+            headers: { 'x-api-key': key, 'content-type': 'application/json' },
+            body: JSON.stringify({ title: `Task ${created}` }),
+          });
+          if (response.status === 201) created += 1;
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const file = join(directory, 'backup.db');
+      const report = await json('db', 'backup', file);
+      writing = false;
+      await writer;
+
+      expect(report.file).to.equal(file);
+      const copy = new Database(file, { readonly: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).to.equal('ok');
+        for (const [table, rows] of Object.entries(report.rows))
+          expect(copy.prepare(`select count(*) from ${table}`).pluck().get(), table).to.equal(rows);
+        const tasks = report.rows.tasks as number;
+        expect(tasks).to.be.greaterThan(0).and.at.most(created);
+        const orphans = copy
+          .prepare(
+            'select count(*) from tasks t where not exists (select 1 from task_status_history h where h.task_id = t.id)',
+          )
+          .pluck()
+          .get();
+        expect(orphans, 'tasks without their history entry').to.equal(0);
+      } finally {
+        copy.close();
+      }
+
+      const again = await cli('db', 'backup', file);
+      expect(again.code, 'an existing file is never overwritten').to.equal(1);
+      expect(again.stderr).to.include('exists');
+    });
+  });
+
+  it('on PostgreSQL: two migrations started at once both succeed (one waits for the other), and backup says to use pg_dump', async () => {
+    env = {
+      ...process.env,
+      DATABASE_URL: await (await postgresServer()).createDatabase(`workspace_cli_${process.pid}`),
+    };
+    const [first, second] = await Promise.all([
+      cli('db', 'migrate', '--json'),
+      cli('db', 'migrate', '--json'),
+    ]);
+    expect([first.code, second.code], `${first.stderr}${second.stderr}`).to.deep.equal([0, 0]);
+    const applied = [...JSON.parse(first.stdout).applied, ...JSON.parse(second.stdout).applied];
+    const status = await json('db', 'status');
+    expect(status.pending).to.deep.equal([]);
+    expect(applied, 'each migration applied once, by one of the two').to.deep.equal(
+      status.applied.map((m: { name: string }) => m.name),
+    );
+    const backup = await cli('db', 'backup', join(directory, 'pg.db'));
+    expect(backup.code).to.equal(1);
+    expect(backup.stderr).to.include('pg_dump');
   });
 });

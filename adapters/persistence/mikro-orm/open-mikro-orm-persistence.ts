@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { Persistence, PoolStats } from '../persistence.js';
 import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
+import { migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
 import { OrmRunner } from './read/orm-runner.js';
@@ -99,7 +100,7 @@ export const openMikroOrmPersistence = async (
   let runners: Runners | undefined;
   try {
     runners = await openRunners(orm, database);
-    if (options.migrate) await orm.migrator.up();
+    if (options.migrate) await migrateUp(orm);
     const opened = runners;
     // Statements through the ORM's connection are already timed by its logger.
     const reader = classified(

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { MikroORM } from '@mikro-orm/sql';
+import Database from 'better-sqlite3';
+import { migrateUp } from './migrate.js';
+import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
+
+export interface MigrationStatus {
+  readonly applied: readonly { readonly name: string; readonly appliedAt: Date }[];
+  readonly pending: readonly string[];
+}
+
+export interface BackupReport {
+  readonly file: string;
+  readonly pages: number;
+  /** Rows per table in the copy, read back from it after an integrity check. */
+  readonly rows: Readonly<Record<string, number>>;
+}
+
+/** What an operator does to the database itself, beside the service: migrations and backups. */
+export interface DatabaseAdmin {
+  status(): Promise<MigrationStatus>;
+  /** Applies pending migrations; answers the names applied. */
+  migrate(): Promise<string[]>;
+  /** SQLite: an online, consistent copy to a new file while the server runs. */
+  backup(file: string): Promise<BackupReport>;
+  close(): Promise<void>;
+}
+
+export class BackupRefused extends Error {}
+
+/** Every pending page in one step: one read transaction, so the copy is one consistent snapshot. */
+const ALL_PAGES = 0x7fffffff;
+
+/**
+ * The SQLite backup API on a read-only connection of its own. WAL lets the server keep writing
+ * meanwhile; copying every page in one step keeps the copy consistent without restarting.
+ */
+const backupSqlite = async (source: string, target: string): Promise<BackupReport> => {
+  const file = resolve(target);
+  if (existsSync(file)) throw new BackupRefused(`${file} exists; back up to a new file`);
+  if (!existsSync(dirname(file))) throw new BackupRefused(`the folder ${dirname(file)} does not exist`);
+  const database = new Database(source, { readonly: true, fileMustExist: true });
+  let pages: number;
+  try {
+    database.pragma('busy_timeout = 5000');
+    pages = (await database.backup(file, { progress: () => ALL_PAGES })).totalPages;
+  } finally {
+    database.close();
+  }
+  const copy = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const check = copy.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new Error(`the copy failed its integrity check: ${String(check)}`);
+    const tables = copy
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+      )
+      .pluck()
+      .all() as string[];
+    const rows = Object.fromEntries(
+      tables.map((table) => [
+        table,
+        copy
+          .prepare(`select count(*) from "${table.replaceAll('"', '""')}"`)
+          .pluck()
+          .get() as number,
+      ]),
+    );
+    return { file, pages, rows };
+  } finally {
+    copy.close();
+  }
+};
+
+/** Opens the database without applying anything (`db status` must not migrate). */
+export const openDatabaseAdmin = async (database: SqlDatabase): Promise<DatabaseAdmin> => {
+  const orm = await MikroORM.init(mikroOrmOptions(database));
+  return {
+    status: async () => {
+      // One after the other: each creates the migrations table if it is missing.
+      const applied = await orm.migrator.getExecuted();
+      const pending = await orm.migrator.getPending();
+      return {
+        applied: applied.map((m) => ({ name: m.name, appliedAt: new Date(m.executed_at) })),
+        pending: pending.map((m) => m.name),
+      };
+    },
+    migrate: () => migrateUp(orm),
+    backup: (file) => {
+      if (database.kind !== 'sqlite' || database.path === ':memory:')
+        return Promise.reject(
+          new BackupRefused('db backup copies a SQLite file; back up PostgreSQL with pg_dump'),
+        );
+      return backupSqlite(database.path, file);
+    },
+    close: () => orm.close(),
+  };
+};

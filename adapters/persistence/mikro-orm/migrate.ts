@@ -1,0 +1,23 @@
+import { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/sql';
+
+/** An arbitrary constant naming this service's migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK = 724_310_553;
+
+/**
+ * Applies pending migrations and answers their names. On PostgreSQL several instances may start at
+ * once: a session advisory lock lets one migrate while the others wait, then find nothing pending.
+ * (SQLite serialises writers itself, and only one host opens a file's migrations at a time.)
+ */
+export const migrateUp = async (orm: MikroORM): Promise<string[]> => {
+  const connection = orm.em.getConnection();
+  if (!(connection instanceof PostgreSqlConnection)) return (await orm.migrator.up()).map((m) => m.name);
+  const client = await (await connection.getNativeClient()).connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return (await orm.migrator.up()).map((m) => m.name);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+};
