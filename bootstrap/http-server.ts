@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpApp } from '../adapters/http/http-app.js';
+import type { RateLimitOptions, SharedWindowCounter } from '../adapters/http/rate-limit.js';
 import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
@@ -9,6 +10,8 @@ import type { Workspace } from '../application/workspace/workspace.js';
 export interface HttpServerOptions {
   /** Hears of every answered request (route pattern, status, duration): feed your metrics here. */
   readonly observeRequest?: RequestObserver;
+  /** Requests per key per minute (absent or 0: no limit), counted in `shared` when instances share a database. */
+  readonly rateLimit?: RateLimitOptions;
 }
 
 /** The HTTP application over a workspace (used by main and by the HTTP specs). */
@@ -21,8 +24,9 @@ export const createHttpServer = (
     logger,
     workspace,
     observeRequest: options.observeRequest,
+    rateLimit: options.rateLimit,
     publicRoutes: systemRoutes(() => workspace.isHealthy()),
     routes: [...taskRoutes, ...workspaceRoutes],
   });
 
-export type { RequestObserver, RequestSample };
+export type { RateLimitOptions, RequestObserver, RequestSample, SharedWindowCounter };

@@ -32,7 +32,10 @@ const start = async (): Promise<void> => {
   const app = createHttpServer(
     workspace,
     { level: config.logLevel },
-    { observeRequest: metrics?.observeRequest },
+    {
+      observeRequest: metrics?.observeRequest,
+      rateLimit: { perMinute: config.rateLimitPerMinute, shared: persistence.windowCounter },
+    },
   );
   report = (cause) => app.log.warn({ err: cause }, 'could not record last_used_at');
   if (DEBUG_LEVELS.includes(config.logLevel)) {

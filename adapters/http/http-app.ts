@@ -6,11 +6,13 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { infrastructureError } from '../../application/shared/errors.js';
 import { scopeRefusal } from '../../application/workspace/session.js';
 import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
 import { presentedKey } from './authentication.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
+import { type RateLimiter, type RateLimitOptions, registerRateLimit } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { errorCodeOf, type RequestObserver, registerRequestLog } from './request-log.js';
 import { METHODS, type Method, OTHER_METHODS, type PublicRoute, type Reply, type Route } from './route.js';
@@ -25,6 +27,8 @@ export interface HttpAppOptions {
   readonly publicRoutes: readonly PublicRoute[];
   /** Hears of every answered request (metrics). */
   readonly observeRequest?: RequestObserver | undefined;
+  /** Absent or 0 per minute: no limit. */
+  readonly rateLimit?: RateLimitOptions | undefined;
 }
 
 declare module 'fastify' {
@@ -94,19 +98,33 @@ const registerJsonParser = (app: FastifyInstance): void => {
 };
 
 /**
- * Authenticates the key and checks the operation's scope before the body is even read (the session
- * checks it again on the call: the library enforces scopes on its own).
+ * Authenticates the key, counts the request against its rate limit (the key's, or the address's
+ * when no valid key came), and checks the operation's scope before the body is even read (the
+ * session checks it again on the call: the library enforces scopes on its own).
  */
-const guard = (workspace: HttpAppOptions['workspace'], operation: Route['operation']) => {
+const guard = (
+  workspace: HttpAppOptions['workspace'],
+  operation: Route['operation'],
+  limiter: RateLimiter | null,
+) => {
   return async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
     const presented = presentedKey(request.headers);
+    const outcome = presented.kind === 'key' ? await workspace.authenticate(presented.key) : null;
+    if (limiter !== null) {
+      const bucket = outcome?._tag === 'Right' ? `key:${outcome.right.keyId}` : `addr:${request.ip}`;
+      const decision = await limiter(request, bucket).catch((cause: unknown) => ({
+        headers: {},
+        refusal: toHttpFailure(infrastructureError(cause)),
+      }));
+      if (decision.refusal !== null) return send(request, reply, decision.refusal);
+      reply.headers(decision.headers);
+    }
     if (presented.kind === 'invalid') {
       return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'invalid' }));
     }
-    if (presented.kind === 'none') {
+    if (outcome === null) {
       return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'missing' }));
     }
-    const outcome = await workspace.authenticate(presented.key);
     if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
     const refusal = scopeRefusal(outcome.right.scopes, operation.group, operation.name);
     if (refusal !== null) return send(request, reply, toHttpFailure(refusal));
@@ -118,6 +136,7 @@ const registerRoute = (
   app: FastifyInstance,
   workspace: HttpAppOptions['workspace'],
   route: Route | PublicRoute,
+  limiter: RateLimiter | null,
 ): void => {
   if (!('operation' in route)) {
     app.route({
@@ -130,7 +149,7 @@ const registerRoute = (
   app.route({
     method: route.method,
     url: route.url,
-    onRequest: guard(workspace, route.operation),
+    onRequest: guard(workspace, route.operation, limiter),
     handler: async (request, reply) => {
       const { session } = request;
       if (session === null) throw new Error(`no session on the guarded route ${route.url}`);
@@ -147,14 +166,14 @@ const registerRoute = (
   });
 };
 
-const registerRoutes = (app: FastifyInstance, options: HttpAppOptions): void => {
+const registerRoutes = (app: FastifyInstance, options: HttpAppOptions, limiter: RateLimiter | null): void => {
   const byUrl = new Map<string, (Route | PublicRoute)[]>();
   for (const route of [...options.publicRoutes, ...options.routes]) {
     byUrl.set(route.url, [...(byUrl.get(route.url) ?? []), route]);
   }
 
   for (const [url, routes] of byUrl) {
-    for (const route of routes) registerRoute(app, options.workspace, route);
+    for (const route of routes) registerRoute(app, options.workspace, route, limiter);
     const allowed = routes.map((r) => r.method);
     const allowHeader = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
     const others = [...METHODS.filter((m: Method) => !allowed.includes(m)), ...OTHER_METHODS];
@@ -221,6 +240,6 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
       body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
     }),
   );
-  registerRoutes(app, options);
+  registerRoutes(app, options, registerRateLimit(app, options.rateLimit ?? { perMinute: 0 }));
   return app;
 };

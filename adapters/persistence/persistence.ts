@@ -12,6 +12,11 @@ export interface PoolStats {
   readonly waiting: number;
 }
 
+/** Hits per bucket in fixed windows, shared by every instance on the same database. */
+export interface WindowCounter {
+  hit(bucket: string, windowMs: number): Promise<{ readonly hits: number; readonly resetInMs: number }>;
+}
+
 /** What a storage adapter provides: the write side, the read side, and its lifecycle. */
 export interface Persistence {
   readonly unitOfWork: UnitOfWork;
@@ -21,5 +26,7 @@ export interface Persistence {
   readonly health: HealthCheck;
   /** Present where the adapter pools connections (PostgreSQL). */
   readonly poolStats?: () => PoolStats;
+  /** Present where several instances can share the database (PostgreSQL): rate limits count here. */
+  readonly windowCounter?: WindowCounter;
   close(): Promise<void>;
 }

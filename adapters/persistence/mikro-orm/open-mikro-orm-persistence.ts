@@ -14,6 +14,7 @@ import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
 import type { SqlRunner } from './read/sql-runner.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
+import { SqlWindowCounter } from './read/sql-window-counter.js';
 import { SqliteRunner } from './read/sqlite-runner.js';
 import { POSTGRESQL, SQLITE, type SqlDialect } from './sql-dialect.js';
 
@@ -103,17 +104,18 @@ export const openMikroOrmPersistence = async (
     if (options.migrate) await migrateUp(orm);
     const opened = runners;
     // Statements through the ORM's connection are already timed by its logger.
-    const reader = classified(
-      opened.reader,
-      opened.reader instanceof OrmRunner ? undefined : options.observeQuery,
-    );
+    const observed = (runner: SqlRunner) =>
+      classified(runner, runner instanceof OrmRunner ? undefined : options.observeQuery);
+    const reader = observed(opened.reader);
+    const writer = observed(opened.writer);
     const { dialect } = opened;
     return {
       unitOfWork: new MikroOrmUnitOfWork(orm, dialect),
       taskReadModel: new SqlTaskReadModel(reader, dialect),
       recordReadModel: new SqlRecordReadModel(reader, dialect),
-      apiKeyStore: new SqlApiKeyStore(reader, classified(opened.writer, undefined)),
+      apiKeyStore: new SqlApiKeyStore(reader, writer),
       ...(opened.poolStats === undefined ? {} : { poolStats: opened.poolStats }),
+      ...(dialect === POSTGRESQL ? { windowCounter: new SqlWindowCounter(writer) } : {}),
       health: {
         isHealthy: () =>
           reader.get('select 1 as ok', []).then(

@@ -1,5 +1,6 @@
 import { AchievementSchema, CompletionSchema, ProfileSchema } from './gamification.schemas.js';
 import { MoneySchema, NoteSchema, TimeSchema } from './linked-record.schemas.js';
+import { RateLimitWindowSchema } from './rate-limit.schemas.js';
 import { TaskHistorySchema, TaskNumberSchema, TaskSchema } from './task.schemas.js';
 import { ApiKeySchema, UserSchema } from './user.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
@@ -20,4 +21,5 @@ export const ALL_SCHEMAS = [
   NoteSchema,
   TimeSchema,
   MoneySchema,
+  RateLimitWindowSchema,
 ];

@@ -1,0 +1,24 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { epochMillis } from './column-types.js';
+
+/**
+ * One row per rate-limit bucket (`key:<id>` or `addr:<address>`): the window it counts and the hits
+ * in it. Used where several instances share the database (PostgreSQL); one upsert per request.
+ */
+export interface RateLimitWindowRecord {
+  bucket: string;
+  /** Epoch milliseconds at which the counted window began. */
+  windowStart: number;
+  hits: number;
+}
+
+export const RateLimitWindowSchema = new EntitySchema<RateLimitWindowRecord>({
+  name: 'RateLimitWindowRecord',
+  tableName: 'rate_limit_windows',
+  indexes: [{ name: 'rate_limit_windows_start_index', properties: ['windowStart'] }],
+  properties: {
+    bucket: { type: 'string', length: 100, primary: true },
+    windowStart: { type: epochMillis(), fieldName: 'window_start' },
+    hits: { type: 'integer' },
+  },
+});
