@@ -76,9 +76,10 @@ describe('HTTP: authentication, scopes and ownership', () => {
     expect(denied.statusCode).to.equal(403);
     expect(denied.json().error).to.deep.include({ code: 'INSUFFICIENT_SCOPE' });
     expect(denied.json().error.message).to.contain('tasks:read');
-    expect(
-      (await world.call(reader, { method: 'POST', url: '/v1/tasks', payload: { title: 'x' } })).statusCode,
-    ).to.equal(403);
+    expect(denied.headers['x-accepted-scopes']).to.equal('tasks:read, tasks:*');
+    const readOnly = await world.call(reader, { method: 'POST', url: '/v1/tasks', payload: { title: 'x' } });
+    expect(readOnly.statusCode).to.equal(403);
+    expect(readOnly.headers['x-accepted-scopes']).to.equal('tasks:write, tasks:*');
     expect(
       (await world.call(writer, { method: 'POST', url: '/v1/tasks', payload: { title: 'x' } })).statusCode,
     ).to.equal(201);
