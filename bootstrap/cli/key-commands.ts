@@ -1,4 +1,5 @@
 import { serverInstantOrNull } from '../../adapters/http/presenters/wire-values.js';
+import type { CreatedApiKey } from '../../application/api-keys/create-api-key.use-case.js';
 import type { Workspace } from '../../application/workspace/workspace.js';
 import type { ApiKey } from '../../domain/api-key/api-key.js';
 import {
@@ -32,11 +33,17 @@ const stateOf = (key: ReturnType<typeof keyView>, now: string): string => {
 const userIdOf = async (workspace: Workspace, nameOrId: string): Promise<number> =>
   (await outcomeOf(workspace.users.find(nameOrId))).id;
 
+/** A key that was just made, as `--json` prints it: `{"id","user_id","key","scopes","expires_at"}`. */
+const newKeyView = (created: CreatedApiKey) => ({
+  id: created.apiKey.id,
+  user_id: created.apiKey.userId,
+  key: created.plaintext,
+  scopes: created.apiKey.scopes.join(','),
+  expires_at: serverInstantOrNull(created.apiKey.expiresAt),
+});
+
 /** Prints a key that was just made: the only time its plaintext is ever shown. */
-const printNewKey = (
-  context: CommandContext,
-  view: { id: number; user_id: number; key: string; scopes: string; expires_at: string | null },
-) => {
+const printNewKey = (context: CommandContext, view: ReturnType<typeof newKeyView>) => {
   context.print(`Created key ${view.id} for user ${view.user_id} with scopes ${view.scopes}.`);
   context.print(`Key (shown once, store it now): ${view.key}`);
   if (view.expires_at) context.print(`Expires at ${view.expires_at} UTC.`);
@@ -66,13 +73,7 @@ const keysCreate: Command = {
         ...(expiresAt === undefined ? {} : { expiresAt }),
       }),
     );
-    const view = {
-      id: created.apiKey.id,
-      user_id: created.apiKey.userId,
-      key: created.plaintext,
-      scopes: created.apiKey.scopes.join(','),
-      expires_at: serverInstantOrNull(created.apiKey.expiresAt),
-    };
+    const view = newKeyView(created);
     if (context.json) printJson(context, view);
     else printNewKey(context, view);
   },
@@ -120,11 +121,7 @@ const keysRotate: Command = {
     const graceMs = grace === undefined ? 0 : durationMs('grace', grace, true);
     const { created, replaced } = await outcomeOf((await context.workspace()).keys.rotate(id, graceMs));
     const view = {
-      id: created.apiKey.id,
-      user_id: created.apiKey.userId,
-      key: created.plaintext,
-      scopes: created.apiKey.scopes.join(','),
-      expires_at: serverInstantOrNull(created.apiKey.expiresAt),
+      ...newKeyView(created),
       replaced: { id: replaced.id, revoked_at: serverInstantOrNull(replaced.revokedAt) },
     };
     if (context.json) printJson(context, view);

@@ -4,12 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { freePort } from '../support/free-port.js';
 import { cli, type ServerProcess, startServer } from '../support/processes.js';
-
-/** The value of one sample line (`name{labels} value`) in the exposition text, or null. */
-const sample = (text: string, line: string): number | null => {
-  const found = text.split('\n').find((l) => l.startsWith(`${line} `));
-  return found === undefined ? null : Number(found.slice(line.length + 1));
-};
+import { sample } from '../support/prometheus-text.js';
 
 const eventually = async (check: () => boolean, timeoutMs = 3000): Promise<boolean> => {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {

@@ -1,12 +1,7 @@
 import { expect } from 'chai';
 import { createMetrics } from '../../../adapters/observability/prometheus-metrics.js';
 import { statementKind } from '../../../adapters/persistence/query-observer.js';
-
-/** The value of one sample line (`name{labels} value`) in the exposition text, or null. */
-const sample = (text: string, line: string): number | null => {
-  const found = text.split('\n').find((l) => l.startsWith(`${line} `));
-  return found === undefined ? null : Number(found.slice(line.length + 1));
-};
+import { sample } from '../../support/prometheus-text.js';
 
 describe('Prometheus metrics', () => {
   it('counts requests and their latency by method, route pattern and status; an unmatched URL is one label, not its path', async () => {
