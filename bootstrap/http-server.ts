@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHttpApp } from '../adapters/http/http-app.js';
-import type { RateLimitOptions, SharedWindowCounter } from '../adapters/http/rate-limit.js';
+import type { RateLimitOptions } from '../adapters/http/rate-limit.js';
 import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
 import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
+import type { WindowCounter } from '../adapters/persistence/persistence.js';
 import type { Workspace } from '../application/workspace/workspace.js';
 
 export interface HttpServerOptions {
@@ -29,4 +30,4 @@ export const createHttpServer = (
     routes: [...taskRoutes, ...workspaceRoutes],
   });
 
-export type { RateLimitOptions, RequestObserver, RequestSample, SharedWindowCounter };
+export type { RateLimitOptions, RequestObserver, RequestSample, WindowCounter };

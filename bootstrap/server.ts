@@ -19,13 +19,18 @@ const start = async (): Promise<void> => {
   let report: (cause: unknown) => void = () => undefined;
   let logQuery: QueryObserver = () => undefined;
   let metrics: Metrics | undefined;
+  const debug = DEBUG_LEVELS.includes(config.logLevel);
+  // Statements are timed only when something listens (metrics, or the debug log).
+  const observing = debug || config.metricsPort !== null;
   const persistence = await openPersistence(config.database, {
     migrate: true,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
-    observeQuery: (sample: QuerySample) => {
-      metrics?.observeQuery(sample);
-      logQuery(sample);
-    },
+    observeQuery: observing
+      ? (sample: QuerySample) => {
+          metrics?.observeQuery(sample);
+          logQuery(sample);
+        }
+      : undefined,
   });
   const workspace = createWorkspace({ persistence, reportBackgroundFailure: (cause) => report(cause) });
   if (config.metricsPort !== null) metrics = createMetrics({ poolStats: persistence.poolStats });
@@ -38,7 +43,7 @@ const start = async (): Promise<void> => {
     },
   );
   report = (cause) => app.log.warn({ err: cause }, 'could not record last_used_at');
-  if (DEBUG_LEVELS.includes(config.logLevel)) {
+  if (debug) {
     // The statement and its time, never its parameters (they carry key digests and users' data).
     logQuery = (sample) =>
       app.log.debug(

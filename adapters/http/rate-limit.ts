@@ -1,18 +1,14 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WindowCounter } from '../persistence/persistence.js';
 import { failure } from './envelope.js';
 import type { Reply } from './route.js';
-
-/** Hits per bucket in fixed windows, kept where every instance sees them (the database). */
-export interface SharedWindowCounter {
-  hit(bucket: string, windowMs: number): Promise<{ readonly hits: number; readonly resetInMs: number }>;
-}
 
 export interface RateLimitOptions {
   /** Requests per key (or per address without a key) per minute; 0 turns limiting off. */
   readonly perMinute: number;
   /** Absent: each process counts on its own (one instance, SQLite or in-memory). */
-  readonly shared?: SharedWindowCounter | undefined;
+  readonly shared?: WindowCounter | undefined;
 }
 
 const WINDOW_MS = 60_000;
@@ -25,7 +21,7 @@ declare module 'fastify' {
 }
 
 /** @fastify/rate-limit's store contract over the shared counter. */
-const sharedStore = (counter: SharedWindowCounter) =>
+const sharedStore = (counter: WindowCounter) =>
   class SharedStore implements FastifyRateLimitStore {
     incr(
       key: string,

@@ -29,14 +29,14 @@ export const errorCodeOf = (body: unknown): string | null => {
 };
 
 /** What one request line says: never the key, an auth header, the query string or a body. */
-const requestLogFields = (request: FastifyRequest, status: number, durationMs: number) => ({
-  method: request.method,
-  route: request.routeOptions.url ?? null,
-  status,
-  duration_ms: Math.round(durationMs * 10) / 10,
+const requestLogFields = (request: FastifyRequest, sample: RequestSample) => ({
+  method: sample.method,
+  route: sample.route,
+  status: sample.status,
+  duration_ms: Math.round(sample.durationMs * 10) / 10,
   user_id: request.session?.userId ?? null,
   key_id: request.session?.keyId ?? null,
-  ...(request.errorCode === null ? {} : { error_code: request.errorCode }),
+  ...(sample.errorCode === null ? {} : { error_code: sample.errorCode }),
 });
 
 /**
@@ -46,13 +46,14 @@ const requestLogFields = (request: FastifyRequest, status: number, durationMs: n
 export const registerRequestLog = (app: FastifyInstance, observe?: RequestObserver): void => {
   app.decorateRequest('errorCode', null);
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(requestLogFields(request, reply.statusCode, reply.elapsedTime), 'request');
-    observe?.({
+    const sample: RequestSample = {
       method: request.method,
       route: request.routeOptions.url ?? null,
       status: reply.statusCode,
       durationMs: reply.elapsedTime,
       errorCode: request.errorCode,
-    });
+    };
+    request.log.info(requestLogFields(request, sample), 'request');
+    observe?.(sample);
   });
 };

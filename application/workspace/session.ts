@@ -121,7 +121,6 @@ export const OPERATION_SCOPES = {
 } as const satisfies Record<string, { readonly resource: ScopedResource } & Record<string, string>>;
 
 export type OperationGroup = keyof typeof OPERATION_SCOPES;
-export type OperationName<G extends OperationGroup> = Exclude<keyof (typeof OPERATION_SCOPES)[G], 'resource'>;
 
 /** The scope an operation needs. */
 const scopeOf = (

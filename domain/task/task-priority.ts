@@ -3,6 +3,3 @@ export const TaskPriority = { None: 0, Critical: 1, ThisWeek: 2, Optional: 3 } a
 export type TaskPriority = (typeof TaskPriority)[keyof typeof TaskPriority];
 
 export const TASK_PRIORITIES: readonly TaskPriority[] = [0, 1, 2, 3];
-
-export const isTaskPriority = (value: number): value is TaskPriority =>
-  (TASK_PRIORITIES as readonly number[]).includes(value);

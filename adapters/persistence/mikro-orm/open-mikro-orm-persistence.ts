@@ -18,28 +18,34 @@ import { SqlWindowCounter } from './read/sql-window-counter.js';
 import { SqliteRunner } from './read/sqlite-runner.js';
 import { POSTGRESQL, SQLITE, type SqlDialect } from './sql-dialect.js';
 
-/**
- * Wraps every read-side failure the same way the unit of work does, and times each statement for
- * the observer (the ORM's own statements are timed by its logger).
- */
-const classified = (runner: SqlRunner, observe: QueryObserver | undefined): SqlRunner => {
-  const guard = async <A>(sql: string, run: () => Promise<A>): Promise<A> => {
+/** Wraps every read-side failure the same way the unit of work does. */
+const classified = (runner: SqlRunner): SqlRunner => {
+  const guard = <A>(run: () => Promise<A>): Promise<A> =>
+    run().catch((error: unknown) => Promise.reject(classifyDatabaseFailure(error)));
+  return {
+    all: (sql, params) => guard(() => runner.all(sql, params)),
+    get: (sql, params) => guard(() => runner.get(sql, params)),
+    run: (sql, params) => guard(() => runner.run(sql, params)),
+  };
+};
+
+/** Times each statement for the observer; only wrapped in when someone observes. */
+const timed = (runner: SqlRunner, observe: QueryObserver): SqlRunner => {
+  const time = async <A>(sql: string, run: () => Promise<A>): Promise<A> => {
     const started = performance.now();
     let failed = true;
     try {
       const result = await run();
       failed = false;
       return result;
-    } catch (error) {
-      throw classifyDatabaseFailure(error);
     } finally {
-      observe?.({ sql, durationMs: performance.now() - started, side: 'read', failed });
+      observe({ sql, durationMs: performance.now() - started, side: 'read', failed });
     }
   };
   return {
-    all: (sql, params) => guard(sql, () => runner.all(sql, params)),
-    get: (sql, params) => guard(sql, () => runner.get(sql, params)),
-    run: (sql, params) => guard(sql, () => runner.run(sql, params)),
+    all: (sql, params) => time(sql, () => runner.all(sql, params)),
+    get: (sql, params) => time(sql, () => runner.get(sql, params)),
+    run: (sql, params) => time(sql, () => runner.run(sql, params)),
   };
 };
 
@@ -104,8 +110,11 @@ export const openMikroOrmPersistence = async (
     if (options.migrate) await migrateUp(orm);
     const opened = runners;
     // Statements through the ORM's connection are already timed by its logger.
+    const { observeQuery } = options;
     const observed = (runner: SqlRunner) =>
-      classified(runner, runner instanceof OrmRunner ? undefined : options.observeQuery);
+      classified(
+        observeQuery === undefined || runner instanceof OrmRunner ? runner : timed(runner, observeQuery),
+      );
     const reader = observed(opened.reader);
     const writer = observed(opened.writer);
     const { dialect } = opened;

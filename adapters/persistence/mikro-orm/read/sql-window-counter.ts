@@ -1,3 +1,4 @@
+import type { WindowCounter } from '../../persistence.js';
 import type { SqlRunner } from './sql-runner.js';
 
 /**
@@ -14,16 +15,11 @@ const HIT =
 
 const FORGET = 'delete from rate_limit_windows where window_start < ?';
 
-export interface WindowHit {
-  readonly hits: number;
-  readonly resetInMs: number;
-}
-
 /**
  * Fixed windows counted in the database (PostgreSQL), so every instance on it shares one limit.
  * Finished windows are deleted now and then, at most once a window per instance.
  */
-export class SqlWindowCounter {
+export class SqlWindowCounter implements WindowCounter {
   private lastSweep = 0;
 
   constructor(
@@ -31,7 +27,7 @@ export class SqlWindowCounter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async hit(bucket: string, windowMs: number): Promise<WindowHit> {
+  async hit(bucket: string, windowMs: number): ReturnType<WindowCounter['hit']> {
     const now = this.now();
     const windowStart = now - (now % windowMs);
     const row = await this.runner.get(HIT, [bucket, windowStart]);
