@@ -15,9 +15,11 @@ import { projectKind } from '../application/records/kinds/project.kind.js';
 import { timeKind } from '../application/records/kinds/time.kind.js';
 import {
   decodeClientsQuery,
+  decodeMoneysQuery,
   decodeNamedQuery,
   decodeNotesQuery,
   decodeProjectsQuery,
+  decodeTimesQuery,
   type QueryDecoder,
 } from '../application/records/list-queries.js';
 import { ListRecords } from '../application/records/list-records.use-case.js';
@@ -43,8 +45,8 @@ const CATEGORY_USE_CASES = token<RecordUseCases<NamedFields, 'CATEGORY_IN_USE'>>
 const CARD_USE_CASES = token<RecordUseCases<NamedFields, 'CARD_IN_USE'>>('CardUseCases');
 const NOTE_USE_CASES = token<RecordUseCases<NoteFields>>('NoteUseCases');
 const CREATE_NOTE_FROM_TEXT = token<CreateRecord<NoteFields>>('CreateNoteFromText');
-const CREATE_TIME_RECORD = token<CreateRecord<TimeFields>>('CreateTimeRecord');
-const CREATE_MONEY_RECORD = token<CreateRecord<MoneyFields>>('CreateMoneyRecord');
+const TIME_USE_CASES = token<RecordUseCases<TimeFields>>('TimeUseCases');
+const MONEY_USE_CASES = token<RecordUseCases<MoneyFields>>('MoneyUseCases');
 
 /** One record type's use cases over the same generic classes. */
 const recordUseCases = <F extends object, C extends string, Q extends Page>(
@@ -84,8 +86,12 @@ export const registerRecordUseCases = (c: DependencyContainer): void => {
     recordUseCases(w, noteKind, decodeNotesQuery, (m) => (o, q) => m.notes(o, q)),
   );
   provide(c, CREATE_NOTE_FROM_TEXT, (w) => creating(w, noteFromTextKind));
-  provide(c, CREATE_TIME_RECORD, (w) => creating(w, timeKind));
-  provide(c, CREATE_MONEY_RECORD, (w) => creating(w, moneyKind));
+  provide(c, TIME_USE_CASES, (w) =>
+    recordUseCases(w, timeKind, decodeTimesQuery, (m) => (o, q) => m.times(o, q)),
+  );
+  provide(c, MONEY_USE_CASES, (w) =>
+    recordUseCases(w, moneyKind, decodeMoneysQuery, (m) => (o, q) => m.moneys(o, q)),
+  );
 };
 
 export const resolveRecordUseCases = (
@@ -99,6 +105,6 @@ export const resolveRecordUseCases = (
   categories: resolve(c, CATEGORY_USE_CASES),
   cards: resolve(c, CARD_USE_CASES),
   notes: { ...resolve(c, NOTE_USE_CASES), createFromText: resolve(c, CREATE_NOTE_FROM_TEXT) },
-  times: { create: resolve(c, CREATE_TIME_RECORD) },
-  moneys: { create: resolve(c, CREATE_MONEY_RECORD) },
+  times: resolve(c, TIME_USE_CASES),
+  moneys: resolve(c, MONEY_USE_CASES),
 });

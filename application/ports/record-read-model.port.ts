@@ -1,5 +1,16 @@
+import type { LocalDate } from '../../domain/shared/local-date-time.js';
 import type { UserId } from '../../domain/task/task.js';
-import type { Card, Category, Client, Note, Project, RecordType } from '../../domain/workspace/records.js';
+import type {
+  Card,
+  Category,
+  Client,
+  MoneyRecord,
+  MoneyType,
+  Note,
+  Project,
+  RecordType,
+  TimeRecord,
+} from '../../domain/workspace/records.js';
 import type { Page, Paged } from './paging.js';
 import { token } from './token.js';
 
@@ -25,6 +36,26 @@ export interface NamedListQuery extends Page {
   readonly active: boolean;
 }
 
+/** The filters time and money records share; every one given must hold. */
+export interface LinkedRecordListQuery extends Page {
+  readonly clientId?: number;
+  readonly projectId?: number;
+  readonly taskId?: number;
+  readonly categoryId?: number;
+  /** Dated on or after that day (undated records never match a date bound). */
+  readonly dateFrom?: LocalDate;
+  /** Dated on or before that day. */
+  readonly dateTo?: LocalDate;
+}
+
+export type TimeListQuery = LinkedRecordListQuery;
+
+export interface MoneyListQuery extends LinkedRecordListQuery {
+  readonly type?: MoneyType;
+  /** The card the money moves from or to (`card` or `to_card`). */
+  readonly card?: number;
+}
+
 /** The read side of the owner's records: lists, straight from storage, ordered by id unless told. */
 export interface RecordReadModel {
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>>;
@@ -32,6 +63,10 @@ export interface RecordReadModel {
   notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>>;
   categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>>;
   cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>>;
+  /** Newest first: by `date` descending, then id descending; undated records last. */
+  times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>>;
+  /** Ordered as `times`. */
+  moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>>;
 }
 
 export const RECORD_READ_MODEL = token<RecordReadModel>('RecordReadModel');

@@ -1,16 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { RECORD_TYPES } from '../../domain/workspace/records.js';
+import { MONEY_TYPES, type MoneyType, RECORD_TYPES } from '../../domain/workspace/records.js';
 import type {
   ClientListQuery,
+  MoneyListQuery,
   NamedListQuery,
   NoteListQuery,
   ProjectListQuery,
+  TimeListQuery,
 } from '../ports/record-read-model.port.js';
 import { object } from '../shared/codecs.js';
 import { decodeWith } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
-import { boolean, recordId, text, textChoice } from '../shared/fields.js';
+import { boolean, integerChoice, localDate, recordId, text, textChoice } from '../shared/fields.js';
 import { pageParams, withPageDefaults } from '../shared/paging.js';
 
 export type QueryDecoder<Q> = (input: unknown) => E.Either<ValidationFailed, Q>;
@@ -55,3 +57,28 @@ export const decodeNamedQuery: QueryDecoder<NamedListQuery> = (input) =>
     decodeWith(listNamedInput)(input),
     E.map((q) => ({ ...withPageDefaults(q), active: q.active ?? true })),
   );
+
+/** The filters time and money records share: their links, and a range of days (inclusive). */
+const linkedRecordFilters = {
+  ...pageParams,
+  clientId: recordId('ClientId'),
+  projectId: recordId('ProjectId'),
+  taskId: recordId('TaskId'),
+  categoryId: recordId('CategoryId'),
+  dateFrom: localDate('DateFrom', 'Dated on or after that day'),
+  dateTo: localDate('DateTo', 'Dated on or before that day'),
+};
+
+export const listTimesInput = object('ListTimesInput', linkedRecordFilters);
+
+export const decodeTimesQuery: QueryDecoder<TimeListQuery> = (input) =>
+  pipe(decodeWith(listTimesInput)(input), E.map(withPageDefaults));
+
+export const listMoneysInput = object('ListMoneysInput', {
+  ...linkedRecordFilters,
+  type: integerChoice<MoneyType>('MoneyType', MONEY_TYPES, '1 income, 2 expense, 3 transfer'),
+  card: recordId('CardId', 'Moves money from or to this card'),
+});
+
+export const decodeMoneysQuery: QueryDecoder<MoneyListQuery> = (input) =>
+  pipe(decodeWith(listMoneysInput)(input), E.map(withPageDefaults));

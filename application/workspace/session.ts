@@ -24,7 +24,7 @@ import type { CreateRecordError } from '../records/create-record.use-case.js';
 import type { DeleteRecordError } from '../records/delete-record.use-case.js';
 import type { GetRecordError } from '../records/get-record.use-case.js';
 import type { createClientInput, updateClientInput } from '../records/kinds/client.kind.js';
-import type { createMoneyInput } from '../records/kinds/money.kind.js';
+import type { createMoneyInput, updateMoneyInput } from '../records/kinds/money.kind.js';
 import type { createNamedInput, updateNamedInput } from '../records/kinds/named.kind.js';
 import type {
   createNoteFromTextInput,
@@ -32,12 +32,14 @@ import type {
   updateNoteInput,
 } from '../records/kinds/note.kind.js';
 import type { createProjectInput, updateProjectInput } from '../records/kinds/project.kind.js';
-import type { createTimeInput } from '../records/kinds/time.kind.js';
+import type { createTimeInput, updateTimeInput } from '../records/kinds/time.kind.js';
 import type {
   listClientsInput,
+  listMoneysInput,
   listNamedInput,
   listNotesInput,
   listProjectsInput,
+  listTimesInput,
 } from '../records/list-queries.js';
 import type { ListRecordsError, RecordPage } from '../records/list-records.use-case.js';
 import type { RECORD_READ_ONLY_FIELDS } from '../records/record-fields.js';
@@ -116,8 +118,15 @@ export const OPERATION_SCOPES = {
     update: 'write',
     delete: 'write',
   },
-  times: { resource: 'times', create: 'write' },
-  moneys: { resource: 'moneys', create: 'write' },
+  times: { resource: 'times', create: 'write', get: 'read', list: 'read', update: 'write', delete: 'write' },
+  moneys: {
+    resource: 'moneys',
+    create: 'write',
+    get: 'read',
+    list: 'read',
+    update: 'write',
+    delete: 'write',
+  },
 } as const satisfies Record<string, { readonly resource: ScopedResource } & Record<string, string>>;
 
 export type OperationGroup = keyof typeof OPERATION_SCOPES;
@@ -226,12 +235,22 @@ export interface Session<X> {
     /** A note from its text alone: named after the first line unless a name is given. */
     createFromText(input: RecordInput<typeof createNoteFromTextInput>): Outcome<CreateRecordError | X, Note>;
   };
-  readonly times: {
-    create(input: RecordInput<typeof createTimeInput>): Outcome<CreateRecordError | X, TimeRecord>;
-  };
-  readonly moneys: {
-    create(input: RecordInput<typeof createMoneyInput>): Outcome<CreateRecordError | X, MoneyRecord>;
-  };
+  readonly times: RecordOperations<
+    TimeRecord,
+    RecordInput<typeof createTimeInput>,
+    RecordInput<typeof updateTimeInput>,
+    InputOf<typeof listTimesInput>,
+    never,
+    X
+  >;
+  readonly moneys: RecordOperations<
+    MoneyRecord,
+    RecordInput<typeof createMoneyInput>,
+    RecordInput<typeof updateMoneyInput>,
+    InputOf<typeof listMoneysInput>,
+    never,
+    X
+  >;
 }
 
 /** Lets an operation run, or answers why not (an unknown user, a missing scope). */
@@ -298,9 +317,7 @@ export const openSession = <X>(
       createFromText: (input) =>
         run('notes', 'createFromText')(() => useCases.notes.createFromText.execute(actor, input)),
     },
-    times: { create: (input) => run('times', 'create')(() => useCases.times.create.execute(actor, input)) },
-    moneys: {
-      create: (input) => run('moneys', 'create')(() => useCases.moneys.create.execute(actor, input)),
-    },
+    times: recordOperations('times', useCases.times, actor, run),
+    moneys: recordOperations('moneys', useCases.moneys, actor, run),
   };
 };

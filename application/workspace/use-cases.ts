@@ -43,8 +43,8 @@ export interface WorkspaceUseCases {
   readonly categories: RecordUseCases<NamedFields, 'CATEGORY_IN_USE'>;
   readonly cards: RecordUseCases<NamedFields, 'CARD_IN_USE'>;
   readonly notes: RecordUseCases<NoteFields> & { readonly createFromText: CreateRecord<NoteFields> };
-  readonly times: { readonly create: CreateRecord<TimeFields> };
-  readonly moneys: { readonly create: CreateRecord<MoneyFields> };
+  readonly times: RecordUseCases<TimeFields>;
+  readonly moneys: RecordUseCases<MoneyFields>;
   readonly users: { readonly create: CreateUser; readonly find: FindUser; readonly list: ListUsers };
   readonly keys: {
     readonly create: CreateApiKey;

@@ -18,7 +18,7 @@ import {
 } from '../wire/record.wire.js';
 import { preparedRoute, recordRoutes } from './record.routes.js';
 
-/** Clients, projects, notes, categories, cards, and the prepared contracts. */
+/** Clients, projects, notes, categories, cards, time and money records, and the prepared contracts. */
 export const workspaceRoutes: readonly Route[] = [
   ...recordRoutes({
     path: '/v1/clients',
@@ -65,11 +65,29 @@ export const workspaceRoutes: readonly Route[] = [
     wire: namedWire,
     present: presentNamed,
   }),
+  ...recordRoutes({
+    path: '/v1/times',
+    singular: 'time',
+    plural: 'times',
+    group: 'times',
+    operations: (session) => session.times,
+    wire: timeWire,
+    present: presentTime,
+  }),
+  ...recordRoutes({
+    path: '/v1/moneys',
+    singular: 'money',
+    plural: 'moneys',
+    group: 'moneys',
+    operations: (session) => session.moneys,
+    wire: moneyWire,
+    present: presentMoney,
+  }),
   preparedRoute({
     path: '/public-api/v1/times',
     singular: 'time',
     operation: { group: 'times', name: 'create' },
-    wire: timeWire,
+    wire: timeWire.create,
     create: (session, input) => session.times.create(input),
     present: presentTime,
   }),
@@ -77,7 +95,7 @@ export const workspaceRoutes: readonly Route[] = [
     path: '/public-api/v1/moneys',
     singular: 'money',
     operation: { group: 'moneys', name: 'create' },
-    wire: moneyWire,
+    wire: moneyWire.create,
     create: (session, input) => session.moneys.create(input),
     present: presentMoney,
   }),

@@ -1,5 +1,5 @@
 import { createClientInput, updateClientInput } from '../../../application/records/kinds/client.kind.js';
-import { createMoneyInput } from '../../../application/records/kinds/money.kind.js';
+import { createMoneyInput, updateMoneyInput } from '../../../application/records/kinds/money.kind.js';
 import { createNamedInput, updateNamedInput } from '../../../application/records/kinds/named.kind.js';
 import {
   createNoteFromTextInput,
@@ -7,12 +7,14 @@ import {
   updateNoteInput,
 } from '../../../application/records/kinds/note.kind.js';
 import { createProjectInput, updateProjectInput } from '../../../application/records/kinds/project.kind.js';
-import { createTimeInput } from '../../../application/records/kinds/time.kind.js';
+import { createTimeInput, updateTimeInput } from '../../../application/records/kinds/time.kind.js';
 import {
   listClientsInput,
+  listMoneysInput,
   listNamedInput,
   listNotesInput,
   listProjectsInput,
+  listTimesInput,
 } from '../../../application/records/list-queries.js';
 import { type WireCodec, wireBody, wireQuery } from './wire-codecs.js';
 
@@ -55,5 +57,17 @@ export const noteWire = {
 };
 
 export const noteFromTextWire = wireBody(createNoteFromTextInput, { ignored });
-export const timeWire = wireBody(createTimeInput, { ignored });
-export const moneyWire = wireBody(createMoneyInput, { ignored });
+
+/** `POST /v1/times` takes the body of the prepared contract `POST /public-api/v1/times/`. */
+export const timeWire = {
+  create: wireBody(createTimeInput, { ignored }),
+  update: wireBody(updateTimeInput, { ignored }),
+  list: wireQuery(listTimesInput),
+};
+
+/** `POST /v1/moneys` takes the body of the prepared contract `POST /public-api/v1/moneys/`. */
+export const moneyWire = {
+  create: wireBody(createMoneyInput, { ignored }),
+  update: wireBody(updateMoneyInput, { ignored }),
+  list: wireQuery(listMoneysInput),
+};

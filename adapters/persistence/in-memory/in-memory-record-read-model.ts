@@ -1,20 +1,27 @@
 import type { Paged } from '../../../application/ports/paging.js';
 import type {
   ClientListQuery,
+  LinkedRecordListQuery,
+  MoneyListQuery,
   NamedListQuery,
   NoteListQuery,
   ProjectListQuery,
   RecordReadModel,
+  TimeListQuery,
 } from '../../../application/ports/record-read-model.port.js';
+import { dayOf, type LocalDateTime } from '../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../domain/task/task.js';
 import type {
   Card,
   Category,
   Client,
+  Links,
+  MoneyRecord,
   Note,
   Owned,
   Project,
   RecordType,
+  TimeRecord,
 } from '../../../domain/workspace/records.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
@@ -52,6 +59,30 @@ const byLatestRecord = (state: InMemoryState, type: RecordType) => {
     if (lb) return 1;
     return a.id - b.id;
   };
+};
+
+type Linked = Owned & Links & { readonly date: LocalDateTime | null };
+
+const matchesLinks = (record: Linked, q: LinkedRecordListQuery): boolean => {
+  const day = record.date === null ? null : dayOf(record.date);
+  return (
+    (q.clientId === undefined || record.clientId === q.clientId) &&
+    (q.projectId === undefined || record.projectId === q.projectId) &&
+    (q.taskId === undefined || record.taskId === q.taskId) &&
+    (q.categoryId === undefined || record.categoryId === q.categoryId) &&
+    (q.dateFrom === undefined || (day !== null && day >= q.dateFrom)) &&
+    (q.dateTo === undefined || (day !== null && day <= q.dateTo))
+  );
+};
+
+/** Newest first: date descending, then id descending; undated records last. */
+const byDateNewestFirst = (a: Linked, b: Linked): number => {
+  if (a.date !== b.date) {
+    if (a.date === null) return 1;
+    if (b.date === null) return -1;
+    return a.date < b.date ? 1 : -1;
+  }
+  return b.id - a.id;
 };
 
 const contains = (text: string | null, term: string): boolean => (text ?? '').toLowerCase().includes(term);
@@ -99,5 +130,20 @@ export class InMemoryRecordReadModel implements RecordReadModel {
       ownedBy(this.database.state.cards, ownerId).filter((c) => c.active === query.active),
       query,
     );
+  }
+
+  async times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
+    const found = ownedBy(this.database.state.times, ownerId).filter((t) => matchesLinks(t, query));
+    return pageOf(found.sort(byDateNewestFirst), query);
+  }
+
+  async moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
+    const found = ownedBy(this.database.state.moneys, ownerId).filter(
+      (m) =>
+        matchesLinks(m, query) &&
+        (query.type === undefined || m.type === query.type) &&
+        (query.card === undefined || m.card === query.card || m.toCard === query.card),
+    );
+    return pageOf(found.sort(byDateNewestFirst), query);
   }
 }

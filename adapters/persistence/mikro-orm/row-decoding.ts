@@ -1,5 +1,11 @@
 import { type Duration, durationFromSeconds } from '../../../domain/shared/duration.js';
-import { type LocalDateTime, parseLocalDateTime } from '../../../domain/shared/local-date-time.js';
+import {
+  endOfDay,
+  type LocalDate,
+  type LocalDateTime,
+  parseLocalDateTime,
+  startOfDay,
+} from '../../../domain/shared/local-date-time.js';
 import { type Money, moneyFromCents, moneyToCents } from '../../../domain/shared/money.js';
 
 /**
@@ -116,8 +122,15 @@ export class RowReader {
 }
 
 /** How a wall-clock date-time is kept in a column: the server format, which sorts as time does. */
+/** Wall-clock time as the columns spell it: `YYYY-MM-DD HH:MM:SS`, which sorts as text. */
+const spelled = (value: LocalDateTime): string => value.replace('T', ' ');
+
 export const storedDateTime = (value: LocalDateTime | null): string | null =>
-  value === null ? null : value.replace('T', ' ');
+  value === null ? null : spelled(value);
+
+/** A day's first and last second in the column's spelling: bounds for an inclusive range of days. */
+export const storedDayStart = (day: LocalDate): string => spelled(startOfDay(day));
+export const storedDayEnd = (day: LocalDate): string => spelled(endOfDay(day));
 
 export const storedMoney = (amount: Money | null): number | null =>
   amount === null ? null : moneyToCents(amount);

@@ -1,27 +1,32 @@
 import { moneyProblems } from '../../../domain/workspace/money-rules.js';
 import { MONEY_TYPES, type MoneyFields, type MoneyType } from '../../../domain/workspace/records.js';
 import { nullable, object } from '../../shared/codecs.js';
+import { decodeWith } from '../../shared/decode.js';
 import { integerChoice, money, recordId } from '../../shared/fields.js';
 import { descriptionCodec, linkCodecs, NO_LINKS, RECORD_READ_ONLY_FIELDS } from '../record-fields.js';
-import type { CreatableKind } from '../record-kind.js';
+import type { RecordKind } from '../record-kind.js';
 import { drafting } from './drafting.js';
 
 /**
  * A money record: type (1 income, 2 expense, 3 transfer), a positive price, the card it moves
  * from and, for transfers only, the card it moves to; a description, a date and the four links.
  */
-export const createMoneyInput = object(
-  'CreateMoneyInput',
-  {
-    type: integerChoice<MoneyType>('MoneyType', MONEY_TYPES, '1 income, 2 expense, 3 transfer'),
-    price: money('Price', { positive: true }),
-    card: nullable(recordId('CardId')),
-    toCard: nullable(recordId('CardId')),
-    description: descriptionCodec,
-    ...linkCodecs,
-  },
-  { ignored: RECORD_READ_ONLY_FIELDS, required: ['type', 'price'] },
-);
+const moneyFields = {
+  type: integerChoice<MoneyType>('MoneyType', MONEY_TYPES, '1 income, 2 expense, 3 transfer'),
+  price: money('Price', { positive: true }),
+  card: nullable(recordId('CardId')),
+  toCard: nullable(recordId('CardId')),
+  description: descriptionCodec,
+  ...linkCodecs,
+};
+
+export const createMoneyInput = object('CreateMoneyInput', moneyFields, {
+  ignored: RECORD_READ_ONLY_FIELDS,
+  required: ['type', 'price'],
+});
+
+/** Any subset; the transfer rules are checked on the record as it would be after the change. */
+export const updateMoneyInput = object('UpdateMoneyInput', moneyFields, { ignored: RECORD_READ_ONLY_FIELDS });
 
 const MONEY_MESSAGES = {
   TRANSFER_NEEDS_BOTH_CARDS: 'a transfer needs both a source and a destination card',
@@ -29,7 +34,7 @@ const MONEY_MESSAGES = {
   ONLY_FOR_TRANSFERS: 'only transfers (type 3) have a destination card',
 } as const;
 
-export const moneyKind: CreatableKind<MoneyFields> = {
+export const moneyKind: RecordKind<MoneyFields> = {
   resource: 'money',
   repository: (r) => r.moneys,
   createInput: createMoneyInput,
@@ -37,6 +42,8 @@ export const moneyKind: CreatableKind<MoneyFields> = {
     given,
     fields: { card: null, toCard: null, description: null, date: null, ...NO_LINKS, ...given },
   })),
+  updateInput: updateMoneyInput,
+  decodeUpdate: decodeWith(updateMoneyInput),
   rules: (fields) =>
     moneyProblems(fields).map((p) => ({
       field: p.field,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { type HttpWorld, openHttpWorld } from '../../support/http-world.js';
 
-describe('HTTP: clients, projects, notes, categories, cards and the prepared contracts', () => {
+describe('HTTP: clients, projects, notes, categories, cards, times, moneys and the prepared contracts', () => {
   let world: HttpWorld;
   let key: string;
 
@@ -163,6 +163,124 @@ describe('HTTP: clients, projects, notes, categories, cards and the prepared con
         'updated_at',
       ]);
       expect(response.json().data.note.date).to.equal('2026-03-01 10:00:00');
+    });
+  });
+
+  describe('time and money records', () => {
+    const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: object, as = key) =>
+      world.call(as, payload === undefined ? { method, url } : { method, url, payload });
+    const idsOf = (response: { json(): { data: Record<string, { id: number }[]> } }, plural: string) =>
+      response.json().data[plural]?.map((r) => r.id);
+
+    it('creates, reads, patches and deletes a time record at /v1/times in the contract envelopes', async () => {
+      const response = await post('/v1/times', { time_really: '2:15:00', date: '2026-03-01T09:30:00' });
+      expect(response.statusCode).to.equal(201);
+      expect(response.headers.location).to.match(/^\/v1\/times\/\d+$/);
+      const time = response.json().data.time;
+      expect(Object.keys(time)).to.deep.equal([
+        'id',
+        'time_really',
+        'description',
+        'date',
+        'client_id',
+        'project_id',
+        'task_id',
+        'category_id',
+        'created_at',
+        'updated_at',
+      ]);
+      const patched = await call('PATCH', `/v1/times/${time.id}`, { ...time, time_really: '10:00:00' });
+      expect(patched.statusCode, patched.body).to.equal(200);
+      expect(patched.json().data.time).to.include({ time_really: '10:00:00', date: '2026-03-01 09:30:00' });
+      const got = await call('GET', `/v1/times/${time.id}/`);
+      expect(got.json().data.time).to.deep.equal(patched.json().data.time);
+      const deleted = await call('DELETE', `/v1/times/${time.id}`);
+      expect(deleted.json()).to.deep.equal({ success: true, data: { deleted: true, id: time.id } });
+      expect((await call('GET', `/v1/times/${time.id}`)).statusCode).to.equal(404);
+      expect((await call('PUT', `/v1/times/${time.id}`, {})).headers.allow).to.equal(
+        'GET, PATCH, DELETE, HEAD',
+      );
+    });
+
+    it('lists time records newest first, undated last, filtered by links and inclusive days', async () => {
+      const task = await created('/v1/tasks', { title: 't' }, 'task');
+      const undated = await created('/v1/times', { time_really: '0:10:00' }, 'time');
+      const first = await created('/v1/times', { time_really: '0:10:00', date: '2026-03-01' }, 'time');
+      const second = await created(
+        '/v1/times',
+        { time_really: '0:10:00', date: '2026-03-02 23:59:59', task_id: task },
+        'time',
+      );
+      const list = await call('GET', '/v1/times');
+      expect(idsOf(list, 'times')).to.deep.equal([second, first, undated]);
+      expect(list.json().data.pagination).to.deep.equal({ limit: 50, offset: 0, total: 3, has_more: false });
+      expect(idsOf(await call('GET', `/v1/times?task_id=${task}`), 'times')).to.deep.equal([second]);
+      expect(
+        idsOf(await call('GET', '/v1/times?date_from=2026-03-02&date_to=2026-03-02'), 'times'),
+      ).to.deep.equal([second]);
+      for (const query of [
+        'date_from=2026-02-30',
+        'client_id=x',
+        'type=1',
+        'limit=0',
+        'task_id=1&task_id=2',
+      ]) {
+        expect((await call('GET', `/v1/times?${query}`)).statusCode, query).to.equal(400);
+      }
+    });
+
+    it('creates, filters, patches and deletes money records at /v1/moneys with the transfer rules', async () => {
+      const wallet = await created('/v1/cards', { name: 'wallet' }, 'card');
+      const bank = await created('/v1/cards', { name: 'bank' }, 'card');
+      const expense = await created(
+        '/v1/moneys',
+        { type: 2, price: 4.5, card: wallet, date: '2026-03-02' },
+        'money',
+      );
+      const transfer = await created(
+        '/v1/moneys',
+        { type: 3, price: 100, card: bank, to_card: wallet, date: '2026-03-01' },
+        'money',
+      );
+      expect(idsOf(await call('GET', `/v1/moneys?card=${wallet}`), 'moneys')).to.deep.equal([
+        expense,
+        transfer,
+      ]);
+      expect(idsOf(await call('GET', `/v1/moneys?card=${bank}&type=3`), 'moneys')).to.deep.equal([transfer]);
+      const broken = await call('PATCH', `/v1/moneys/${expense}`, { type: 3 });
+      expect(broken.statusCode).to.equal(400);
+      expect(broken.json().error.details.map((d: { field: string }) => d.field)).to.include('to_card');
+      expect((await call('GET', `/v1/moneys/${expense}`)).json().data.money).to.include({
+        type: 2,
+        price: 4.5,
+      });
+      const inUse = await call('DELETE', `/v1/cards/${wallet}`);
+      expect(inUse.json().error.code).to.equal('CARD_IN_USE');
+      expect((await call('DELETE', `/v1/moneys/${expense}`)).statusCode).to.equal(200);
+      expect((await call('DELETE', `/v1/moneys/${transfer}`)).statusCode).to.equal(200);
+      expect((await call('DELETE', `/v1/cards/${wallet}`)).statusCode).to.equal(200);
+    });
+
+    it('needs times:read / moneys:read to read and :write to change, and hides other owners’ records', async () => {
+      const time = await created('/v1/times', { time_really: '1:00:00' }, 'time');
+      const money = await created('/v1/moneys', { type: 1, price: 1 }, 'money');
+      const reader = await world.key('alice', 'times:read,moneys:read');
+      expect((await call('GET', '/v1/times', undefined, reader)).statusCode).to.equal(200);
+      expect((await call('GET', `/v1/moneys/${money}`, undefined, reader)).statusCode).to.equal(200);
+      const denied = await call('PATCH', `/v1/times/${time}`, { description: 'x' }, reader);
+      expect(denied.statusCode).to.equal(403);
+      expect(denied.headers['x-accepted-scopes']).to.contain('times:write');
+      const deniedDelete = await call('DELETE', `/v1/moneys/${money}`, undefined, reader);
+      expect(deniedDelete.headers['x-accepted-scopes']).to.contain('moneys:write');
+      await world.user('bob');
+      const bob = await world.key('bob', everything);
+      for (const url of [`/v1/times/${time}`, `/v1/moneys/${money}`]) {
+        expect((await call('GET', url, undefined, bob)).statusCode, url).to.equal(404);
+        expect((await call('PATCH', url, { description: 'mine' }, bob)).statusCode, url).to.equal(404);
+        expect((await call('DELETE', url, undefined, bob)).statusCode, url).to.equal(404);
+      }
+      expect((await call('GET', '/v1/times', undefined, bob)).json().data.times).to.deep.equal([]);
+      expect((await call('GET', `/v1/times/${time}`)).statusCode).to.equal(200);
     });
   });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type * as E from 'fp-ts/lib/Either.js';
 import type { UserSession } from '../../../application/workspace/workspace.js';
 import type { HarnessFactory } from '../../support/persistence-harness.js';
 import { left, openWorld, right, type World } from '../../support/world.js';
@@ -149,6 +150,75 @@ export const recordsContract = (factory: HarnessFactory): void => {
         alice.times.create({ timeReally: 3600, projectId: project.id, clientId: other.id }),
       );
       expect(clash).to.deep.include({ _tag: 'InvalidReference' });
+    });
+
+    it('reads, patches and deletes time records, and lists them newest first with filters', async () => {
+      const project = await right(alice.projects.create({ name: 'p' }));
+      const early = await right(alice.times.create({ timeReally: 600, date: '2026-03-01 09:00:00' }));
+      const late = await right(
+        alice.times.create({ timeReally: 900, date: '2026-03-02', projectId: project.id }),
+      );
+      expect(await right(alice.times.get(early.id))).to.deep.equal(early);
+      world.clock.advance(1000);
+      const patched = await right(alice.times.update(early.id, { timeReally: 1200, description: 'review' }));
+      expect(patched).to.deep.include({ timeReally: 1200, description: 'review', date: early.date });
+      expect(patched.updatedAt.getTime()).to.equal(early.updatedAt.getTime() + 1000);
+      expect(ids(await right(alice.times.list()))).to.deep.equal([late.id, early.id]);
+      expect(ids(await right(alice.times.list({ projectId: project.id })))).to.deep.equal([late.id]);
+      expect(
+        ids(await right(alice.times.list({ dateFrom: '2026-03-01', dateTo: '2026-03-01' }))),
+      ).to.deep.equal([early.id]);
+      // @ts-expect-error the time spent cannot be cleared
+      expect(await left(alice.times.update(early.id, { timeReally: null }))).to.deep.include({
+        _tag: 'ValidationFailed',
+      });
+      expect(await right(alice.times.delete(early.id))).to.deep.equal({ id: early.id });
+      expect(await left(alice.times.get(early.id))).to.deep.include({ _tag: 'NotFound' });
+    });
+
+    it("hides one owner's time and money records from another: get, patch, delete and list", async () => {
+      const time = await right(alice.times.create({ timeReally: 60 }));
+      const money = await right(alice.moneys.create({ type: 1, price: 1 }));
+      const outcomes: Promise<E.Either<{ readonly _tag: string }, unknown>>[] = [
+        bob.times.get(time.id),
+        bob.times.update(time.id, { description: 'mine now' }),
+        bob.times.delete(time.id),
+        bob.moneys.get(money.id),
+        bob.moneys.update(money.id, { price: 2 }),
+        bob.moneys.delete(money.id),
+      ];
+      for (const outcome of outcomes) {
+        expect(await left(outcome)).to.deep.include({ _tag: 'NotFound' });
+      }
+      expect((await right(bob.times.list())).total).to.equal(0);
+      expect((await right(bob.moneys.list())).total).to.equal(0);
+      expect(await right(alice.times.get(time.id))).to.deep.equal(time);
+      expect(await right(alice.moneys.get(money.id))).to.deep.equal(money);
+    });
+
+    it('checks the transfer rules on a money record as the patch would leave it, and changes nothing when broken', async () => {
+      const from = await right(alice.cards.create({ name: 'from' }));
+      const to = await right(alice.cards.create({ name: 'to' }));
+      const expense = await right(alice.moneys.create({ type: 2, price: 10, card: from.id }));
+      expect(await left(alice.moneys.update(expense.id, { type: 3 }))).to.deep.include({
+        _tag: 'ValidationFailed',
+      });
+      expect(await left(alice.moneys.update(expense.id, { toCard: to.id }))).to.deep.include({
+        _tag: 'ValidationFailed',
+      });
+      expect(await right(alice.moneys.get(expense.id))).to.deep.equal(expense);
+      const transfer = await right(alice.moneys.update(expense.id, { type: 3, toCard: to.id, price: 10.05 }));
+      expect(transfer).to.deep.include({ type: 3, card: from.id, toCard: to.id, price: 10.05 });
+      expect(ids(await right(alice.moneys.list({ card: to.id })))).to.deep.equal([expense.id]);
+      expect(ids(await right(alice.moneys.list({ type: 2 })))).to.deep.equal([]);
+    });
+
+    it('frees a card for deletion once the money records using it are deleted', async () => {
+      const card = await right(alice.cards.create({ name: 'once' }));
+      const money = await right(alice.moneys.create({ type: 2, price: 3, card: card.id }));
+      expect(await left(alice.cards.delete(card.id))).to.deep.include({ code: 'CARD_IN_USE' });
+      await right(alice.moneys.delete(money.id));
+      expect(await right(alice.cards.delete(card.id))).to.deep.equal({ id: card.id });
     });
   });
 };

@@ -1,22 +1,35 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type {
   ClientListQuery,
+  LinkedRecordListQuery,
+  MoneyListQuery,
   NamedListQuery,
   NoteListQuery,
   ProjectListQuery,
   RecordReadModel,
+  TimeListQuery,
 } from '../../../../application/ports/record-read-model.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type {
   Card,
   Category,
   Client,
+  MoneyRecord,
   Note,
   Project,
   RecordType,
+  TimeRecord,
 } from '../../../../domain/workspace/records.js';
-import { cardTable, categoryTable, clientTable, noteTable, projectTable } from '../record-tables.js';
-import type { Row } from '../row-decoding.js';
+import {
+  cardTable,
+  categoryTable,
+  clientTable,
+  moneyTable,
+  noteTable,
+  projectTable,
+  timeTable,
+} from '../record-tables.js';
+import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
@@ -30,14 +43,44 @@ const OWNED = [
 const NAMED = [...OWNED, ['name', 'name'], ['description', 'description'], ['active', 'active']] as const;
 const CLIENT = [...NAMED, ['email', 'email'], ['phone', 'phone']] as const;
 const PROJECT = [...NAMED, ['client_id', 'clientId']] as const;
-const NOTE = [
-  ...NAMED,
+const LINKS = [
   ['date', 'date'],
   ['client_id', 'clientId'],
   ['project_id', 'projectId'],
   ['task_id', 'taskId'],
   ['category_id', 'categoryId'],
 ] as const;
+const NOTE = [...NAMED, ...LINKS] as const;
+const TIME = [...OWNED, ...LINKS, ['time_really', 'timeReally'], ['description', 'description']] as const;
+const MONEY = [
+  ...OWNED,
+  ...LINKS,
+  ['type', 'type'],
+  ['price_cents', 'price'],
+  ['card_id', 'card'],
+  ['to_card_id', 'toCard'],
+  ['description', 'description'],
+] as const;
+
+/** Newest first; the text spelling of dates sorts as time, and undated records come last. */
+const NEWEST_FIRST = 'order by r.date desc nulls last, r.id desc';
+
+/** The filters time and money records share, as conditions on `r`. */
+const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery) => {
+  const conditions = ['r.owner_id = ?'];
+  const params: SqlValue[] = [ownerId];
+  const add = (condition: string, ...values: SqlValue[]) => {
+    conditions.push(condition);
+    params.push(...values);
+  };
+  if (q.clientId !== undefined) add('r.client_id = ?', q.clientId);
+  if (q.projectId !== undefined) add('r.project_id = ?', q.projectId);
+  if (q.taskId !== undefined) add('r.task_id = ?', q.taskId);
+  if (q.categoryId !== undefined) add('r.category_id = ?', q.categoryId);
+  if (q.dateFrom !== undefined) add('r.date >= ?', storedDayStart(q.dateFrom));
+  if (q.dateTo !== undefined) add('r.date <= ?', storedDayEnd(q.dateTo));
+  return { add, where: () => ({ sql: conditions.join(' and '), params }) };
+};
 
 const select = (columns: readonly (readonly [string, string])[]) =>
   columns.map(([column, alias]) => `r.${column} as "${alias}"`).join(', ');
@@ -143,5 +186,17 @@ export class SqlRecordReadModel implements RecordReadModel {
       query,
       map,
     );
+  }
+
+  times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
+    const { where } = linkConditions(ownerId, query);
+    return this.page('time_records', select(TIME), where(), query, timeTable.fromRow, NEWEST_FIRST);
+  }
+
+  moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
+    const { add, where } = linkConditions(ownerId, query);
+    if (query.type !== undefined) add('r.type = ?', query.type);
+    if (query.card !== undefined) add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
+    return this.page('money_records', select(MONEY), where(), query, moneyTable.fromRow, NEWEST_FIRST);
   }
 }

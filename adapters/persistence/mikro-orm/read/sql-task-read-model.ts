@@ -5,11 +5,10 @@ import type {
   TaskSort,
   TaskSortField,
 } from '../../../../application/ports/task-read-model.port.js';
-import { endOfDay, type LocalDate, startOfDay } from '../../../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
-import { storedDateTime } from '../row-decoding.js';
+import { storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
@@ -37,10 +36,6 @@ const orderBy = (sort: TaskSort): string => {
     : `order by ${column} ${sort.direction} nulls last, t.id asc`;
 };
 
-/** Day bounds in the column's own spelling of wall-clock time. */
-const dayStart = (day: LocalDate) => storedDateTime(startOfDay(day));
-const dayEnd = (day: LocalDate) => storedDateTime(endOfDay(day));
-
 interface Where {
   readonly sql: string;
   readonly params: SqlValue[];
@@ -62,9 +57,9 @@ const whereClause = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Whe
   if (q.clientTaskId !== undefined) add('t.client_task_id = ?', q.clientTaskId);
   if (q.assigneeId !== undefined) add('t.assignee_id = ?', q.assigneeId);
   if (q.priority !== undefined) add('t.priority = ?', q.priority);
-  if (q.date !== undefined) add('t.date between ? and ?', dayStart(q.date), dayEnd(q.date));
-  if (q.dateFrom !== undefined) add('t.date >= ?', dayStart(q.dateFrom));
-  if (q.dateTo !== undefined) add('t.date <= ?', dayEnd(q.dateTo));
+  if (q.date !== undefined) add('t.date between ? and ?', storedDayStart(q.date), storedDayEnd(q.date));
+  if (q.dateFrom !== undefined) add('t.date >= ?', storedDayStart(q.dateFrom));
+  if (q.dateTo !== undefined) add('t.date <= ?', storedDayEnd(q.dateTo));
   if (q.updatedSince !== undefined) add('t.updated_at >= ?', q.updatedSince.getTime());
   if (q.search !== undefined) {
     const term = q.search.toLowerCase();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Paged } from '../../../../application/ports/paging.js';
 import type { Duration } from '../../../../domain/shared/duration.js';
+import type { LocalDateTime } from '../../../../domain/shared/local-date-time.js';
 import type { Money } from '../../../../domain/shared/money.js';
 import { type RecordKindName, referrersOf } from '../../../../domain/workspace/references.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
@@ -294,5 +295,91 @@ export const recordReadModelContract = (factory: HarnessFactory): void =>
       expect(idsOf(await read.categories(alice, { ...PAGE, active: true }))).to.deep.equal([category.id]);
       expect(idsOf(await read.cards(alice, { ...PAGE, active: true }))).to.deep.equal([]);
       expect(idsOf(await read.cards(alice, { ...PAGE, active: false }))).to.deep.equal([archivedCard.id]);
+    });
+
+    it('lists time records newest first by date, undated last, then by id, with link and day filters', async () => {
+      const { persistence, write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const acme = await write((r) => r.clients.add(alice, client('acme'), AT));
+      const task = await addTask(alice);
+      const time = (owner: number, date: string | null, links: object = {}) =>
+        write((r) =>
+          r.times.add(
+            owner,
+            {
+              ...NO_LINKS,
+              ...links,
+              timeReally: 60 as Duration,
+              description: null,
+              date: date as LocalDateTime | null,
+            },
+            AT,
+          ),
+        );
+      const undated = await time(alice, null);
+      const march1 = await time(alice, '2026-03-01T09:00:00', { clientId: acme.id });
+      const march2Late = await time(alice, '2026-03-02T23:59:59', { taskId: task.id });
+      const march2Early = await time(alice, '2026-03-02T00:00:00');
+      const march2Again = await time(alice, '2026-03-02T00:00:00');
+      await time(bob, '2026-03-05T00:00:00');
+      const list = async (query: object = {}) =>
+        idsOf(await persistence.recordReadModel.times(alice, { ...PAGE, ...query }));
+      expect(await list()).to.deep.equal([
+        march2Late.id,
+        march2Again.id,
+        march2Early.id,
+        march1.id,
+        undated.id,
+      ]);
+      expect(await list({ dateFrom: '2026-03-02', dateTo: '2026-03-02' })).to.deep.equal([
+        march2Late.id,
+        march2Again.id,
+        march2Early.id,
+      ]);
+      expect(await list({ dateTo: '2026-03-01' })).to.deep.equal([march1.id]);
+      expect(await list({ clientId: acme.id })).to.deep.equal([march1.id]);
+      expect(await list({ taskId: task.id })).to.deep.equal([march2Late.id]);
+      const page = await persistence.recordReadModel.times(alice, { limit: 2, offset: 3 });
+      expect([idsOf(page), page.total]).to.deep.equal([[march1.id, undated.id], 5]);
+    });
+
+    it('lists money records by type, and by a card on either side of a transfer', async () => {
+      const { persistence, write, addUser } = fixture();
+      const alice = await addUser('alice');
+      const wallet = await write((r) => r.cards.add(alice, named('wallet'), AT));
+      const bank = await write((r) => r.cards.add(alice, named('bank'), AT));
+      const money = (type: 1 | 2 | 3, card: number | null, toCard: number | null, date: string | null) =>
+        write((r) =>
+          r.moneys.add(
+            alice,
+            {
+              ...NO_LINKS,
+              type,
+              price: 12.5 as Money,
+              card,
+              toCard,
+              description: null,
+              date: date as LocalDateTime | null,
+            },
+            AT,
+          ),
+        );
+      const income = await money(1, bank.id, null, '2026-03-01T00:00:00');
+      const expense = await money(2, wallet.id, null, '2026-03-03T00:00:00');
+      const transfer = await money(3, bank.id, wallet.id, '2026-03-02T00:00:00');
+      const list = async (query: object = {}) =>
+        idsOf(await persistence.recordReadModel.moneys(alice, { ...PAGE, ...query }));
+      expect(await list()).to.deep.equal([expense.id, transfer.id, income.id]);
+      expect(await list({ type: 2 })).to.deep.equal([expense.id]);
+      expect(await list({ card: wallet.id })).to.deep.equal([expense.id, transfer.id]);
+      expect(await list({ card: bank.id, type: 3 })).to.deep.equal([transfer.id]);
+      const [first] = (await persistence.recordReadModel.moneys(alice, { ...PAGE, type: 1 })).items;
+      expect(first).to.deep.include({
+        price: 12.5,
+        card: bank.id,
+        toCard: null,
+        date: '2026-03-01T00:00:00',
+      });
     });
   });
