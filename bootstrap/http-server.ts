@@ -5,14 +5,21 @@ import type { RequestObserver, RequestSample } from '../adapters/http/request-lo
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
 import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
-import type { WindowCounter } from '../adapters/persistence/persistence.js';
+import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
+import type { IdempotencyStore, WindowCounter } from '../adapters/persistence/persistence.js';
 import type { Workspace } from '../application/workspace/workspace.js';
+import { idempotencyStoreOf } from './workspace.js';
 
 export interface HttpServerOptions {
   /** Hears of every answered request (route pattern, status, duration): feed your metrics here. */
   readonly observeRequest?: RequestObserver;
   /** Requests per key per minute (absent or 0: no limit), counted in `shared` when instances share a database. */
   readonly rateLimit?: RateLimitOptions;
+  /**
+   * Where POSTs with an Idempotency-Key keep their answers. Default: the workspace's own database
+   * (a workspace from `openWorkspace`), else the process.
+   */
+  readonly idempotency?: IdempotencyStore;
 }
 
 /** The HTTP application over a workspace (used by main and by the HTTP specs). */
@@ -26,8 +33,9 @@ export const createHttpServer = (
     workspace,
     observeRequest: options.observeRequest,
     rateLimit: options.rateLimit,
+    idempotency: options.idempotency ?? idempotencyStoreOf(workspace) ?? new InMemoryIdempotencyStore(),
     publicRoutes: systemRoutes(() => workspace.isHealthy()),
     routes: [...taskRoutes, ...workspaceRoutes],
   });
 
-export type { RateLimitOptions, RequestObserver, RequestSample, WindowCounter };
+export type { IdempotencyStore, RateLimitOptions, RequestObserver, RequestSample, WindowCounter };

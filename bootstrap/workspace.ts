@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Persistence } from '../adapters/persistence/persistence.js';
+import type { IdempotencyStore, Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
@@ -63,8 +63,23 @@ const userSession = (useCases: WorkspaceUseCases, userId: number): UserSession =
   );
 };
 
+/**
+ * Each workspace's idempotency store, for an HTTP server built over it: the HTTP edge keeps its
+ * answers in the workspace's database without the library's public face exposing storage.
+ */
+const idempotencyStores = new WeakMap<Workspace, IdempotencyStore>();
+
+export const idempotencyStoreOf = (workspace: Workspace): IdempotencyStore | undefined =>
+  idempotencyStores.get(workspace);
+
 /** The workspace over an opened persistence: what `openWorkspace` builds, and what tests build on their adapters. */
 export const createWorkspace = (parts: WorkspaceParts): Workspace => {
+  const workspace = workspaceOver(parts);
+  idempotencyStores.set(workspace, parts.persistence.idempotency);
+  return workspace;
+};
+
+const workspaceOver = (parts: WorkspaceParts): Workspace => {
   const useCases = buildUseCases(parts);
   return {
     actingAs: (userId) => userSession(useCases, userId),

@@ -9,9 +9,11 @@ import Fastify, {
 import { infrastructureError } from '../../application/shared/errors.js';
 import { scopeRefusal } from '../../application/workspace/session.js';
 import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
+import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
+import { type Idempotency, idempotency } from './idempotency.js';
 import { type RateLimiter, type RateLimitOptions, registerRateLimit } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { errorCodeOf, type RequestObserver, registerRequestLog } from './request-log.js';
@@ -29,6 +31,8 @@ export interface HttpAppOptions {
   readonly observeRequest?: RequestObserver | undefined;
   /** Absent or 0 per minute: no limit. */
   readonly rateLimit?: RateLimitOptions | undefined;
+  /** Where POSTs with an Idempotency-Key keep their answers. */
+  readonly idempotency: IdempotencyStore;
 }
 
 declare module 'fastify' {
@@ -132,12 +136,13 @@ const guard = (
   };
 };
 
-const registerRoute = (
-  app: FastifyInstance,
-  workspace: HttpAppOptions['workspace'],
-  route: Route | PublicRoute,
-  limiter: RateLimiter | null,
-): void => {
+interface RouteServices {
+  readonly workspace: HttpAppOptions['workspace'];
+  readonly limiter: RateLimiter | null;
+  readonly idempotent: Idempotency;
+}
+
+const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, services: RouteServices): void => {
   if (!('operation' in route)) {
     app.route({
       method: route.method,
@@ -149,31 +154,29 @@ const registerRoute = (
   app.route({
     method: route.method,
     url: route.url,
-    onRequest: guard(workspace, route.operation, limiter),
+    onRequest: guard(services.workspace, route.operation, services.limiter),
     handler: async (request, reply) => {
       const { session } = request;
       if (session === null) throw new Error(`no session on the guarded route ${route.url}`);
       const params = request.params as Record<string, string>;
-      const result = await route.handle({
-        session,
-        params,
-        query: request.query,
-        // No body at all counts as {}; a JSON null is a body (and not an object).
-        body: request.body === undefined ? {} : request.body,
-      });
+      // No body at all counts as {}; a JSON null is a body (and not an object).
+      const body = request.body === undefined ? {} : request.body;
+      const run = () => route.handle({ session, params, query: request.query, body });
+      const result =
+        route.method === 'POST' ? await services.idempotent(request, session.userId, body, run) : await run();
       return send(request, reply, result);
     },
   });
 };
 
-const registerRoutes = (app: FastifyInstance, options: HttpAppOptions, limiter: RateLimiter | null): void => {
+const registerRoutes = (app: FastifyInstance, options: HttpAppOptions, services: RouteServices): void => {
   const byUrl = new Map<string, (Route | PublicRoute)[]>();
   for (const route of [...options.publicRoutes, ...options.routes]) {
     byUrl.set(route.url, [...(byUrl.get(route.url) ?? []), route]);
   }
 
   for (const [url, routes] of byUrl) {
-    for (const route of routes) registerRoute(app, options.workspace, route, limiter);
+    for (const route of routes) registerRoute(app, route, services);
     const allowed = routes.map((r) => r.method);
     const allowHeader = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
     const others = [...METHODS.filter((m: Method) => !allowed.includes(m)), ...OTHER_METHODS];
@@ -240,6 +243,10 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
       body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
     }),
   );
-  registerRoutes(app, options, registerRateLimit(app, options.rateLimit ?? { perMinute: 0 }));
+  registerRoutes(app, options, {
+    workspace: options.workspace,
+    limiter: registerRateLimit(app, options.rateLimit ?? { perMinute: 0 }),
+    idempotent: idempotency(options.idempotency),
+  });
   return app;
 };

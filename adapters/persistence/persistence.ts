@@ -17,6 +17,49 @@ export interface WindowCounter {
   hit(bucket: string, windowMs: number): Promise<{ readonly hits: number; readonly resetInMs: number }>;
 }
 
+/** The answer to a POST, kept to be replayed to a retry with the same Idempotency-Key. */
+export interface StoredResponse {
+  readonly status: number;
+  /** The JSON body as sent. */
+  readonly body: string;
+  /** The answer's own headers (e.g. `location`), not the per-request ones. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** What `claim` found: the key is now the caller's, or it is held, or it already has an answer. */
+export type IdempotencyClaim =
+  | { readonly kind: 'claimed' }
+  /** The first request with this key is still running. */
+  | { readonly kind: 'running' }
+  /** The key was used with another request (another fingerprint). */
+  | { readonly kind: 'mismatch' }
+  | { readonly kind: 'completed'; readonly response: StoredResponse };
+
+export interface IdempotencyTiming {
+  readonly now: number;
+  /** How long an entry (and its answer) is kept, from the first request. */
+  readonly ttlMs: number;
+  /** A running entry older than this is taken to be abandoned (its process died) and may be claimed again. */
+  readonly leaseMs: number;
+}
+
+/**
+ * Idempotency keys in the database, per owner: at most one request holds a key at a time, across
+ * every instance on the database, and its answer is kept for replay.
+ */
+export interface IdempotencyStore {
+  claim(
+    ownerId: number,
+    key: string,
+    fingerprint: string,
+    timing: IdempotencyTiming,
+  ): Promise<IdempotencyClaim>;
+  /** Keeps the answer of the claimed request. */
+  complete(ownerId: number, key: string, response: StoredResponse): Promise<void>;
+  /** Gives up a claim without an answer (the request failed with a 5xx): a retry runs again. */
+  release(ownerId: number, key: string): Promise<void>;
+}
+
 /** What a storage adapter provides: the write side, the read side, and its lifecycle. */
 export interface Persistence {
   readonly unitOfWork: UnitOfWork;
@@ -28,5 +71,6 @@ export interface Persistence {
   readonly poolStats?: () => PoolStats;
   /** Present where several instances can share the database (PostgreSQL): rate limits count here. */
   readonly windowCounter?: WindowCounter;
+  readonly idempotency: IdempotencyStore;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { Persistence } from '../persistence.js';
 import { InMemoryApiKeyStore } from './in-memory-api-key-store.js';
 import { InMemoryDatabase } from './in-memory-database.js';
+import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryRecordReadModel } from './in-memory-record-read-model.js';
 import { InMemoryTaskReadModel } from './in-memory-task-read-model.js';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
@@ -18,6 +19,7 @@ export const openInMemoryPersistence = (): InMemoryPersistence => {
     taskReadModel: new InMemoryTaskReadModel(database),
     recordReadModel: new InMemoryRecordReadModel(database),
     apiKeyStore: new InMemoryApiKeyStore(database),
+    idempotency: new InMemoryIdempotencyStore(),
     health: { isHealthy: async () => true },
     close: async () => undefined,
   };

@@ -11,6 +11,7 @@ import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
 import { OrmRunner } from './read/orm-runner.js';
 import { PostgresRunner } from './read/postgres-runner.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
+import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
 import type { SqlRunner } from './read/sql-runner.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
@@ -123,6 +124,7 @@ export const openMikroOrmPersistence = async (
       taskReadModel: new SqlTaskReadModel(reader, dialect),
       recordReadModel: new SqlRecordReadModel(reader, dialect),
       apiKeyStore: new SqlApiKeyStore(reader, writer),
+      idempotency: new SqlIdempotencyStore(writer),
       ...(opened.poolStats === undefined ? {} : { poolStats: opened.poolStats }),
       ...(dialect === POSTGRESQL ? { windowCounter: new SqlWindowCounter(writer) } : {}),
       health: {

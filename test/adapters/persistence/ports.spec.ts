@@ -1,5 +1,6 @@
 import { ALL_HARNESSES } from '../../support/persistence-harness.js';
 import { gamificationContract } from './ports/gamification.contract.js';
+import { idempotencyStoreContract } from './ports/idempotency.contract.js';
 import { recordReadModelContract, recordRepositoryContract } from './ports/records.contract.js';
 import { taskReadModelContract } from './ports/task-read-model.contract.js';
 import { taskRepositoryContract } from './ports/task-repository.contract.js';
@@ -15,4 +16,5 @@ for (const harness of ALL_HARNESSES) {
   recordRepositoryContract(harness);
   recordReadModelContract(harness);
   usersAndKeysContract(harness);
+  idempotencyStoreContract(harness);
 }

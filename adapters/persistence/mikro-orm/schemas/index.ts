@@ -1,4 +1,5 @@
 import { AchievementSchema, CompletionSchema, ProfileSchema } from './gamification.schemas.js';
+import { IdempotencyKeySchema } from './idempotency.schemas.js';
 import { MoneySchema, NoteSchema, TimeSchema } from './linked-record.schemas.js';
 import { RateLimitWindowSchema } from './rate-limit.schemas.js';
 import { TaskHistorySchema, TaskNumberSchema, TaskSchema } from './task.schemas.js';
@@ -22,4 +23,5 @@ export const ALL_SCHEMAS = [
   TimeSchema,
   MoneySchema,
   RateLimitWindowSchema,
+  IdempotencyKeySchema,
 ];
