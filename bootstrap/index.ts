@@ -17,6 +17,7 @@ export type {
   InvalidReference,
   NotFound,
   NotTaskOwner,
+  PreconditionFailed,
   Unauthenticated,
   Unavailable,
   Unexpected,
@@ -24,6 +25,7 @@ export type {
   ValidationCode,
   ValidationFailed,
 } from '../application/shared/errors.js';
+export type { Precondition } from '../application/shared/precondition.js';
 export type { ValidationDetail } from '../application/shared/validation-detail.js';
 export type { StatusOutcome } from '../application/tasks/change-task-status.use-case.js';
 export type { EditOutcome } from '../application/tasks/edit-task.js';

@@ -11,6 +11,7 @@ import { scopeRefusal } from '../../application/workspace/session.js';
 import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
 import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';
+import { noneMatch } from './conditional.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { type Idempotency, idempotency } from './idempotency.js';
@@ -43,6 +44,12 @@ declare module 'fastify' {
 
 const send = (request: FastifyRequest, reply: FastifyReply, result: Reply): FastifyReply => {
   if (result.cause !== undefined) request.log.error({ err: result.cause }, 'request failed');
+  const etag = result.headers?.etag;
+  const readsOne = (request.method === 'GET' || request.method === 'HEAD') && result.status === 200;
+  if (readsOne && etag !== undefined) {
+    if (!noneMatch(request.headers['if-none-match'], etag))
+      return reply.code(304).header('etag', etag).send();
+  }
   request.errorCode = errorCodeOf(result.body);
   return reply
     .code(result.status)
@@ -161,7 +168,8 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       const params = request.params as Record<string, string>;
       // No body at all counts as {}; a JSON null is a body (and not an object).
       const body = request.body === undefined ? {} : request.body;
-      const run = () => route.handle({ session, params, query: request.query, body });
+      const ifMatch = request.headers['if-match'];
+      const run = () => route.handle({ session, params, query: request.query, body, ifMatch });
       const result =
         route.method === 'POST' ? await services.idempotent(request, session.userId, body, run) : await run();
       return send(request, reply, result);

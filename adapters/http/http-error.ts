@@ -51,6 +51,14 @@ export const toHttpFailure = (error: AppError): HttpFailure => {
       };
     case 'Conflict':
       return { status: 409, body: failure(error.code, error.message) };
+    case 'PreconditionFailed':
+      return {
+        status: 412,
+        body: failure(
+          'PRECONDITION_FAILED',
+          'The record has changed since the ETag in If-Match was read; GET it again and retry.',
+        ),
+      };
     case 'Unauthenticated':
       return error.reason === 'missing'
         ? { status: 401, body: failure('UNAUTHORIZED', 'An API key is required.'), headers: WWW_AUTHENTICATE }

@@ -3,6 +3,8 @@ import type { AppError } from '../../application/shared/errors.js';
 import { MAX_ID } from '../../application/shared/fields.js';
 import type { OperationGroup } from '../../application/workspace/session.js';
 import type { KeySession } from '../../application/workspace/workspace.js';
+import { etagOf } from './conditional.js';
+import { success } from './envelope.js';
 import { type HttpFailure, toHttpFailure } from './http-error.js';
 import type { WireCodec } from './wire/wire-codecs.js';
 
@@ -18,6 +20,8 @@ export interface ApiRequest {
   readonly query: unknown;
   /** The parsed JSON body; `{}` when none was sent. */
   readonly body: unknown;
+  /** The `If-Match` header as sent, if it was. */
+  readonly ifMatch: string | undefined;
 }
 
 export interface Reply {
@@ -43,6 +47,21 @@ export interface PublicRoute {
 }
 
 const failureReply = (failure: HttpFailure): Reply => failure;
+
+/**
+ * One record's answer: `data.<key>` with the record as presented, and its strong ETag. `extra`
+ * goes beside `data` (a task's gamification feedback), outside what the ETag covers.
+ */
+export const recordReply = (
+  status: number,
+  key: string,
+  presented: unknown,
+  options: { readonly headers?: Readonly<Record<string, string>>; readonly extra?: object } = {},
+): Reply => ({
+  status,
+  body: { ...success({ [key]: presented }), ...options.extra },
+  headers: { ...options.headers, etag: etagOf(presented) },
+});
 
 /** Waits for an operation and turns its outcome into a reply. */
 export const respond = async <A>(

@@ -6,6 +6,8 @@ import type { RecordKindName } from '../../domain/workspace/references.js';
 export interface RecordRepository<F> {
   /** The record if `ownerId` owns it; another owner's record is reported as missing. */
   findOwned(ownerId: UserId, id: number): Promise<Stored<F> | null>;
+  /** As `findOwned`, and the row stays locked until the unit of work ends (where rows can be locked). */
+  findOwnedForUpdate(ownerId: UserId, id: number): Promise<Stored<F> | null>;
   add(ownerId: UserId, fields: F, at: Date): Promise<Stored<F>>;
   update(record: Stored<F>): Promise<void>;
   delete(id: number): Promise<void>;

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Stored } from '../../domain/workspace/records.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import {
@@ -8,10 +9,17 @@ import {
   type InfrastructureError,
   type NotFound,
   notFound,
+  type PreconditionFailed,
+  preconditionFailed,
 } from '../shared/errors.js';
+import { holds, type Precondition } from '../shared/precondition.js';
 import type { RecordKind } from './record-kind.js';
 
-export type DeleteRecordError<C extends string> = NotFound | Conflict<C> | InfrastructureError;
+export type DeleteRecordError<C extends string> =
+  | NotFound
+  | Conflict<C>
+  | PreconditionFailed
+  | InfrastructureError;
 
 /** Deletes one of the caller's records; one that others still point at is a conflict (archive it instead). */
 export class DeleteRecord<F extends object, C extends string> {
@@ -20,12 +28,19 @@ export class DeleteRecord<F extends object, C extends string> {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  execute(actor: Actor, id: number): TE.TaskEither<DeleteRecordError<C>, { readonly id: number }> {
+  execute(
+    actor: Actor,
+    id: number,
+    precondition?: Precondition<Stored<F>>,
+  ): TE.TaskEither<DeleteRecordError<C>, { readonly id: number }> {
     return this.unitOfWork.run(
-      async (repositories): Promise<E.Either<NotFound | Conflict<C>, { readonly id: number }>> => {
+      async (
+        repositories,
+      ): Promise<E.Either<NotFound | Conflict<C> | PreconditionFailed, { readonly id: number }>> => {
         const repository = this.kind.repository(repositories);
-        if ((await repository.findOwned(actor.userId, id)) === null)
-          return E.left(notFound(this.kind.resource));
+        const record = await repository.findOwnedForUpdate(actor.userId, id);
+        if (record === null) return E.left(notFound(this.kind.resource));
+        if (!holds(precondition, record)) return E.left(preconditionFailed);
         const { inUseCode } = this.kind;
         if (inUseCode !== undefined && (await repositories.usage.isReferenced(this.kind.resource, id))) {
           return E.left(

@@ -10,12 +10,20 @@ import {
   type InvalidReference,
   type NotFound,
   notFound,
+  type PreconditionFailed,
+  preconditionFailed,
   type ValidationFailed,
 } from '../shared/errors.js';
+import { holds, type Precondition } from '../shared/precondition.js';
 import { checkedFields } from './checked-fields.js';
 import type { RecordKind } from './record-kind.js';
 
-export type UpdateRecordError = ValidationFailed | InvalidReference | NotFound | InfrastructureError;
+export type UpdateRecordError =
+  | ValidationFailed
+  | InvalidReference
+  | NotFound
+  | PreconditionFailed
+  | InfrastructureError;
 
 const changedFields = (record: object, fields: object): boolean =>
   Object.entries(fields).some(
@@ -30,17 +38,23 @@ export class UpdateRecord<F extends object> {
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, id: number, input: unknown): TE.TaskEither<UpdateRecordError, Stored<F>> {
+  execute(
+    actor: Actor,
+    id: number,
+    input: unknown,
+    precondition?: Precondition<Stored<F>>,
+  ): TE.TaskEither<UpdateRecordError, Stored<F>> {
     return pipe(
       TE.fromEither(this.kind.decodeUpdate(input)),
       TE.flatMap((changes) =>
         this.unitOfWork.run(
           async (
             repositories,
-          ): Promise<E.Either<ValidationFailed | InvalidReference | NotFound, Stored<F>>> => {
+          ): Promise<E.Either<Exclude<UpdateRecordError, InfrastructureError>, Stored<F>>> => {
             const repository = this.kind.repository(repositories);
-            const record = await repository.findOwned(actor.userId, id);
+            const record = await repository.findOwnedForUpdate(actor.userId, id);
             if (record === null) return E.left(notFound(this.kind.resource));
+            if (!holds(precondition, record)) return E.left(preconditionFailed);
             const fields = await checkedFields(this.kind, repositories, actor.userId, record, changes);
             if (E.isLeft(fields)) return fields;
             if (!changedFields(record, fields.right)) return E.right(record);

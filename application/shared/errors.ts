@@ -38,6 +38,13 @@ export interface Conflict<C extends string = string> {
   readonly message: string;
 }
 
+/** The record no longer passes the caller's precondition (it changed since they read it): nothing was written. */
+export interface PreconditionFailed {
+  readonly _tag: 'PreconditionFailed';
+}
+
+export const preconditionFailed: PreconditionFailed = { _tag: 'PreconditionFailed' };
+
 /** A host acted as a user id that does not exist. */
 export interface UnknownUser {
   readonly _tag: 'UnknownUser';
@@ -78,6 +85,7 @@ export type AppError =
   | NotFound
   | NotTaskOwner
   | Conflict
+  | PreconditionFailed
   | Unauthenticated
   | UnknownUser
   | InsufficientScope

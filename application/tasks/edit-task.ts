@@ -16,8 +16,11 @@ import {
   type NotFound,
   type NotTaskOwner,
   notFound,
+  type PreconditionFailed,
+  preconditionFailed,
   type ValidationFailed,
 } from '../shared/errors.js';
+import { holds, type Precondition } from '../shared/precondition.js';
 import { resolveReferences } from '../shared/resolve-references.js';
 import type { ChangeTaskStatus } from './change-task-status.use-case.js';
 import { changesFrom, type TaskBody } from './task-changes.js';
@@ -33,12 +36,19 @@ export interface TaskEdit {
   readonly body: TaskBody;
   /** The fields the body's changes apply to: the task's own (PATCH) or the create defaults (PUT). */
   readonly base: (task: Task) => TaskFields;
+  /** What the task must still be for the edit to go ahead (If-Match). */
+  readonly precondition?: Precondition<Task> | undefined;
 }
 
 const ASSIGNEE_WRITABLE = new Set(['status']);
 
 /** What PATCH and PUT can answer besides infrastructure failures. */
-export type EditTaskError = ValidationFailed | InvalidReference | NotFound | NotTaskOwner;
+export type EditTaskError =
+  | ValidationFailed
+  | InvalidReference
+  | NotFound
+  | NotTaskOwner
+  | PreconditionFailed;
 
 /** The shared heart of PATCH and PUT, run inside the caller's unit of work. */
 export const editTask = async (
@@ -50,6 +60,7 @@ export const editTask = async (
 ): Promise<E.Either<EditTaskError, EditOutcome>> => {
   const task = await repositories.tasks.findForUpdate(edit.taskId);
   if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
+  if (!holds(edit.precondition, task)) return E.left(preconditionFailed);
   if (!isOwnedBy(task, actor.userId) && Object.keys(edit.body).some((key) => !ASSIGNEE_WRITABLE.has(key))) {
     return E.left({ _tag: 'NotTaskOwner' });
   }

@@ -17,6 +17,7 @@ import type {
   MoneyRecord,
   Note,
   Project,
+  Stored,
   TimeRecord,
 } from '../../domain/workspace/records.js';
 import type { ProfileView } from '../gamification/get-gamification-profile.use-case.js';
@@ -48,6 +49,7 @@ import type { UpdateRecordError } from '../records/update-record.use-case.js';
 import type { Actor } from '../shared/actor.js';
 import type { InputOf } from '../shared/codecs.js';
 import type { InfrastructureError, InsufficientScope } from '../shared/errors.js';
+import type { Precondition } from '../shared/precondition.js';
 import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';
 import type { CreateTaskError } from '../tasks/create-task.use-case.js';
 import type { DeleteTaskError } from '../tasks/delete-task.use-case.js';
@@ -166,12 +168,27 @@ export interface TaskOperations<X> {
   create(input: TaskInput<typeof createTaskInput>): Outcome<CreateTaskError | X, Task>;
   get(id: TaskId): Outcome<GetTaskError | X, Task>;
   list(query?: InputOf<typeof listTasksInput>): Outcome<ListTasksError | X, TaskList>;
-  /** Changes only the fields given; with `status`, the answer carries gamification feedback. */
-  update(id: TaskId, changes: TaskInput<typeof updateTaskInput>): Outcome<UpdateTaskError | X, EditOutcome>;
+  /**
+   * Changes only the fields given; with `status`, the answer carries gamification feedback. With a
+   * `precondition`, the task as stored must pass it (checked in the same transaction), else
+   * `PreconditionFailed` and nothing changes.
+   */
+  update(
+    id: TaskId,
+    changes: TaskInput<typeof updateTaskInput>,
+    precondition?: Precondition<Task>,
+  ): Outcome<UpdateTaskError | X, EditOutcome>;
   /** Full replacement: omitted fields take their defaults, except `status`, which stays. */
-  replace(id: TaskId, input: TaskInput<typeof replaceTaskInput>): Outcome<ReplaceTaskError | X, EditOutcome>;
+  replace(
+    id: TaskId,
+    input: TaskInput<typeof replaceTaskInput>,
+    precondition?: Precondition<Task>,
+  ): Outcome<ReplaceTaskError | X, EditOutcome>;
   changeStatus(id: TaskId, status: TaskStatus): Outcome<ChangeTaskStatusError | X, StatusOutcome>;
-  delete(id: TaskId): Outcome<DeleteTaskError | X, { readonly id: TaskId }>;
+  delete(
+    id: TaskId,
+    precondition?: Precondition<Task>,
+  ): Outcome<DeleteTaskError | X, { readonly id: TaskId }>;
   history(id: TaskId, page?: InputOf<typeof pageInput>): Outcome<GetTaskHistoryError | X, HistoryPage>;
 }
 
@@ -179,8 +196,12 @@ export interface RecordOperations<R, Create, Update, Query, C extends string, X>
   create(input: Create): Outcome<CreateRecordError | X, R>;
   get(id: number): Outcome<GetRecordError | X, R>;
   list(query?: Query): Outcome<ListRecordsError | X, RecordPage<R>>;
-  update(id: number, changes: Update): Outcome<UpdateRecordError | X, R>;
-  delete(id: number): Outcome<DeleteRecordError<C> | X, { readonly id: number }>;
+  /** Changes only the fields given; with a `precondition`, only if the stored record passes it. */
+  update(id: number, changes: Update, precondition?: Precondition<R>): Outcome<UpdateRecordError | X, R>;
+  delete(
+    id: number,
+    precondition?: Precondition<R>,
+  ): Outcome<DeleteRecordError<C> | X, { readonly id: number }>;
 }
 
 /**
@@ -279,9 +300,10 @@ const recordOperations = <F extends object, C extends string, X>(
   create: (input: unknown) => run(group, 'create')(() => useCases.create.execute(actor, input)),
   get: (id: number) => run(group, 'get')(() => useCases.get.execute(actor, id)),
   list: (query: unknown = {}) => run(group, 'list')(() => useCases.list.execute(actor, query)),
-  update: (id: number, changes: unknown) =>
-    run(group, 'update')(() => useCases.update.execute(actor, id, changes)),
-  delete: (id: number) => run(group, 'delete')(() => useCases.delete.execute(actor, id)),
+  update: (id: number, changes: unknown, precondition?: Precondition<Stored<F>>) =>
+    run(group, 'update')(() => useCases.update.execute(actor, id, changes, precondition)),
+  delete: (id: number, precondition?: Precondition<Stored<F>>) =>
+    run(group, 'delete')(() => useCases.delete.execute(actor, id, precondition)),
 });
 
 /** Binds every use case to `actor`, each call admitted first. */
@@ -298,11 +320,14 @@ export const openSession = <X>(
       create: (input) => run('tasks', 'create')(() => tasks.create.execute(actor, input)),
       get: (id) => run('tasks', 'get')(() => tasks.get.execute(actor, id)),
       list: (query = {}) => run('tasks', 'list')(() => tasks.list.execute(actor, query)),
-      update: (id, changes) => run('tasks', 'update')(() => tasks.update.execute(actor, id, changes)),
-      replace: (id, input) => run('tasks', 'replace')(() => tasks.replace.execute(actor, id, input)),
+      update: (id, changes, precondition) =>
+        run('tasks', 'update')(() => tasks.update.execute(actor, id, changes, precondition)),
+      replace: (id, input, precondition) =>
+        run('tasks', 'replace')(() => tasks.replace.execute(actor, id, input, precondition)),
       changeStatus: (id, status) =>
         run('tasks', 'changeStatus')(() => tasks.changeStatus.execute(actor, id, { status })),
-      delete: (id) => run('tasks', 'delete')(() => tasks.delete.execute(actor, id)),
+      delete: (id, precondition) =>
+        run('tasks', 'delete')(() => tasks.delete.execute(actor, id, precondition)),
       history: (id, page = {}) => run('tasks', 'history')(() => tasks.history.execute(actor, id, page)),
     },
     gamification: {

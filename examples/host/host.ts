@@ -18,6 +18,8 @@ const describe = (error: AppError): string => {
       return 'only the owner may do that';
     case 'Conflict':
       return `conflict ${error.code}: ${error.message}`;
+    case 'PreconditionFailed':
+      return 'the record changed in the meantime';
     case 'UnknownUser':
       return `no user ${error.userId}`;
     case 'InsufficientScope':

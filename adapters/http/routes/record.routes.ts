@@ -2,8 +2,9 @@ import type { CreateRecordError } from '../../../application/records/create-reco
 import type { InsufficientScope } from '../../../application/shared/errors.js';
 import type { OperationGroup, Outcome, RecordOperations } from '../../../application/workspace/session.js';
 import type { KeySession } from '../../../application/workspace/workspace.js';
+import { ifMatchPrecondition } from '../conditional.js';
 import { pagination, success } from '../envelope.js';
-import { type Route, respond, withInput, withPathId } from '../route.js';
+import { type Route, recordReply, respond, withInput, withPathId } from '../route.js';
 import type { RecordWire } from '../wire/record.wire.js';
 import type { WireCodec } from '../wire/wire-codecs.js';
 
@@ -28,7 +29,9 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
 ): Route[] => {
   const { operations, wire } = resource;
   const operation = (name: string) => ({ group: resource.group, name });
-  const one = (record: R) => success({ [resource.singular]: resource.present(record) });
+  const one = (status: number, record: R, headers?: Record<string, string>) =>
+    recordReply(status, resource.singular, resource.present(record), headers ? { headers } : {});
+  const ifMatch = (header: string | undefined) => ifMatchPrecondition(header, resource.present);
   const item = `${resource.path}/:id`;
   return [
     {
@@ -52,11 +55,9 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
       operation: operation('create'),
       handle: ({ session, body }) =>
         withInput(wire.create, body, (input) =>
-          respond(operations(session).create(input), (record) => ({
-            status: 201,
-            body: one(record),
-            headers: { location: `${resource.path}/${record.id}` },
-          })),
+          respond(operations(session).create(input), (record) =>
+            one(201, record, { location: `${resource.path}/${record.id}` }),
+          ),
         ),
     },
     {
@@ -64,16 +65,16 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
       url: item,
       operation: operation('get'),
       handle: withPathId(resource.singular, (id, { session }) =>
-        respond(operations(session).get(id), (record) => ({ status: 200, body: one(record) })),
+        respond(operations(session).get(id), (record) => one(200, record)),
       ),
     },
     {
       method: 'PATCH',
       url: item,
       operation: operation('update'),
-      handle: withPathId(resource.singular, (id, { session, body }) =>
+      handle: withPathId(resource.singular, (id, { session, body, ifMatch: header }) =>
         withInput(wire.update, body, (input) =>
-          respond(operations(session).update(id, input), (record) => ({ status: 200, body: one(record) })),
+          respond(operations(session).update(id, input, ifMatch(header)), (record) => one(200, record)),
         ),
       ),
     },
@@ -81,8 +82,8 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
       method: 'DELETE',
       url: item,
       operation: operation('delete'),
-      handle: withPathId(resource.singular, (id, { session }) =>
-        respond(operations(session).delete(id), (deleted) => ({
+      handle: withPathId(resource.singular, (id, { session, ifMatch: header }) =>
+        respond(operations(session).delete(id, ifMatch(header)), (deleted) => ({
           status: 200,
           body: success({ deleted: true, id: deleted.id }),
         })),
@@ -105,9 +106,8 @@ export const preparedRoute = <R, Input>(options: {
   operation: options.operation,
   handle: ({ session, body }) =>
     withInput(options.wire, body, (input) =>
-      respond(options.create(session, input), (record) => ({
-        status: 201,
-        body: success({ [options.singular]: options.present(record) }),
-      })),
+      respond(options.create(session, input), (record) =>
+        recordReply(201, options.singular, options.present(record)),
+      ),
     ),
 });

@@ -11,23 +11,34 @@ export const inMemoryRecords = <F extends object>(
   state: InMemoryState,
   table: string,
   records: () => Map<number, Stored<F>>,
-): RecordRepository<F> => ({
-  findOwned: async (ownerId, id) => {
+): RecordRepository<F> => {
+  const findOwned = async (ownerId: number, id: number) => {
     const record = records().get(id);
     return record?.ownerId === ownerId ? record : null;
-  },
-  add: async (ownerId, fields, at) => {
-    const record: Stored<F> = { ...fields, id: nextId(state, table), ownerId, createdAt: at, updatedAt: at };
-    records().set(record.id, record);
-    return record;
-  },
-  update: async (record) => {
-    records().set(record.id, record);
-  },
-  delete: async (id) => {
-    records().delete(id);
-  },
-});
+  };
+  return {
+    findOwned,
+    // Transactions on the in-memory store run one at a time: there is nothing to lock.
+    findOwnedForUpdate: findOwned,
+    add: async (ownerId, fields, at) => {
+      const record: Stored<F> = {
+        ...fields,
+        id: nextId(state, table),
+        ownerId,
+        createdAt: at,
+        updatedAt: at,
+      };
+      records().set(record.id, record);
+      return record;
+    },
+    update: async (record) => {
+      records().set(record.id, record);
+    },
+    delete: async (id) => {
+      records().delete(id);
+    },
+  };
+};
 
 /** The state's map of each record kind. */
 const recordsOf = (state: InMemoryState, kind: RecordKindName): Map<number, object> =>

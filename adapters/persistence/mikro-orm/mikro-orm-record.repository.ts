@@ -1,4 +1,4 @@
-import type { FilterQuery, RequiredEntityData } from '@mikro-orm/core';
+import type { FilterQuery, LockMode, RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { RecordRepository, RecordUsage } from '../../../application/ports/record.repository.js';
 import { type RecordKindName, referrersOf } from '../../../domain/workspace/references.js';
@@ -19,6 +19,8 @@ interface OwnedRow {
 export const mikroOrmRecords = <F extends object, R extends OwnedRow>(
   em: EntityManager,
   table: RecordTable<F, R>,
+  /** How `findOwnedForUpdate` locks its row: `PESSIMISTIC_WRITE` where rows can be locked (PostgreSQL). */
+  lock: { readonly lockMode?: LockMode },
 ): RecordRepository<F> => {
   const { schema } = table;
   // The owned tables all key on `id` and `ownerId`; MikroORM cannot see that through R.
@@ -28,6 +30,11 @@ export const mikroOrmRecords = <F extends object, R extends OwnedRow>(
   return {
     findOwned: async (ownerId, id) => {
       const row = await em.findOne(schema, owned(ownerId, id));
+      return row ? read(row) : null;
+    },
+    findOwnedForUpdate: async (ownerId, id) => {
+      // A locked read waits for another writer's commit and then sees its row: checks made on it hold.
+      const row = await em.findOne(schema, owned(ownerId, id), lock);
       return row ? read(row) : null;
     },
     add: async (ownerId, fields, at) => {

@@ -211,13 +211,13 @@ export const mikroOrmRepositories = (em: EntityManager, dialect: SqlDialect): Re
         record.revokedAt = at.getTime();
       },
     },
-    clients: mikroOrmRecords(em, clientTable),
-    projects: mikroOrmRecords(em, projectTable),
-    categories: mikroOrmRecords(em, categoryTable),
-    cards: mikroOrmRecords(em, cardTable),
-    notes: mikroOrmRecords(em, noteTable),
-    times: mikroOrmRecords(em, timeTable),
-    moneys: mikroOrmRecords(em, moneyTable),
+    clients: mikroOrmRecords(em, clientTable, lock),
+    projects: mikroOrmRecords(em, projectTable, lock),
+    categories: mikroOrmRecords(em, categoryTable, lock),
+    cards: mikroOrmRecords(em, cardTable, lock),
+    notes: mikroOrmRecords(em, noteTable, lock),
+    times: mikroOrmRecords(em, timeTable, lock),
+    moneys: mikroOrmRecords(em, moneyTable, lock),
     usage: mikroOrmUsage(em),
   };
 };

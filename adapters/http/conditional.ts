@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { Precondition } from '../../application/shared/precondition.js';
+
+/**
+ * Conditional requests (CONTRACT 8, RFC 9110 §13): a strong ETag per single-record answer, derived
+ * from the record as presented, so it changes whenever anything in the record does and is the same
+ * on every instance.
+ */
+export const etagOf = (presented: unknown): string =>
+  `"${createHash('sha256').update(JSON.stringify(presented)).digest('base64url').slice(0, 27)}"`;
+
+/** `If-Match` / `If-None-Match`: any current record (`*`), or a list of entity tags. */
+type TagCondition = { readonly any: true } | { readonly any: false; readonly tags: readonly string[] };
+
+const TAG = /\s*((?:W\/)?"[\x21\x23-\x7e\x80-\xff]*")\s*(?:,|$)/y;
+
+/** The header's tags; an unparseable header matches nothing. */
+const parseCondition = (header: string): TagCondition => {
+  if (header.trim() === '*') return { any: true };
+  const tags: string[] = [];
+  TAG.lastIndex = 0;
+  while (TAG.lastIndex < header.length) {
+    const match = TAG.exec(header);
+    if (match?.[1] === undefined) return { any: false, tags: [] };
+    tags.push(match[1]);
+  }
+  return { any: false, tags };
+};
+
+const opaque = (tag: string) => tag.replace(/^W\//, '');
+
+/** `If-Match` compares strongly: a weak tag never matches. */
+export const ifMatchPrecondition = <R>(
+  header: string | undefined,
+  present: (record: R) => unknown,
+): Precondition<R> | undefined => {
+  if (header === undefined) return undefined;
+  const condition = parseCondition(header);
+  return (record) => condition.any || condition.tags.includes(etagOf(present(record)));
+};
+
+/** `If-None-Match` compares weakly: `W/"x"` matches `"x"`. */
+export const noneMatch = (header: string | undefined, etag: string): boolean => {
+  if (header === undefined) return true;
+  const condition = parseCondition(header);
+  return !condition.any && !condition.tags.some((tag) => opaque(tag) === opaque(etag));
+};
