@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { ConnectionLimits } from '../adapters/http/connection-limits.js';
 import { buildHttpApp } from '../adapters/http/http-app.js';
 import type { RateLimitOptions } from '../adapters/http/rate-limit.js';
 import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
@@ -20,6 +21,8 @@ export interface HttpServerOptions {
    * (a workspace from `openWorkspace`), else the process.
    */
   readonly idempotency?: IdempotencyStore;
+  /** Timeouts against slow clients and the header size limit (defaults: `DEFAULT_CONNECTION_LIMITS`). */
+  readonly connectionLimits?: ConnectionLimits;
 }
 
 /** The HTTP application over a workspace (used by main and by the HTTP specs). */
@@ -33,9 +36,17 @@ export const createHttpServer = (
     workspace,
     observeRequest: options.observeRequest,
     rateLimit: options.rateLimit,
+    connectionLimits: options.connectionLimits,
     idempotency: options.idempotency ?? idempotencyStoreOf(workspace) ?? new InMemoryIdempotencyStore(),
     publicRoutes: systemRoutes(() => workspace.isHealthy()),
     routes: [...taskRoutes, ...workspaceRoutes],
   });
 
-export type { IdempotencyStore, RateLimitOptions, RequestObserver, RequestSample, WindowCounter };
+export type {
+  ConnectionLimits,
+  IdempotencyStore,
+  RateLimitOptions,
+  RequestObserver,
+  RequestSample,
+  WindowCounter,
+};

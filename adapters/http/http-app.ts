@@ -12,6 +12,7 @@ import type { KeySession, Workspace } from '../../application/workspace/workspac
 import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';
 import { noneMatch } from './conditional.js';
+import { type ConnectionLimits, connectionOptions, DEFAULT_CONNECTION_LIMITS } from './connection-limits.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { type Idempotency, idempotency } from './idempotency.js';
@@ -34,6 +35,8 @@ export interface HttpAppOptions {
   readonly rateLimit?: RateLimitOptions | undefined;
   /** Where POSTs with an Idempotency-Key keep their answers. */
   readonly idempotency: IdempotencyStore;
+  /** Timeouts and header size (default `DEFAULT_CONNECTION_LIMITS`). */
+  readonly connectionLimits?: ConnectionLimits | undefined;
 }
 
 declare module 'fastify' {
@@ -119,6 +122,8 @@ const guard = (
   limiter: RateLimiter | null,
 ) => {
   return async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
+    // Whatever a keyed route answers is one user's: no cache along the way may keep it.
+    reply.header('cache-control', 'no-store');
     const presented = presentedKey(request.headers);
     const outcome = presented.kind === 'key' ? await workspace.authenticate(presented.key) : null;
     if (limiter !== null) {
@@ -209,6 +214,7 @@ const registerRoutes = (app: FastifyInstance, options: HttpAppOptions, services:
 /** The fastify application: envelopes, auth, scopes, request ids, 404/405/413/415 — no listening. */
 export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
   const app = Fastify({
+    ...connectionOptions(options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS),
     logger: options.logger,
     // fastify's own two lines per request (with the URL's query string) give way to one line of ours.
     logController: new LogController({ disableRequestLogging: true }),
@@ -238,6 +244,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
   });
   registerJsonParser(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
