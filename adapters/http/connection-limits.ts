@@ -33,42 +33,42 @@ export const connectionOptions = (limits: ConnectionLimits): FastifyHttpOptions<
     // Node checks the two timeouts this often; its default (30 s) would let a slow client stay far longer.
     connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
   },
-  clientErrorHandler: answerClientError,
+  clientErrorHandler: answerClientError(limits),
 });
 
-const ANSWERS: Record<string, readonly [number, string, string, string]> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [
-    408,
-    'Request Timeout',
-    'REQUEST_TIMEOUT',
-    'The request took too long to arrive.',
-  ],
-  HPE_HEADER_OVERFLOW: [
-    431,
-    'Request Header Fields Too Large',
-    'HEADERS_TOO_LARGE',
-    'The request headers are larger than 16 KiB.',
-  ],
-};
+type Answer = readonly [status: number, reason: string, code: string, message: string];
+
+const NOT_HTTP: Answer = [400, 'Bad Request', 'VALIDATION_ERROR', 'The request is not valid HTTP.'];
 
 /**
  * Errors Node raises before there is a request (a timeout, oversized headers, bytes that are not
  * HTTP): answered in the contract's envelope when the socket can still take it, then closed.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [status, reason, code, message] = ANSWERS[error.code ?? ''] ?? [
-    400,
-    'Bad Request',
-    'VALIDATION_ERROR',
-    'The request is not valid HTTP.',
-  ];
-  const body = JSON.stringify(failure(code, message));
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
+const answerClientError = (limits: ConnectionLimits) => {
+  const known: Readonly<Record<string, Answer>> = {
+    ERR_HTTP_REQUEST_TIMEOUT: [
+      408,
+      'Request Timeout',
+      'REQUEST_TIMEOUT',
+      'The request took too long to arrive.',
+    ],
+    HPE_HEADER_OVERFLOW: [
+      431,
+      'Request Header Fields Too Large',
+      'HEADERS_TOO_LARGE',
+      `The request headers are larger than ${limits.maxHeaderBytes} bytes.`,
+    ],
+  };
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, code, message] = known[error.code ?? ''] ?? NOT_HTTP;
+    const body = JSON.stringify(failure(code, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
+};

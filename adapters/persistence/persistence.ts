@@ -43,6 +43,13 @@ export interface IdempotencyTiming {
   readonly leaseMs: number;
 }
 
+/** Whether a held key gives way to a new claim: its answer expired, or its request is past the lease. */
+export const hasLapsed = (
+  entry: { readonly startedAt: number; readonly expiresAt: number; readonly running: boolean },
+  timing: IdempotencyTiming,
+): boolean =>
+  entry.expiresAt <= timing.now || (entry.running && entry.startedAt <= timing.now - timing.leaseMs);
+
 /**
  * Idempotency keys in the database, per owner: at most one request holds a key at a time, across
  * every instance on the database, and its answer is kept for replay.

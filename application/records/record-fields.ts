@@ -71,17 +71,24 @@ export const nameTopLevelCode: TopLevelCode = (details) =>
   details.some((d) => d.field === 'name' && d.code === 'REQUIRED') ? 'NAME_REQUIRED' : 'VALIDATION_ERROR';
 
 /**
- * A named record kind's two inputs over the same fields: create (name required) and update (any
- * subset); both accept and ignore the read-only fields, and NAME_REQUIRED wins over other problems.
+ * A record kind's two inputs over the same fields: create (with its required keys) and update (any
+ * subset); both accept and ignore the read-only fields.
  */
-export const namedRecordInputs = <F extends Fields>(title: string, fields: F) => ({
-  create: object(`Create${title}Input`, fields, {
+export const recordInputs = <F extends Fields, const R extends keyof F & string>(
+  title: string,
+  fields: F,
+  options: { readonly required: readonly R[]; readonly topLevel?: TopLevelCode },
+) => {
+  const shared = {
     ignored: RECORD_READ_ONLY_FIELDS,
-    required: ['name'],
-    topLevel: nameTopLevelCode,
-  }),
-  update: object(`Update${title}Input`, fields, {
-    ignored: RECORD_READ_ONLY_FIELDS,
-    topLevel: nameTopLevelCode,
-  }),
-});
+    ...(options.topLevel ? { topLevel: options.topLevel } : {}),
+  };
+  return {
+    create: object(`Create${title}Input`, fields, { ...shared, required: options.required }),
+    update: object(`Update${title}Input`, fields, shared),
+  };
+};
+
+/** A named record kind's two inputs: `name` required on create, and NAME_REQUIRED wins over other problems. */
+export const namedRecordInputs = <F extends Fields & { readonly name: unknown }>(title: string, fields: F) =>
+  recordInputs(title, fields, { required: ['name'], topLevel: nameTopLevelCode });

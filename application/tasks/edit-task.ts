@@ -1,4 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { GamificationFeedback } from '../../domain/gamification/scoring.js';
 import {
   applyFields,
@@ -9,9 +11,11 @@ import {
   type TaskFields,
   type TaskId,
 } from '../../domain/task/task.js';
-import type { Repositories } from '../ports/unit-of-work.port.js';
+import type { Clock } from '../ports/clock.port.js';
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import {
+  type InfrastructureError,
   type InvalidReference,
   type NotFound,
   type NotTaskOwner,
@@ -91,3 +95,42 @@ export const editTask = async (
   const stored = edited === task ? task : await repositories.tasks.update(edited);
   return E.right({ task: stored, gamification });
 };
+
+export type TaskEditingError = EditTaskError | InfrastructureError;
+
+/**
+ * PATCH and PUT as use cases: decode the body, then edit the task in one unit of work. They differ
+ * only in their codec and in what the body's changes apply to.
+ */
+export abstract class TaskEditing {
+  protected abstract readonly decode: (input: unknown) => E.Either<ValidationFailed, TaskBody>;
+  protected abstract base(task: Task): TaskFields;
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly changeStatus: ChangeTaskStatus,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(
+    actor: Actor,
+    taskId: TaskId,
+    input: unknown,
+    precondition?: Precondition<Task>,
+  ): TE.TaskEither<TaskEditingError, EditOutcome> {
+    return pipe(
+      TE.fromEither(this.decode(input)),
+      TE.flatMap((body) =>
+        this.unitOfWork.run((repositories) =>
+          editTask(
+            repositories,
+            this.changeStatus,
+            actor,
+            { taskId, body, base: (task) => this.base(task), precondition },
+            this.clock.now(),
+          ),
+        ),
+      ),
+    );
+  }
+}

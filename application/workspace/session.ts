@@ -72,6 +72,10 @@ import type { WorkspaceUseCases } from './use-cases.js';
 /** What every operation answers: an Either, already run. `X` is what the session itself adds. */
 export type Outcome<Err, A> = Promise<E.Either<Err, A>>;
 
+/** The five operations of a record type: reads need `<resource>:read`, changes `<resource>:write`. */
+const recordScopes = <R extends ScopedResource>(resource: R) =>
+  ({ resource, create: 'write', get: 'read', list: 'read', update: 'write', delete: 'write' }) as const;
+
 /** Which scope each operation needs: the resource of its group, and read or write. */
 export const OPERATION_SCOPES = {
   tasks: {
@@ -86,49 +90,13 @@ export const OPERATION_SCOPES = {
     history: 'read',
   },
   gamification: { resource: 'tasks', profile: 'read' },
-  clients: {
-    resource: 'clients',
-    create: 'write',
-    get: 'read',
-    list: 'read',
-    update: 'write',
-    delete: 'write',
-  },
-  projects: {
-    resource: 'projects',
-    create: 'write',
-    get: 'read',
-    list: 'read',
-    update: 'write',
-    delete: 'write',
-  },
-  categories: {
-    resource: 'categories',
-    create: 'write',
-    get: 'read',
-    list: 'read',
-    update: 'write',
-    delete: 'write',
-  },
-  cards: { resource: 'cards', create: 'write', get: 'read', list: 'read', update: 'write', delete: 'write' },
-  notes: {
-    resource: 'notes',
-    create: 'write',
-    createFromText: 'write',
-    get: 'read',
-    list: 'read',
-    update: 'write',
-    delete: 'write',
-  },
-  times: { resource: 'times', create: 'write', get: 'read', list: 'read', update: 'write', delete: 'write' },
-  moneys: {
-    resource: 'moneys',
-    create: 'write',
-    get: 'read',
-    list: 'read',
-    update: 'write',
-    delete: 'write',
-  },
+  clients: recordScopes('clients'),
+  projects: recordScopes('projects'),
+  categories: recordScopes('categories'),
+  cards: recordScopes('cards'),
+  notes: { ...recordScopes('notes'), createFromText: 'write' },
+  times: recordScopes('times'),
+  moneys: recordScopes('moneys'),
 } as const satisfies Record<string, { readonly resource: ScopedResource } & Record<string, string>>;
 
 export type OperationGroup = keyof typeof OPERATION_SCOPES;

@@ -9,13 +9,10 @@ import type { RecordWire } from '../wire/record.wire.js';
 import type { WireCodec } from '../wire/wire-codecs.js';
 
 export interface RecordResource<R extends { readonly id: number }, Create, Update, Query> {
-  /** `/v1/clients` */
-  readonly path: string;
   /** `client`: the key of `data` for one record, and the name in "not found". */
   readonly singular: string;
-  /** `clients`: the key of `data` for a list. */
-  readonly plural: string;
-  readonly group: OperationGroup;
+  /** `clients`: the key of `data` for a list, the path (`/v1/clients`) and the operation group. */
+  readonly plural: OperationGroup;
   readonly operations: (
     session: KeySession,
   ) => RecordOperations<R, Create, Update, Query, string, InsufficientScope>;
@@ -28,15 +25,16 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
   resource: RecordResource<R, Create, Update, Query>,
 ): Route[] => {
   const { operations, wire } = resource;
-  const operation = (name: string) => ({ group: resource.group, name });
+  const path = `/v1/${resource.plural}`;
+  const operation = (name: string) => ({ group: resource.plural, name });
   const one = (status: number, record: R, headers?: Record<string, string>) =>
     recordReply(status, resource.singular, resource.present(record), headers ? { headers } : {});
   const ifMatch = (header: string | undefined) => ifMatchPrecondition(header, resource.present);
-  const item = `${resource.path}/:id`;
+  const item = `${path}/:id`;
   return [
     {
       method: 'GET',
-      url: resource.path,
+      url: path,
       operation: operation('list'),
       handle: ({ session, query }) =>
         withInput(wire.list, query, (input) =>
@@ -51,12 +49,12 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
     },
     {
       method: 'POST',
-      url: resource.path,
+      url: path,
       operation: operation('create'),
       handle: ({ session, body }) =>
         withInput(wire.create, body, (input) =>
           respond(operations(session).create(input), (record) =>
-            one(201, record, { location: `${resource.path}/${record.id}` }),
+            one(201, record, { location: `${path}/${record.id}` }),
           ),
         ),
     },

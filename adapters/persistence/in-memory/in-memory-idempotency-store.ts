@@ -1,8 +1,9 @@
-import type {
-  IdempotencyClaim,
-  IdempotencyStore,
-  IdempotencyTiming,
-  StoredResponse,
+import {
+  hasLapsed,
+  type IdempotencyClaim,
+  type IdempotencyStore,
+  type IdempotencyTiming,
+  type StoredResponse,
 } from '../persistence.js';
 
 interface Entry {
@@ -26,11 +27,7 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
   ): Promise<IdempotencyClaim> {
     const id = entryId(ownerId, key);
     const held = this.entries.get(id);
-    const lapsed =
-      held !== undefined &&
-      (held.expiresAt <= timing.now ||
-        (held.response === null && held.startedAt <= timing.now - timing.leaseMs));
-    if (held === undefined || lapsed) {
+    if (held === undefined || hasLapsed({ ...held, running: held.response === null }, timing)) {
       this.entries.set(id, {
         fingerprint,
         startedAt: timing.now,

@@ -1,9 +1,9 @@
 import { moneyProblems } from '../../../domain/workspace/money-rules.js';
 import { MONEY_TYPES, type MoneyFields, type MoneyType } from '../../../domain/workspace/records.js';
-import { nullable, object } from '../../shared/codecs.js';
+import { nullable } from '../../shared/codecs.js';
 import { decodeWith } from '../../shared/decode.js';
 import { integerChoice, money, recordId } from '../../shared/fields.js';
-import { descriptionCodec, linkCodecs, NO_LINKS, RECORD_READ_ONLY_FIELDS } from '../record-fields.js';
+import { descriptionCodec, linkCodecs, NO_LINKS, recordInputs } from '../record-fields.js';
 import type { RecordKind } from '../record-kind.js';
 import { drafting } from './drafting.js';
 
@@ -20,13 +20,10 @@ const moneyFields = {
   ...linkCodecs,
 };
 
-export const createMoneyInput = object('CreateMoneyInput', moneyFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  required: ['type', 'price'],
-});
-
-/** Any subset; the transfer rules are checked on the record as it would be after the change. */
-export const updateMoneyInput = object('UpdateMoneyInput', moneyFields, { ignored: RECORD_READ_ONLY_FIELDS });
+// An update is any subset; the transfer rules are checked on the record as it would be after it.
+const inputs = recordInputs('Money', moneyFields, { required: ['type', 'price'] });
+export const createMoneyInput = inputs.create;
+export const updateMoneyInput = inputs.update;
 
 const MONEY_MESSAGES = {
   TRANSFER_NEEDS_BOTH_CARDS: 'a transfer needs both a source and a destination card',

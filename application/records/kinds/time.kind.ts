@@ -1,8 +1,7 @@
 import type { TimeFields } from '../../../domain/workspace/records.js';
-import { object } from '../../shared/codecs.js';
 import { decodeWith } from '../../shared/decode.js';
 import { duration } from '../../shared/fields.js';
-import { descriptionCodec, linkCodecs, NO_LINKS, RECORD_READ_ONLY_FIELDS } from '../record-fields.js';
+import { descriptionCodec, linkCodecs, NO_LINKS, recordInputs } from '../record-fields.js';
 import type { RecordKind } from '../record-kind.js';
 import { drafting } from './drafting.js';
 
@@ -13,12 +12,9 @@ const timeFields = {
   ...linkCodecs,
 };
 
-export const createTimeInput = object('CreateTimeInput', timeFields, {
-  ignored: RECORD_READ_ONLY_FIELDS,
-  required: ['timeReally'],
-});
-
-export const updateTimeInput = object('UpdateTimeInput', timeFields, { ignored: RECORD_READ_ONLY_FIELDS });
+const inputs = recordInputs('Time', timeFields, { required: ['timeReally'] });
+export const createTimeInput = inputs.create;
+export const updateTimeInput = inputs.update;
 
 export const timeKind: RecordKind<TimeFields> = {
   resource: 'time',

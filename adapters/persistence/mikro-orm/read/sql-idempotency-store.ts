@@ -1,12 +1,13 @@
-import type {
-  IdempotencyClaim,
-  IdempotencyStore,
-  IdempotencyTiming,
-  StoredResponse,
+import {
+  hasLapsed,
+  type IdempotencyClaim,
+  type IdempotencyStore,
+  type IdempotencyTiming,
+  type StoredResponse,
 } from '../../persistence.js';
 import type { SqlRunner } from './sql-runner.js';
 
-/** An expired entry, or a running one past its lease, gives way to a new claim. */
+/** An expired entry, or a running one past its lease, gives way to a new claim (only if it still is one). */
 const FORGET_LAPSED =
   'delete from idempotency_keys where owner_id = ? and idempotency_key = ? ' +
   'and (expires_at <= ? or (status is null and started_at <= ?))';
@@ -17,7 +18,8 @@ const CLAIM =
   'values (?, ?, ?, ?, ?) on conflict (owner_id, idempotency_key) do nothing returning owner_id';
 
 const HOLDER =
-  'select fingerprint, status, response_body as "body", response_headers as "headers" ' +
+  'select fingerprint, status, response_body as "body", response_headers as "headers", ' +
+  'started_at as "startedAt", expires_at as "expiresAt" ' +
   'from idempotency_keys where owner_id = ? and idempotency_key = ?';
 
 const COMPLETE =
@@ -28,7 +30,7 @@ const RELEASE = 'delete from idempotency_keys where owner_id = ? and idempotency
 
 const SWEEP = 'delete from idempotency_keys where expires_at <= ?';
 
-/** A claim may find the holder gone between its insert and its look (released, or lapsed): try again. */
+/** A claim may find the holder gone, or lapsed, between its insert and its look: try again. */
 const CLAIM_ATTEMPTS = 3;
 
 /**
@@ -48,12 +50,21 @@ export class SqlIdempotencyStore implements IdempotencyStore {
   ): Promise<IdempotencyClaim> {
     this.sweep(timing);
     const { now } = timing;
-    await this.runner.run(FORGET_LAPSED, [ownerId, key, now, now - timing.leaseMs]);
+    // A new key (the usual case) costs one statement; a held one a look, and a lapsed one a delete.
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const claimed = await this.runner.get(CLAIM, [ownerId, key, fingerprint, now, now + timing.ttlMs]);
       if (claimed !== undefined) return { kind: 'claimed' };
       const holder = await this.runner.get(HOLDER, [ownerId, key]);
       if (holder === undefined) continue;
+      const entry = {
+        startedAt: Number(holder.startedAt),
+        expiresAt: Number(holder.expiresAt),
+        running: holder.status === null,
+      };
+      if (hasLapsed(entry, timing)) {
+        await this.runner.run(FORGET_LAPSED, [ownerId, key, now, now - timing.leaseMs]);
+        continue;
+      }
       if (holder.fingerprint !== fingerprint) return { kind: 'mismatch' };
       if (holder.status === null) return { kind: 'running' };
       return {
