@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ConnectionLimits } from '../adapters/http/connection-limits.js';
 import { buildHttpApp } from '../adapters/http/http-app.js';
+import { openApiDocument } from '../adapters/http/openapi/document.js';
 import type { RateLimitOptions } from '../adapters/http/rate-limit.js';
 import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
+import { descriptionRoutes } from '../adapters/http/routes/description.routes.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
 import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
@@ -25,6 +27,23 @@ export interface HttpServerOptions {
   readonly connectionLimits?: ConnectionLimits;
 }
 
+/** The version `info.version` of the OpenAPI document gives (CONTRACT 8). */
+const API_DOCUMENT_VERSION = '1.0.0';
+
+/** Every keyed route of the API. */
+const apiRoutes = [...taskRoutes, ...workspaceRoutes];
+
+/** The OpenAPI document of a server with `systemRoutes`: the same for every workspace. */
+export const apiDocument = (): object => {
+  const system = systemRoutes(async () => true);
+  const self = descriptionRoutes(apiDocument);
+  return openApiDocument({
+    routes: apiRoutes,
+    publicRoutes: [...system, ...self],
+    version: API_DOCUMENT_VERSION,
+  });
+};
+
 /** The HTTP application over a workspace (used by main and by the HTTP specs). */
 export const createHttpServer = (
   workspace: Workspace,
@@ -38,8 +57,8 @@ export const createHttpServer = (
     rateLimit: options.rateLimit,
     connectionLimits: options.connectionLimits,
     idempotency: options.idempotency ?? idempotencyStoreOf(workspace) ?? new InMemoryIdempotencyStore(),
-    publicRoutes: systemRoutes(() => workspace.isHealthy()),
-    routes: [...taskRoutes, ...workspaceRoutes],
+    publicRoutes: [...systemRoutes(() => workspace.isHealthy()), ...descriptionRoutes(apiDocument)],
+    routes: apiRoutes,
   });
 
 export type {

@@ -159,7 +159,8 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
     app.route({
       method: route.method,
       url: route.url,
-      handler: async (request, reply) => send(request, reply, await route.handle()),
+      handler: async (request, reply) =>
+        send(request, reply, await route.handle(request.params as Record<string, string>)),
     });
     return;
   }

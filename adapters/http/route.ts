@@ -6,6 +6,7 @@ import type { KeySession } from '../../application/workspace/workspace.js';
 import { etagOf } from './conditional.js';
 import { success } from './envelope.js';
 import { type HttpFailure, toHttpFailure } from './http-error.js';
+import type { JsonSchema } from './openapi/json-schema.js';
 import type { WireCodec } from './wire/wire-codecs.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -31,19 +32,62 @@ export interface Reply {
   readonly cause?: unknown;
 }
 
+/** What the OpenAPI document says of an operation; the codecs are the ones its handler decodes with. */
+export interface OperationDoc {
+  readonly summary: string;
+  readonly description?: string;
+  /** The group it is listed under (`Tasks`). */
+  readonly tag: string;
+  /** Unique across the document; default `<group>.<operation>`. */
+  readonly operationId?: string;
+  readonly query?: WireCodec;
+  readonly body?: WireCodec;
+  readonly bodyExample?: unknown;
+  /** The success answer: its status, the schema of its `data`, and an example of that `data`. */
+  readonly answer: {
+    readonly status: number;
+    readonly data: JsonSchema;
+    readonly example: unknown;
+    /** Answers one record with its ETag (and so 304 to a matching If-None-Match on a GET). */
+    readonly etag?: boolean;
+    /** A 201 with `Location` naming the new record. */
+    readonly location?: boolean;
+    /** Optional members beside `data` (a task's gamification feedback). */
+    readonly beside?: Readonly<Record<string, JsonSchema>>;
+  };
+  /** A DELETE that a referencing record refuses with 409 (`CLIENT_IN_USE`, …). */
+  readonly inUse?: boolean;
+}
+
 /** A route that needs an API key allowed to run `operation` (its scope comes from the library's table). */
 export interface Route {
   readonly method: Method;
   readonly url: string;
   readonly operation: { readonly group: OperationGroup; readonly name: string };
+  readonly doc: OperationDoc;
   readonly handle: (request: ApiRequest) => Promise<Reply>;
+}
+
+/** What the document says of a route anyone may call; `answer` is its JSON body, or another media type. */
+export interface PublicDoc {
+  readonly summary: string;
+  readonly description?: string;
+  readonly tag: string;
+  readonly operationId: string;
+  readonly answer:
+    | { readonly status: number; readonly schema: JsonSchema; readonly example?: unknown }
+    | { readonly status: number; readonly mediaType: string; readonly description: string };
+  /** Other answers it may give in the error envelope: the codes of each status (the health check's 503). */
+  readonly failures?: Readonly<Record<number, readonly string[]>>;
+  readonly parameters?: readonly object[];
 }
 
 /** A route anyone may call. */
 export interface PublicRoute {
   readonly method: Method;
   readonly url: string;
-  readonly handle: () => Promise<Reply>;
+  readonly doc: PublicDoc;
+  readonly handle: (params: Readonly<Record<string, string>>) => Promise<Reply>;
 }
 
 const failureReply = (failure: HttpFailure): Reply => failure;

@@ -111,6 +111,15 @@ const scopeOf = (
   return { resource: table.resource, access: table[operation] === 'read' ? 'read' : 'write' };
 };
 
+/** The scope an operation needs, and every scope that would do (the wildcard too). */
+export const operationScopes = (
+  group: OperationGroup,
+  operation: string,
+): { readonly needed: Scope; readonly accepted: readonly Scope[] } => {
+  const { resource, access } = scopeOf(group, operation);
+  return { needed: `${resource}:${access}`, accepted: acceptedScopes(resource, access) };
+};
+
 /** Whether `scopes` allow the operation: null if they do, else the refusal naming what would. */
 export const scopeRefusal = (
   scopes: readonly Scope[],
@@ -120,11 +129,7 @@ export const scopeRefusal = (
   const { resource, access } = scopeOf(group, operation);
   return allows(scopes, resource, access)
     ? null
-    : {
-        _tag: 'InsufficientScope',
-        needed: `${resource}:${access}`,
-        accepted: acceptedScopes(resource, access),
-      };
+    : { _tag: 'InsufficientScope', ...operationScopes(group, operation) };
 };
 
 /** An input that may also carry the record's read-only fields (ignored), so get → edit → replace works. */

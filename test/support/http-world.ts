@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import { createHttpServer } from '../../bootstrap/http-server.js';
+import { checkAgainstDocument } from './openapi-conformance.js';
 import type { PersistenceHarness } from './persistence-harness.js';
 import { openWorld, type World } from './world.js';
 
@@ -21,11 +22,14 @@ export const openHttpWorld = async (
   return {
     ...world,
     app,
-    call: (key, options) =>
-      app.inject({
+    call: async (key, options) => {
+      const response = await app.inject({
         ...options,
         headers: { ...(key === null ? {} : { authorization: `Bearer ${key}` }), ...(options.headers ?? {}) },
-      }),
+      });
+      checkAgainstDocument(options, response);
+      return response;
+    },
     close: async () => {
       await app.close();
       await world.close();

@@ -1,6 +1,15 @@
 import type { EditOutcome } from '../../../application/tasks/edit-task.js';
 import { ifMatchPrecondition } from '../conditional.js';
 import { pagination, success } from '../envelope.js';
+import { HISTORY_ENTRY, HISTORY_EXAMPLE, TASK } from '../openapi/resource-schemas.js';
+import {
+  closedObject,
+  DELETED,
+  EXAMPLE_PAGINATION,
+  GAMIFICATION_FEEDBACK,
+  GAMIFICATION_PROFILE,
+  PAGINATION,
+} from '../openapi/response-schemas.js';
 import { presentFeedback, presentProfile } from '../presenters/gamification.presenter.js';
 import { presentHistoryEntry, presentTask } from '../presenters/task.presenter.js';
 import { type Reply, type Route, recordReply, respond, withInput, withPathId } from '../route.js';
@@ -17,11 +26,31 @@ const ifMatch = (header: string | undefined) => ifMatchPrecondition(header, pres
 
 const tasks = (name: string) => ({ group: 'tasks', name }) as const;
 
+const ONE_TASK = closedObject({ task: TASK.schema });
+/** Beside `data` whenever the body held a status. */
+const FEEDBACK = { gamification: GAMIFICATION_FEEDBACK };
+const OWNER_ONLY =
+  'Only the task’s owner may do this; its assignee may only change `status` (anything else is 403 `NOT_TASK_OWNER`).';
+const STATUS_EFFECT =
+  'A body with `status` changes it as `PATCH` would: one history entry per real change, and `gamification` beside `data` says what it did to the points.';
+
 export const taskRoutes: readonly Route[] = [
   {
     method: 'GET',
     url: '/v1/tasks',
     operation: tasks('list'),
+    doc: {
+      tag: 'Tasks',
+      summary: 'List tasks',
+      description:
+        'Tasks the key’s user owns or is assigned to, with filters. Default order: `created_at` descending. Archived tasks (`active: 0`) and those of archived projects or clients are left out unless `active=0` asks for them.',
+      query: taskWire.list,
+      answer: {
+        status: 200,
+        data: closedObject({ tasks: { type: 'array', items: TASK.schema }, pagination: PAGINATION }),
+        example: { tasks: [TASK.example], pagination: EXAMPLE_PAGINATION },
+      },
+    },
     handle: ({ session, query }) =>
       withInput(taskWire.list, query, (input) =>
         respond(session.tasks.list(input), (page) => ({
@@ -34,6 +63,15 @@ export const taskRoutes: readonly Route[] = [
     method: 'POST',
     url: '/v1/tasks',
     operation: tasks('create'),
+    doc: {
+      tag: 'Tasks',
+      summary: 'Create a task',
+      description:
+        'The task gets the next `client_task_id` of its client (gapless, from 1), and a first history entry. A `status` of 2 (done) scores at once.',
+      body: taskWire.create,
+      bodyExample: TASK.createExample,
+      answer: { status: 201, data: ONE_TASK, example: { task: TASK.example }, etag: true, location: true },
+    },
     handle: ({ session, body }) =>
       withInput(taskWire.create, body, (input) =>
         respond(session.tasks.create(input), (task) =>
@@ -45,6 +83,11 @@ export const taskRoutes: readonly Route[] = [
     method: 'GET',
     url: '/v1/tasks/:id',
     operation: tasks('get'),
+    doc: {
+      tag: 'Tasks',
+      summary: 'Get a task',
+      answer: { status: 200, data: ONE_TASK, example: { task: TASK.example }, etag: true },
+    },
     handle: withPathId('task', (id, { session }) =>
       respond(session.tasks.get(id), (task) => recordReply(200, 'task', presentTask(task))),
     ),
@@ -53,6 +96,20 @@ export const taskRoutes: readonly Route[] = [
     method: 'PATCH',
     url: '/v1/tasks/:id',
     operation: tasks('update'),
+    doc: {
+      tag: 'Tasks',
+      summary: 'Change some fields of a task',
+      description: `Fields left out keep their value; null clears a nullable one. ${STATUS_EFFECT} ${OWNER_ONLY}`,
+      body: taskWire.update,
+      bodyExample: { status: 2 },
+      answer: {
+        status: 200,
+        data: ONE_TASK,
+        example: { task: { ...TASK.example, status: 2 } },
+        etag: true,
+        beside: FEEDBACK,
+      },
+    },
     handle: withPathId('task', (id, { session, body, ifMatch: header }) =>
       withInput(taskWire.update, body, (input) =>
         respond(session.tasks.update(id, input, ifMatch(header)), editReply),
@@ -63,6 +120,14 @@ export const taskRoutes: readonly Route[] = [
     method: 'PUT',
     url: '/v1/tasks/:id',
     operation: tasks('replace'),
+    doc: {
+      tag: 'Tasks',
+      summary: 'Replace a task',
+      description: `Fields left out take their defaults (null, or 0 for \`priority\` and \`status\`, 1 for \`active\`). ${STATUS_EFFECT} ${OWNER_ONLY}`,
+      body: taskWire.replace,
+      bodyExample: TASK.createExample,
+      answer: { status: 200, data: ONE_TASK, example: { task: TASK.example }, etag: true, beside: FEEDBACK },
+    },
     handle: withPathId('task', (id, { session, body, ifMatch: header }) =>
       withInput(taskWire.replace, body, (input) =>
         respond(session.tasks.replace(id, input, ifMatch(header)), editReply),
@@ -73,6 +138,16 @@ export const taskRoutes: readonly Route[] = [
     method: 'DELETE',
     url: '/v1/tasks/:id',
     operation: tasks('delete'),
+    doc: {
+      tag: 'Tasks',
+      summary: 'Delete a task',
+      description: `Its history goes with it; points it earned stay. ${OWNER_ONLY}`,
+      answer: {
+        status: 200,
+        data: DELETED,
+        example: { deleted: true, id: 42 },
+      },
+    },
     handle: withPathId('task', (id, { session, ifMatch: header }) =>
       respond(session.tasks.delete(id, ifMatch(header)), (deleted) => ({
         status: 200,
@@ -84,6 +159,17 @@ export const taskRoutes: readonly Route[] = [
     method: 'GET',
     url: '/v1/tasks/:id/history',
     operation: tasks('history'),
+    doc: {
+      tag: 'Tasks',
+      summary: 'A task’s status history',
+      description: 'Every status change of the task, oldest first; the first entry is its creation.',
+      query: taskWire.page,
+      answer: {
+        status: 200,
+        data: closedObject({ history: { type: 'array', items: HISTORY_ENTRY }, pagination: PAGINATION }),
+        example: { history: [HISTORY_EXAMPLE], pagination: EXAMPLE_PAGINATION },
+      },
+    },
     handle: withPathId('task', (id, { session, query }) =>
       withInput(taskWire.page, query, (page) =>
         respond(session.tasks.history(id, page), (history) => ({
@@ -97,6 +183,28 @@ export const taskRoutes: readonly Route[] = [
     method: 'GET',
     url: '/v1/gamification',
     operation: { group: 'gamification', name: 'profile' },
+    doc: {
+      tag: 'Gamification',
+      summary: 'Points, level, streak and achievements',
+      answer: {
+        status: 200,
+        data: closedObject({ profile: GAMIFICATION_PROFILE }),
+        example: {
+          profile: {
+            total_points: 135,
+            level: 2,
+            level_name: 'Novice',
+            next_level_at: 250,
+            streak_days: 3,
+            best_streak_days: 4,
+            completed_today: 1,
+            achievements: [
+              { code: 'first_task', name: 'First task completed', unlocked_at: '2026-11-20 10:02:11' },
+            ],
+          },
+        },
+      },
+    },
     handle: ({ session }) =>
       respond(session.gamification.profile(), (profile) => ({
         status: 200,

@@ -70,6 +70,8 @@ const wireSchema = (schema: InputSchema): WireSchema => {
   if (format === 'duration')
     return { type: 'string', pattern: '^\\d{1,4}:[0-5]\\d:[0-5]\\d$', description: 'H:MM:SS, hours 0..9999' };
   if (type === 'instant') return { ...rest, type: 'string', format: 'date-time' };
+  // A wall-clock date-time is not RFC 3339's `date-time`: its pattern says what it takes.
+  if (type === 'wall-clock') return { ...rest, type: 'string' };
   if (format === 'money' || format === 'time-zone') return { ...rest, type };
   return { ...rest, type, ...(format === undefined ? {} : { format }) };
 };
@@ -92,7 +94,7 @@ const bodyConversion = (schema: InputSchema): Convert => {
         ? failWith(u, c, problem('INVALID_FORMAT', 'must be H:MM:SS with hours 0..9999'))
         : E.right(seconds);
     };
-  if (schema.type === 'instant')
+  if (schema.type === 'instant' || schema.type === 'wall-clock')
     return (u, c) =>
       typeof u === 'string' ? E.right(u) : failWith(u, c, problem('INVALID_TYPE', 'must be a string'));
   return pass;
@@ -131,16 +133,21 @@ const queryConversion = (schema: InputSchema): Convert => {
   }
 };
 
-const wireField = (codec: AnyField, place: 'body' | 'query'): t.Mixed => {
-  if (codec instanceof NullableCodec) {
-    const inner = wireField(codec.inner, place);
-    return new t.Type(
+/** A wire field that also accepts JSON null. */
+export class WireNullable extends t.Type<unknown, unknown, unknown> {
+  readonly _kind = 'WireNullable' as const;
+  constructor(readonly inner: t.Mixed) {
+    super(
       `${inner.name} | null`,
       (u): u is unknown => false,
       (u, c) => (u === null ? t.success(null) : inner.validate(u, c)),
       (a) => a,
     );
   }
+}
+
+const wireField = (codec: AnyField, place: 'body' | 'query'): t.Mixed => {
+  if (codec instanceof NullableCodec) return new WireNullable(wireField(codec.inner, place));
   if (codec instanceof FieldCodec) {
     const schema: InputSchema = codec.schema;
     return new WireField(
@@ -251,21 +258,29 @@ export const wireQuery = <C extends AppCodec>(app: C, options: WireOptions = {})
  * A sort parameter as `field` or `-field` (descending), fields in wire names; it becomes
  * `{ by, direction }` with the application's names.
  */
-export const sortParam = (fields: readonly string[]): t.Mixed => {
-  const values = fields.flatMap((field) => [wireName(field), `-${wireName(field)}`]);
-  return new t.Type(
-    'Sort',
-    (u): u is unknown => false,
-    (u, c) => {
-      if (Array.isArray(u)) return failWith(u, c, problem('INVALID_FORMAT', 'must be given only once'));
-      if (typeof u !== 'string' || !values.includes(u))
-        return failWith(u, c, problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`));
-      const descending = u.startsWith('-');
-      return t.success({
-        by: domainName(descending ? u.slice(1) : u),
-        direction: descending ? 'desc' : 'asc',
-      });
-    },
-    (a) => a,
-  );
-};
+export const sortParam = (fields: readonly string[]): SortParam => new SortParam(fields);
+
+export class SortParam extends t.Type<unknown, unknown, unknown> {
+  readonly _kind = 'SortParam' as const;
+  /** Every value the parameter takes: each field, and each with `-` before it. */
+  readonly values: readonly string[];
+  constructor(fields: readonly string[]) {
+    const values = fields.flatMap((field) => [wireName(field), `-${wireName(field)}`]);
+    super(
+      'Sort',
+      (u): u is unknown => false,
+      (u, c) => {
+        if (Array.isArray(u)) return failWith(u, c, problem('INVALID_FORMAT', 'must be given only once'));
+        if (typeof u !== 'string' || !values.includes(u))
+          return failWith(u, c, problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`));
+        const descending = u.startsWith('-');
+        return t.success({
+          by: domainName(descending ? u.slice(1) : u),
+          direction: descending ? 'desc' : 'asc',
+        });
+      },
+      (a) => a,
+    );
+    this.values = values;
+  }
+}

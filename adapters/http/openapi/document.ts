@@ -1,0 +1,282 @@
+import { operationScopes } from '../../../application/workspace/session.js';
+import type { PublicRoute, Route } from '../route.js';
+import { ERROR_RESPONSES, type ErrorStatus, errorResponseComponents } from './error-responses.js';
+import { INTRODUCTION, TAGS } from './introduction.js';
+import { bodySchemaOf, type JsonSchema, queryParametersOf } from './json-schema.js';
+import { errorEnvelope, ID, successEnvelope } from './response-schemas.js';
+
+/**
+ * The OpenAPI 3.1 document of the API, built from the routes themselves: their paths and methods,
+ * the wire codecs their handlers decode with, the scopes the library's table gives their
+ * operations, and the schemas of their answers.
+ */
+
+const HEADERS: Record<string, { readonly description: string; readonly schema: JsonSchema }> = {
+  'X-Request-Id': {
+    description: 'The request’s id (yours, if you sent a valid one); the log has it too.',
+    schema: { type: 'string' },
+  },
+  ETag: { description: 'The strong validator of the record as answered.', schema: { type: 'string' } },
+  Location: { description: 'The path of the new record.', schema: { type: 'string' } },
+  'Idempotent-Replayed': {
+    description: 'Present on an answer replayed for a repeated `Idempotency-Key`.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } },
+  'WWW-Authenticate': { description: '`Bearer realm="workspace-api"`.', schema: { type: 'string' } },
+  'X-Accepted-Scopes': {
+    description: 'The scopes that would have been accepted, comma-separated.',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per minute (when a limit is set).',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Seconds until the window starts again.', schema: { type: 'integer' } },
+};
+
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const headerRefs = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, headerRef(name)]));
+
+const PARAMETERS = {
+  Id: { name: 'id', in: 'path', required: true, description: 'The record’s id.', schema: ID },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes a retried POST safe: the first answer is kept 24 h and replayed (with `Idempotent-Replayed: true`) for the same key, method, path and body. 1..255 printable ASCII characters.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'Change only if the record still has this ETag (or exists, for `*`); else 412.',
+    schema: { type: 'string' },
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: '304 without a body when the record still has this ETag.',
+    schema: { type: 'string' },
+  },
+} as const;
+
+const parameterRef = (name: keyof typeof PARAMETERS) => ({ $ref: `#/components/parameters/${name}` });
+
+/** OpenAPI paths name parameters `{id}` where fastify says `:id`. */
+const openApiPath = (url: string): string => url.replace(/:([A-Za-z]+)/g, '{$1}');
+
+const errorStatuses = (route: Route): ErrorStatus[] => {
+  const writes = route.method === 'PATCH' || route.method === 'PUT' || route.method === 'DELETE';
+  const statuses: ErrorStatus[] = [400, 401, 403, 429, 500, 503];
+  if (route.url.includes(':id')) statuses.push(404);
+  if (route.method === 'POST') statuses.push(409, 422);
+  if (route.doc.inUse) statuses.push(409);
+  if (writes) statuses.push(412);
+  if (route.doc.body !== undefined) statuses.push(413, 415);
+  return [...new Set(statuses)].sort((a, b) => a - b);
+};
+
+const errorRef = (status: ErrorStatus) => ({
+  $ref: `#/components/responses/${ERROR_RESPONSES[status].name}`,
+});
+
+const successResponse = (route: Route): object => {
+  const { answer } = route.doc;
+  const envelope = successEnvelope(answer.data) as { properties: Record<string, JsonSchema> };
+  const schema =
+    answer.beside === undefined
+      ? envelope
+      : { ...envelope, properties: { ...envelope.properties, ...answer.beside } };
+  return {
+    description: route.doc.summary,
+    headers: headerRefs([
+      'X-Request-Id',
+      ...(answer.etag ? ['ETag'] : []),
+      ...(answer.location ? ['Location'] : []),
+      ...(route.method === 'POST' ? ['Idempotent-Replayed'] : []),
+      ...RATE_LIMIT_HEADERS,
+    ]),
+    content: {
+      'application/json': { schema, example: { success: true, data: answer.example } },
+    },
+  };
+};
+
+const keyedOperation = (route: Route): object => {
+  const { doc } = route;
+  const { needed, accepted } = operationScopes(route.operation.group, route.operation.name);
+  const parameters = [
+    ...(route.url.includes(':id') ? [parameterRef('Id')] : []),
+    ...(doc.query === undefined ? [] : queryParametersOf(doc.query)),
+    ...(route.method === 'POST' ? [parameterRef('IdempotencyKey')] : []),
+    ...(route.method === 'GET' && doc.answer.etag ? [parameterRef('IfNoneMatch')] : []),
+    ...(route.method === 'PATCH' || route.method === 'PUT' || route.method === 'DELETE'
+      ? [parameterRef('IfMatch')]
+      : []),
+  ];
+  const scopeNote = `Needs the \`${needed}\` scope (or ${accepted
+    .filter((s) => s !== needed)
+    .map((s) => `\`${s}\``)
+    .join(', ')}).`;
+  return {
+    operationId: doc.operationId ?? `${route.operation.group}.${route.operation.name}`,
+    tags: [doc.tag],
+    summary: doc.summary,
+    description: [doc.description, scopeNote].filter((part) => part !== undefined).join('\n\n'),
+    security: [{ bearer: [needed] }, { apiKey: [needed] }],
+    'x-accepted-scopes': accepted,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(doc.body === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: (doc.body.codec.options.required ?? []).length > 0,
+            content: {
+              'application/json': {
+                schema: bodySchemaOf(doc.body),
+                ...(doc.bodyExample === undefined ? {} : { example: doc.bodyExample }),
+              },
+            },
+          },
+        }),
+    responses: {
+      [doc.answer.status]: successResponse(route),
+      ...(route.method === 'GET' && doc.answer.etag
+        ? {
+            304: {
+              description: 'Not modified: the record still has the ETag sent.',
+              headers: headerRefs(['ETag']),
+            },
+          }
+        : {}),
+      ...Object.fromEntries(errorStatuses(route).map((status) => [status, errorRef(status)])),
+    },
+  };
+};
+
+const publicOperation = (route: PublicRoute): object => {
+  const { doc } = route;
+  const { answer } = doc;
+  const content =
+    'schema' in answer
+      ? {
+          'application/json': {
+            schema: answer.schema,
+            ...(answer.example === undefined ? {} : { example: answer.example }),
+          },
+        }
+      : { [answer.mediaType]: { schema: { type: 'string' } } };
+  return {
+    operationId: doc.operationId,
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(doc.description === undefined ? {} : { description: doc.description }),
+    security: [],
+    ...(doc.parameters === undefined ? {} : { parameters: doc.parameters }),
+    responses: {
+      [answer.status]: {
+        description: 'description' in answer ? answer.description : doc.summary,
+        headers: headerRefs(['X-Request-Id']),
+        content,
+      },
+      ...Object.fromEntries(
+        Object.entries(doc.failures ?? {}).map(([status, codes]) => [
+          status,
+          {
+            description: codes.join(', '),
+            headers: headerRefs(['X-Request-Id', ...(status === '503' ? ['Retry-After'] : [])]),
+            content: { 'application/json': { schema: errorEnvelope(codes) } },
+          },
+        ]),
+      ),
+    },
+  };
+};
+
+/**
+ * Moves every schema with a `title` into `components.schemas` and refers to it there, so each
+ * named schema (Task, Client, …) is written once. Two different schemas under one title are a
+ * programming error.
+ */
+const hoistNamedSchemas = (paths: object): { paths: object; schemas: Record<string, JsonSchema> } => {
+  const schemas: Record<string, JsonSchema> = {};
+  const texts = new Map<string, string>();
+  const visit = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(visit);
+    if (typeof value !== 'object' || value === null) return value;
+    const visited = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, visit(inner)]));
+    const { title } = visited;
+    if (typeof title !== 'string' || !('type' in visited)) return visited;
+    const text = JSON.stringify(visited);
+    const known = texts.get(title);
+    if (known !== undefined && known !== text) throw new Error(`two different schemas are named ${title}`);
+    texts.set(title, text);
+    schemas[title] = visited;
+    return { $ref: `#/components/schemas/${title}` };
+  };
+  return { paths: visit(paths) as object, schemas };
+};
+
+export interface DocumentOptions {
+  readonly routes: readonly Route[];
+  readonly publicRoutes: readonly PublicRoute[];
+  /** The service's version, as its package says. */
+  readonly version: string;
+}
+
+export const openApiDocument = (options: DocumentOptions): object => {
+  const paths: Record<string, Record<string, object>> = {};
+  const add = (url: string, method: string, operation: object) => {
+    const path = openApiPath(url);
+    paths[path] = { ...paths[path], [method.toLowerCase()]: operation };
+  };
+  for (const route of options.publicRoutes) add(route.url, route.method, publicOperation(route));
+  for (const route of options.routes) add(route.url, route.method, keyedOperation(route));
+  const hoisted = hoistNamedSchemas(paths);
+  const used = new Set([
+    ...options.routes.map((r) => r.doc.tag),
+    ...options.publicRoutes.map((r) => r.doc.tag),
+  ]);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Workspace API',
+      version: options.version,
+      summary:
+        'Tasks, clients, projects, notes, time and money records of one workspace, by personal API key.',
+      description: INTRODUCTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/', description: 'This service' }],
+    tags: TAGS.filter((tag) => used.has(tag.name)),
+    security: [{ bearer: [] }, { apiKey: [] }],
+    paths: hoisted.paths,
+    components: {
+      schemas: hoisted.schemas,
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The personal API key as a Bearer token: `Authorization: Bearer wsk_…`.',
+        },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'The same key in `X-API-Key` (both sent must be the same key).',
+        },
+      },
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      responses: errorResponseComponents(headerRef),
+    },
+  };
+};

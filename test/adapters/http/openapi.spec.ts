@@ -1,0 +1,99 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { apiDocument } from '../../../bootstrap/http-server.js';
+import { type HttpWorld, openHttpWorld } from '../../support/http-world.js';
+import { documentedOperations } from '../../support/openapi-conformance.js';
+import { servedRoutes } from '../../support/served-routes.js';
+
+describe('OpenAPI document (GET /v1/openapi.json)', () => {
+  let world: HttpWorld;
+
+  before(async () => {
+    world = await openHttpWorld();
+  });
+
+  after(() => world.close());
+
+  it('is served without a key, is OpenAPI 3.1 and is the document the drift checks use', async () => {
+    const response = await world.call(null, { method: 'GET', url: '/v1/openapi.json' });
+    expect(response.statusCode).to.equal(200);
+    const served = response.json();
+    expect(served.openapi).to.equal('3.1.0');
+    expect(served.info.version).to.equal('1.0.0');
+    expect(served).to.deep.equal(JSON.parse(JSON.stringify(apiDocument())));
+  });
+
+  it('documents every route the server serves (a route without a document entry fails here)', async () => {
+    const served = await servedRoutes(world.app);
+    const documented = documentedOperations().map(({ method, path }) => `${method} ${path}`);
+    expect(served.length).to.be.greaterThan(40);
+    expect(served.filter((route) => !documented.includes(route))).to.deep.equal([]);
+    expect(documented.filter((route) => !served.includes(route))).to.deep.equal([]);
+  });
+
+  it('gives every keyed operation its scope, its error answers and an example', () => {
+    const document = apiDocument() as {
+      paths: Record<string, Record<string, { security: object[]; responses: Record<string, unknown> }>>;
+    };
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (operation.security.length === 0) continue;
+        const where = `${method} ${path}`;
+        expect(operation.security, where).to.have.length(2);
+        expect(Object.keys(operation.responses), where).to.include.members([
+          '401',
+          '403',
+          '429',
+          '500',
+          '503',
+        ]);
+        const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+        expect(JSON.stringify(success?.[1]), where).to.contain('"example"');
+      }
+    }
+  });
+
+  it('serves /docs without a key: a page under a strict CSP, its assets from this service, 404 for others', async () => {
+    const page = await world.call(null, { method: 'GET', url: '/docs' });
+    expect(page.statusCode).to.equal(200);
+    expect(page.headers['content-type']).to.contain('text/html');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).to.contain("default-src 'none'");
+    expect(csp).to.contain("script-src 'self'");
+    expect(csp).not.to.contain('unsafe-inline');
+    expect(page.body).not.to.match(/<script>|https?:\/\//);
+    for (const src of page.body.match(/(?:src|href)="([^"]+)"/g) ?? []) {
+      const url = src.replace(/^(?:src|href)="|"$/g, '');
+      const asset = await world.call(null, { method: 'GET', url });
+      expect(asset.statusCode, url).to.equal(200);
+      expect(asset.headers['x-content-type-options']).to.equal('nosniff');
+    }
+    const missing = await world.call(null, { method: 'GET', url: '/docs/secrets.txt' });
+    expect(missing.statusCode).to.equal(404);
+    expect(missing.json().error.code).to.equal('NOT_FOUND');
+  });
+
+  it('passes Redocly lint with no error and no warning', function () {
+    this.timeout(120_000);
+    const folder = mkdtempSync(join(tmpdir(), 'openapi-'));
+    try {
+      const file = join(folder, 'openapi.json');
+      writeFileSync(file, JSON.stringify(apiDocument()));
+      const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+      const lint = spawnSync(process.execPath, [cli, 'lint', file, '--format=json'], {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+      const report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{')));
+      expect(report.problems, lint.stdout).to.deep.equal([]);
+      expect(report.totals).to.deep.include({ errors: 0, warnings: 0 });
+      expect(lint.status, lint.stderr).to.equal(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
