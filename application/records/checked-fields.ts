@@ -5,16 +5,22 @@ import type { Repositories } from '../ports/unit-of-work.port.js';
 import { validationFailed } from '../shared/decode.js';
 import type { InvalidReference, ValidationFailed } from '../shared/errors.js';
 import { resolveReferences } from '../shared/resolve-references.js';
-import type { CreatableKind } from './record-kind.js';
+import { placeInOwnersZone } from '../shared/wall-clock.js';
+import type { CreatableKind, Unplaced } from './record-kind.js';
 
-/** A record's fields after `changes`: references checked, then the type's own cross-field rules. */
+/**
+ * A record's fields after `changes`: a zoned `date` placed in the owner's timezone, references
+ * checked, then the type's own cross-field rules.
+ */
 export const checkedFields = async <F extends object>(
   kind: CreatableKind<F>,
   repositories: Repositories,
   ownerId: UserId,
   current: F,
-  changes: Partial<F>,
+  given: Partial<Unplaced<F>>,
 ): Promise<E.Either<ValidationFailed | InvalidReference, F>> => {
+  // Placed, an Unplaced<F>'s `date` is F's again (a zoned value became local text).
+  const changes = (await placeInOwnersZone(repositories.users, ownerId, given)) as Partial<F>;
   // Every record type's fields carry the reference fields REFERENCES lists for it.
   const resolved = await resolveReferences<typeof kind.resource, F & LinkValues<typeof kind.resource>>(
     repositories.references,

@@ -24,11 +24,12 @@ export class CreateRecord<F extends object> {
       TE.fromEither(this.kind.decodeCreate(input)),
       TE.flatMap((draft) =>
         this.unitOfWork.run(async (repositories) => {
+          // `draft.fields` holds what was given too; checkedFields places it and puts it over them.
           const fields = await checkedFields(
             this.kind,
             repositories,
             actor.userId,
-            draft.fields,
+            draft.fields as F,
             draft.given,
           );
           if (E.isLeft(fields)) return fields;

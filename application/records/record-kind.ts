@@ -1,4 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type { ZonedDateTime } from '../../domain/shared/local-date-time.js';
 import type { RecordKindName } from '../../domain/workspace/references.js';
 import type { RecordRepository } from '../ports/record.repository.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
@@ -9,6 +10,9 @@ import type { ValidationDetail } from '../shared/validation-detail.js';
 /** Any object codec, whatever its fields and required keys. */
 // biome-ignore lint/suspicious/noExplicitAny: the codec's field map is only read, never written
 export type AnyObjectCodec = ObjectCodec<any, any>;
+
+/** Fields as decoded: a `date` given with a zone still waits for the owner's timezone. */
+export type Unplaced<F> = { [K in keyof F]: K extends 'date' ? F[K] | ZonedDateTime : F[K] };
 
 /** A new record's full fields, and the ones its input actually set (those references get checked). */
 export interface Draft<F> {
@@ -26,7 +30,7 @@ export interface CreatableKind<F extends object> {
   readonly repository: (repositories: Repositories) => RecordRepository<F>;
   /** What a create accepts (the HTTP adapter derives the wire body from it). */
   readonly createInput: AnyObjectCodec;
-  readonly decodeCreate: (input: unknown) => E.Either<ValidationFailed, Draft<F>>;
+  readonly decodeCreate: (input: unknown) => E.Either<ValidationFailed, Draft<Unplaced<F>>>;
   /** Rules across fields, checked on the resolved record (e.g. a transfer needs two cards). */
   readonly rules?: (fields: F) => readonly ValidationDetail[];
 }
@@ -34,7 +38,7 @@ export interface CreatableKind<F extends object> {
 /** A record type with the full set of operations (get, list, update, delete as well). */
 export interface RecordKind<F extends object, C extends string = string> extends CreatableKind<F> {
   readonly updateInput: AnyObjectCodec;
-  readonly decodeUpdate: (input: unknown) => E.Either<ValidationFailed, Partial<F>>;
+  readonly decodeUpdate: (input: unknown) => E.Either<ValidationFailed, Partial<Unplaced<F>>>;
   /** Records others point at cannot be deleted while they do. */
   readonly inUseCode?: C;
 }

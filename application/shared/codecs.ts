@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { ZonedDateTime } from '../../domain/shared/local-date-time.js';
 import type { TopLevelCode } from './decode.js';
 import { type Problem, problem } from './validation-detail.js';
 
@@ -9,8 +10,8 @@ import { type Problem, problem } from './validation-detail.js';
  * the OpenAPI schema; `format` names the meaning of a value where its type alone does not.
  */
 export interface InputSchema extends ValueBounds {
-  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'instant';
-  readonly format?: 'date-time' | 'date' | 'duration' | 'email' | 'money' | 'time-zone';
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'instant' | 'wall-clock';
+  readonly format?: 'date' | 'duration' | 'email' | 'money' | 'time-zone';
 }
 
 /** The JSON Schema keywords that describe and bound a value, the same in process and on the wire. */
@@ -86,6 +87,9 @@ const matchesType = (type: InputSchema['type'], u: unknown): boolean => {
       return typeof u === 'boolean';
     case 'instant':
       return typeof u === 'string' || (u instanceof Date && !Number.isNaN(u.getTime()));
+    case 'wall-clock':
+      // Its own decoded value too: the library decodes again what the HTTP edge decoded.
+      return typeof u === 'string' || u instanceof ZonedDateTime;
   }
 };
 
@@ -95,6 +99,7 @@ const TYPE_MESSAGES: Record<InputSchema['type'], string> = {
   integer: 'must be an integer',
   boolean: 'must be a boolean',
   instant: 'must be a Date or an ISO 8601 string',
+  'wall-clock': 'must be a string',
 };
 
 const typeMessage = (type: InputSchema['type']): string => TYPE_MESSAGES[type];

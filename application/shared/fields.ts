@@ -1,10 +1,11 @@
 import { type Duration, durationFromSeconds, MAX_DURATION_SECONDS } from '../../domain/shared/duration.js';
 import {
   type LocalDate,
-  type LocalDateTime,
   parseInstant,
   parseLocalDate,
-  parseLocalDateTime,
+  parseWallClock,
+  type WallClockInput,
+  ZonedDateTime,
 } from '../../domain/shared/local-date-time.js';
 import { MONEY_UPPER_BOUND, type Money, parseMoney } from '../../domain/shared/money.js';
 import { codePointLength, hasNulCharacter } from '../../domain/shared/text.js';
@@ -101,18 +102,27 @@ export const requiredText = (
   description?: string,
 ): FieldCodec<string, string> => nonBlankText(name, maxLength, description, (s) => s);
 
-/** A wall-clock date-time: `YYYY-MM-DDTHH:MM:SS`, `YYYY-MM-DD HH:MM:SS` or a bare day (midnight). */
-export const localDateTime = (name: string, description?: string): FieldCodec<LocalDateTime, string> =>
+/**
+ * A wall-clock date-time: `YYYY-MM-DDTHH:MM:SS`, `YYYY-MM-DD HH:MM:SS` or a bare day (midnight), or
+ * RFC 3339 with a zone, which the write places in the owner's timezone (`placeInOwnersZone`).
+ */
+export const localDateTime = (
+  name: string,
+  description?: string,
+): FieldCodec<WallClockInput, string | ZonedDateTime> =>
   new FieldCodec(
     name,
     {
-      type: 'string',
-      format: 'date-time',
-      pattern: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}:\\d{2})?$',
+      type: 'wall-clock',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}:\\d{2}((\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2}))?)?$',
       description,
     },
-    (s: string) =>
-      parseLocalDateTime(s) ?? problem('INVALID_FORMAT', 'must be a real date as YYYY-MM-DD HH:MM:SS'),
+    (value: string | ZonedDateTime) =>
+      (value instanceof ZonedDateTime ? value : parseWallClock(value)) ??
+      problem(
+        'INVALID_FORMAT',
+        'must be a real date as YYYY-MM-DD HH:MM:SS, or RFC 3339 with a zone (2026-11-22T14:00:00Z)',
+      ),
   );
 
 /** A calendar day, `YYYY-MM-DD`. */
@@ -123,7 +133,7 @@ export const localDate = (name: string, description?: string): FieldCodec<LocalD
 
 /** An instant: a `Date`, or RFC 3339 text (without a zone it is read as UTC). */
 export const instant = (name: string, description?: string): FieldCodec<Date, Date | string> =>
-  new FieldCodec(name, { type: 'instant', format: 'date-time', description }, (value: Date | string) =>
+  new FieldCodec(name, { type: 'instant', description }, (value: Date | string) =>
     value instanceof Date
       ? value
       : (parseInstant(value) ??

@@ -30,8 +30,9 @@ export class DeleteTask {
       ): Promise<E.Either<NotFound | NotTaskOwner | PreconditionFailed, { readonly id: TaskId }>> => {
         const task = await repositories.tasks.findForUpdate(taskId);
         if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
-        if (!holds(precondition, task)) return E.left(preconditionFailed);
+        // May this caller delete it at all, before whether it is still the version they read.
         if (!isOwnedBy(task, actor.userId)) return E.left({ _tag: 'NotTaskOwner' });
+        if (!holds(precondition, task)) return E.left(preconditionFailed);
         await repositories.tasks.delete(taskId);
         return E.right({ id: taskId });
       },

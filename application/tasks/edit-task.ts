@@ -26,6 +26,7 @@ import {
 } from '../shared/errors.js';
 import { holds, type Precondition } from '../shared/precondition.js';
 import { resolveReferences } from '../shared/resolve-references.js';
+import { placeInOwnersZone } from '../shared/wall-clock.js';
 import type { ChangeTaskStatus } from './change-task-status.use-case.js';
 import { changesFrom, type TaskBody } from './task-changes.js';
 
@@ -64,17 +65,19 @@ export const editTask = async (
 ): Promise<E.Either<EditTaskError, EditOutcome>> => {
   const task = await repositories.tasks.findForUpdate(edit.taskId);
   if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
-  if (!holds(edit.precondition, task)) return E.left(preconditionFailed);
+  // May this caller make this change at all, before whether the task is still the version they read.
   if (!isOwnedBy(task, actor.userId) && Object.keys(edit.body).some((key) => !ASSIGNEE_WRITABLE.has(key))) {
     return E.left({ _tag: 'NotTaskOwner' });
   }
+  if (!holds(edit.precondition, task)) return E.left(preconditionFailed);
 
+  const body = await placeInOwnersZone(repositories.users, task.ownerId, edit.body);
   const resolved = await resolveReferences(
     repositories.references,
     task.ownerId,
     'task',
     edit.base(task),
-    changesFrom(edit.body),
+    changesFrom(body),
   );
   if (E.isLeft(resolved)) return resolved;
 

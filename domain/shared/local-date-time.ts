@@ -43,6 +43,26 @@ export const addDays = (day: LocalDate, days: number): LocalDate => {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10) as LocalDate;
 };
 
+/**
+ * A wall-clock field given as RFC 3339 with a zone: an instant whose wall-clock value depends on
+ * whose clock reads it, so it waits for the owner's timezone (`wallClockIn`) before it is stored.
+ */
+export class ZonedDateTime {
+  constructor(readonly instant: Date) {}
+}
+
+/** A wall-clock field as given: local text, or an instant with its zone. */
+export type WallClockInput = LocalDateTime | ZonedDateTime;
+
+const ZONED = /(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/** `YYYY-MM-DD[ T]HH:MM:SS`, a bare day, or RFC 3339 with a zone (fractional seconds allowed there). */
+export const parseWallClock = (input: string): WallClockInput | null => {
+  if (!ZONED.test(input)) return parseLocalDateTime(input);
+  const instant = /[ Tt]\d{2}:\d{2}:\d{2}/.test(input) ? parseInstant(input) : null;
+  return instant === null ? null : new ZonedDateTime(instant);
+};
+
 const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}:\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?)?$/i;
 
 /**

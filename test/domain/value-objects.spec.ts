@@ -7,9 +7,11 @@ import {
   parseInstant,
   parseLocalDate,
   parseLocalDateTime,
+  parseWallClock,
+  ZonedDateTime,
 } from '../../domain/shared/local-date-time.js';
 import { type Money, moneyFromCents, moneyToCents, parseMoney } from '../../domain/shared/money.js';
-import { localDayIn, parseTimeZone, type TimeZone, UTC } from '../../domain/shared/time-zone.js';
+import { localDayIn, parseTimeZone, type TimeZone, UTC, wallClockIn } from '../../domain/shared/time-zone.js';
 import { parseTaskTitle } from '../../domain/task/task-title.js';
 
 describe('domain value objects', () => {
@@ -107,6 +109,48 @@ describe('domain value objects', () => {
     it('treats blank as missing and refuses NUL', () => {
       expect(parseTaskTitle('   ')).to.deep.equal(E.left('REQUIRED'));
       expect(parseTaskTitle('a\u0000b')).to.deep.equal(E.left('INVALID_FORMAT'));
+    });
+  });
+
+  describe('wall-clock input (CONTRACT 1)', () => {
+    it('keeps local text local, and reads RFC 3339 with a zone as an instant', () => {
+      expect(parseWallClock('2026-11-22 14:00:00')).to.equal('2026-11-22T14:00:00');
+      expect(parseWallClock('2026-11-22')).to.equal('2026-11-22T00:00:00');
+      const cases: [string, string][] = [
+        ['2026-11-22T14:00:00Z', '2026-11-22T14:00:00.000Z'],
+        ['2026-11-22t14:00:00z', '2026-11-22T14:00:00.000Z'],
+        ['2026-11-22T14:00:00.250+02:00', '2026-11-22T12:00:00.250Z'],
+        ['2026-11-22 23:30:00-05:00', '2026-11-23T04:30:00.000Z'],
+      ];
+      for (const [text, instant] of cases) {
+        const parsed = parseWallClock(text);
+        expect(parsed, text).to.be.instanceOf(ZonedDateTime);
+        expect((parsed as ZonedDateTime).instant.toISOString(), text).to.equal(instant);
+      }
+    });
+
+    it('refuses impossible or half-zoned values', () => {
+      for (const bad of [
+        '2026-02-30T10:00:00Z',
+        '2026-11-22T24:00:00Z',
+        '2026-11-22Z',
+        '2026-11-22T14:00Z',
+        '2026-11-22T14:00:00.5',
+      ]) {
+        expect(parseWallClock(bad), bad).to.equal(null);
+      }
+    });
+
+    it("shows an instant on the owner's wall clock, across a day and a DST change", () => {
+      const at = new Date('2026-11-22T23:30:00Z');
+      expect(wallClockIn(UTC, at)).to.equal('2026-11-22T23:30:00');
+      expect(wallClockIn('Europe/Kyiv' as TimeZone, at)).to.equal('2026-11-23T01:30:00');
+      expect(wallClockIn('America/New_York' as TimeZone, new Date('2026-07-01T12:00:00Z'))).to.equal(
+        '2026-07-01T08:00:00',
+      );
+      expect(wallClockIn('America/New_York' as TimeZone, new Date('2026-12-01T12:00:00Z'))).to.equal(
+        '2026-12-01T07:00:00',
+      );
     });
   });
 

@@ -248,6 +248,88 @@ describe('HTTP: wire basics', () => {
     expect(put.json().gamification).to.deep.include({ event: 'no_change', points_awarded: 0 });
   });
 
+  it("stores a date given as RFC 3339 with a zone as wall-clock time in the owner's timezone", async () => {
+    await world.user('olena', 'Europe/Kyiv');
+    const kyiv = await world.key('olena', 'tasks:*,notes:*,times:*,moneys:*,cards:*');
+    const date = (response: { json(): { data: Record<string, { date: string }> } }, key: string) =>
+      response.json().data[key]?.date;
+
+    const task = await world.call(kyiv, {
+      method: 'POST',
+      url: '/v1/tasks',
+      payload: { title: 'Zoned', date: '2026-11-22T14:00:00Z' },
+    });
+    expect(date(task, 'task')).to.equal('2026-11-22 16:00:00');
+    const id = task.json().data.task.id;
+    const patched = await world.call(kyiv, {
+      method: 'PATCH',
+      url: `/v1/tasks/${id}`,
+      payload: { date: '2026-11-22T23:30:00.500-05:00' },
+    });
+    expect(date(patched, 'task')).to.equal('2026-11-23 06:30:00');
+    const replaced = await world.call(kyiv, {
+      method: 'PUT',
+      url: `/v1/tasks/${id}`,
+      payload: { title: 'Zoned', date: '2026-11-22 09:00:00' },
+    });
+    expect(date(replaced, 'task'), 'local text stays as given').to.equal('2026-11-22 09:00:00');
+
+    const note = await world.call(kyiv, {
+      method: 'POST',
+      url: '/v1/notes',
+      payload: { name: 'n', date: '2026-06-01T00:00:00Z' },
+    });
+    expect(date(note, 'note'), 'summer time: +03:00').to.equal('2026-06-01 03:00:00');
+    const time = await world.call(kyiv, {
+      method: 'POST',
+      url: '/public-api/v1/times',
+      payload: { time_really: '1:00:00', date: '2026-11-22T22:00:00Z' },
+    });
+    expect(date(time, 'time'), 'the next day in Kyiv').to.equal('2026-11-23 00:00:00');
+    const money = await world.call(kyiv, {
+      method: 'POST',
+      url: '/v1/moneys',
+      payload: { type: 1, price: 5, date: '2026-11-22T10:00:00+01:00' },
+    });
+    expect(date(money, 'money')).to.equal('2026-11-22 11:00:00');
+    const moneyId = money.json().data.money.id;
+    const movedMoney = await world.call(kyiv, {
+      method: 'PATCH',
+      url: `/v1/moneys/${moneyId}`,
+      payload: { date: '2026-11-22T10:00:00Z' },
+    });
+    expect(date(movedMoney, 'money')).to.equal('2026-11-22 12:00:00');
+
+    // The owner in UTC sees the same instant on a UTC clock.
+    const utc = await world.call(key, {
+      method: 'POST',
+      url: '/v1/tasks',
+      payload: { title: 'Zoned', date: '2026-11-22T14:00:00+02:00' },
+    });
+    expect(date(utc, 'task')).to.equal('2026-11-22 12:00:00');
+  });
+
+  it('refuses a zoned date that does not exist, and takes instants with a zone in updated_since', async () => {
+    const bad = await world.call(key, {
+      method: 'POST',
+      url: '/v1/tasks',
+      payload: { title: 'x', date: '2026-02-30T10:00:00Z' },
+    });
+    expect(bad.statusCode).to.equal(400);
+    expect(bad.json().error.details).to.deep.equal([
+      {
+        field: 'date',
+        code: 'INVALID_FORMAT',
+        message: 'must be a real date as YYYY-MM-DD HH:MM:SS, or RFC 3339 with a zone (2026-11-22T14:00:00Z)',
+      },
+    ]);
+    const list = await world.call(key, {
+      method: 'GET',
+      url: `/v1/tasks?updated_since=${encodeURIComponent('2026-11-22T14:00:00+02:00')}`,
+    });
+    expect(list.statusCode).to.equal(200);
+  });
+
   it('round-trips a GET body through PUT unchanged', async () => {
     const created = await world.call(key, {
       method: 'POST',

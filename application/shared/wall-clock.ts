@@ -1,0 +1,31 @@
+import { type LocalDateTime, ZonedDateTime } from '../../domain/shared/local-date-time.js';
+import { UTC, wallClockIn } from '../../domain/shared/time-zone.js';
+import type { UserId } from '../../domain/task/task.js';
+import type { UserRepository } from '../ports/user.repository.js';
+
+/** `T` with every zoned wall-clock value placed on a local clock. */
+export type Placed<T> = {
+  [K in keyof T]: T[K] extends infer V ? (V extends ZonedDateTime ? LocalDateTime : V) : never;
+};
+
+/**
+ * Places the zoned wall-clock values of an input (RFC 3339 with a zone) in the owner's timezone
+ * (UTC when the user has none), as CONTRACT 1 asks: `2026-11-22T14:00:00Z` is stored as
+ * `2026-11-22T16:00:00` for an owner in Europe/Kyiv. The owner is looked up only when one is there.
+ */
+export const placeInOwnersZone = async <T extends object>(
+  users: UserRepository,
+  ownerId: UserId,
+  input: T,
+): Promise<Placed<T>> => {
+  const entries = Object.entries(input);
+  // Without a zoned value, nothing changes: the input already is what Placed<T> describes.
+  if (!entries.some(([, value]) => value instanceof ZonedDateTime)) return input as Placed<T>;
+  const zone = (await users.findById(ownerId))?.timezone ?? UTC;
+  return Object.fromEntries(
+    entries.map(([key, value]) => [
+      key,
+      value instanceof ZonedDateTime ? wallClockIn(zone, value.instant) : value,
+    ]),
+  ) as Placed<T>;
+};

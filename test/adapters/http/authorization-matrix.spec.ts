@@ -1,0 +1,251 @@
+import { expect } from 'chai';
+import { type HttpWorld, openHttpWorld } from '../../support/http-world.js';
+import { servedRoutes } from '../../support/served-routes.js';
+import { right } from '../../support/world.js';
+
+/**
+ * Who may call what: every served route against no key, a malformed, revoked or expired key, each
+ * scope variant, another owner and (for tasks) the assignee. The tests are generated from MATRIX,
+ * and a route the server serves without a row fails the first test.
+ */
+
+type Resource = 'tasks' | 'clients' | 'projects' | 'notes' | 'categories' | 'cards' | 'times' | 'moneys';
+
+interface KeyedRow {
+  readonly resource: Resource;
+  readonly access: 'read' | 'write';
+  /** A valid body, for routes that take one. */
+  readonly body?: object;
+  /** What another owner gets for alice's record (a list: 200, without alice's records). */
+  readonly anotherOwner: number;
+  /** What the task's assignee gets (tasks only): its own body when it differs. */
+  readonly assignee?: { readonly status: number; readonly body?: object };
+}
+
+type Row = KeyedRow | 'public';
+
+const MATRIX: Readonly<Record<string, Row>> = {
+  'GET /v1/health': 'public',
+  'GET /v1/openapi.json': 'public',
+  'GET /docs': 'public',
+  'GET /docs/{asset}': 'public',
+  'GET /v1/tasks': { resource: 'tasks', access: 'read', anotherOwner: 200, assignee: { status: 200 } },
+  'POST /v1/tasks': { resource: 'tasks', access: 'write', body: { title: 't' }, anotherOwner: 201 },
+  'GET /v1/tasks/{id}': { resource: 'tasks', access: 'read', anotherOwner: 404, assignee: { status: 200 } },
+  'PATCH /v1/tasks/{id}': {
+    resource: 'tasks',
+    access: 'write',
+    body: { title: 'renamed' },
+    anotherOwner: 404,
+    assignee: { status: 403 },
+  },
+  'PUT /v1/tasks/{id}': {
+    resource: 'tasks',
+    access: 'write',
+    body: { title: 'replaced' },
+    anotherOwner: 404,
+    assignee: { status: 403 },
+  },
+  'DELETE /v1/tasks/{id}': {
+    resource: 'tasks',
+    access: 'write',
+    anotherOwner: 404,
+    assignee: { status: 403 },
+  },
+  'GET /v1/tasks/{id}/history': {
+    resource: 'tasks',
+    access: 'read',
+    anotherOwner: 404,
+    assignee: { status: 200 },
+  },
+  'GET /v1/gamification': { resource: 'tasks', access: 'read', anotherOwner: 200 },
+  'POST /public-api/v1/times': {
+    resource: 'times',
+    access: 'write',
+    body: { time_really: '1:00:00' },
+    anotherOwner: 201,
+  },
+  'POST /public-api/v1/moneys': {
+    resource: 'moneys',
+    access: 'write',
+    body: { type: 1, price: 1 },
+    anotherOwner: 201,
+  },
+  'POST /public-api/v1/notes': {
+    resource: 'notes',
+    access: 'write',
+    body: { description: 'd' },
+    anotherOwner: 201,
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['clients', { name: 'n' }],
+        ['projects', { name: 'n' }],
+        ['notes', { name: 'n' }],
+        ['categories', { name: 'n' }],
+        ['cards', { name: 'n' }],
+        ['times', { time_really: '1:00:00' }],
+        ['moneys', { type: 1, price: 1 }],
+      ] as const
+    ).flatMap(([resource, body]): [string, KeyedRow][] => [
+      [`GET /v1/${resource}`, { resource, access: 'read', anotherOwner: 200 }],
+      [`POST /v1/${resource}`, { resource, access: 'write', body, anotherOwner: 201 }],
+      [`GET /v1/${resource}/{id}`, { resource, access: 'read', anotherOwner: 404 }],
+      [`PATCH /v1/${resource}/{id}`, { resource, access: 'write', body, anotherOwner: 404 }],
+      [`DELETE /v1/${resource}/{id}`, { resource, access: 'write', anotherOwner: 404 }],
+    ]),
+  ),
+};
+
+const OTHER_RESOURCE: Record<Resource, Resource> = {
+  tasks: 'clients',
+  clients: 'tasks',
+  projects: 'notes',
+  notes: 'projects',
+  categories: 'cards',
+  cards: 'categories',
+  times: 'moneys',
+  moneys: 'times',
+};
+
+const ALL_SCOPES = Object.keys(OTHER_RESOURCE)
+  .map((resource) => `${resource}:*`)
+  .join(',');
+
+/** What an allowed owner gets: created, or served (a write with a stale If-Match proves it got past every check but the last). */
+const allowedStatus = (method: string, path: string): number => {
+  if (method === 'POST') return 201;
+  if (path.includes('{id}') && method !== 'GET') return 412;
+  return 200;
+};
+
+describe('HTTP: the authorization matrix (every route × every kind of caller)', () => {
+  let world: HttpWorld;
+  /** Alice's record of each resource, referenced by nothing; the task is assigned to carol. */
+  const ids = {} as Record<Resource, number>;
+  const keys = {} as Record<'revoked' | 'expired' | 'bob' | 'carol', string>;
+
+  before(async () => {
+    world = await openHttpWorld();
+    const alice = await world.user('alice');
+    await world.user('bob');
+    const carol = await world.user('carol');
+    keys.bob = await world.key('bob', ALL_SCOPES);
+    keys.carol = await world.key('carol', 'tasks:*');
+    const aliceId = (await right(world.workspace.users.find('alice'))).id;
+    const revoked = await right(world.workspace.keys.create({ userId: aliceId, scopes: ['tasks:*'] }));
+    await right(world.workspace.keys.revoke(revoked.apiKey.id));
+    keys.revoked = revoked.plaintext;
+    const expiresAt = new Date(world.clock.now().getTime() + 1000);
+    keys.expired = (
+      await right(world.workspace.keys.create({ userId: aliceId, scopes: ['tasks:*'], expiresAt }))
+    ).plaintext;
+    world.clock.advance(2000);
+
+    ids.tasks = (await right(alice.tasks.create({ title: 'assigned', assigneeId: carol.userId }))).id;
+    ids.clients = (await right(alice.clients.create({ name: 'c' }))).id;
+    ids.projects = (await right(alice.projects.create({ name: 'p' }))).id;
+    ids.notes = (await right(alice.notes.create({ name: 'n' }))).id;
+    ids.categories = (await right(alice.categories.create({ name: 'cat' }))).id;
+    ids.cards = (await right(alice.cards.create({ name: 'card' }))).id;
+    ids.times = (await right(alice.times.create({ timeReally: 60 }))).id;
+    ids.moneys = (await right(alice.moneys.create({ type: 1, price: 1 }))).id;
+  });
+
+  after(() => world.close());
+
+  it('has a row for every route the server serves, and no row for a route it does not', async () => {
+    const served = await servedRoutes(world.app);
+    expect(
+      served.filter((route) => !(route in MATRIX)),
+      'served routes without a row',
+    ).to.deep.equal([]);
+    expect(
+      Object.keys(MATRIX).filter((route) => !served.includes(route)),
+      'rows without a route',
+    ).to.deep.equal([]);
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    const [method = 'GET', path = ''] = route.split(' ');
+
+    if (row === 'public') {
+      it(`${route}: anyone, with any key or none`, async () => {
+        const url = path.replace('{asset}', 'docs.js');
+        for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
+          const response = await world.call(key, { method, url });
+          expect(response.statusCode, String(key)).to.equal(200);
+        }
+      });
+      continue;
+    }
+
+    it(`${route}: ${row.resource}:${row.access} or ${row.resource}:*, and only the owner${row.assignee ? ' or the assignee' : ''}`, async () => {
+      const url = path.replace('{id}', String(ids[row.resource]));
+      const send = (key: string | null, headers: Record<string, string> = {}, body = row.body) =>
+        world.call(key, {
+          method,
+          url,
+          ...(body ? { payload: body } : {}),
+          headers: { 'if-match': '"stale"', ...headers },
+        });
+      const expectRefusal = async (key: string | null, status: number, code: string, label: string) => {
+        const response = await send(key);
+        expect(response.statusCode, label).to.equal(status);
+        expect(response.json().error.code, label).to.equal(code);
+      };
+
+      await expectRefusal(null, 401, 'UNAUTHORIZED', 'no key');
+      await expectRefusal('wsk_live_malformed', 401, 'INVALID_API_KEY', 'malformed key');
+      await expectRefusal(`wsk_live_${'A'.repeat(40)}`, 401, 'INVALID_API_KEY', 'unknown key');
+      await expectRefusal(keys.revoked, 401, 'INVALID_API_KEY', 'revoked key');
+      await expectRefusal(keys.expired, 401, 'INVALID_API_KEY', 'expired key');
+
+      const otherAccess = row.access === 'read' ? 'write' : 'read';
+      const denied = await send(await world.key('alice', `${row.resource}:${otherAccess}`));
+      expect(denied.statusCode, `${row.resource}:${otherAccess}`).to.equal(403);
+      expect(denied.headers['x-accepted-scopes']).to.equal(
+        `${row.resource}:${row.access}, ${row.resource}:*`,
+      );
+      await expectRefusal(
+        await world.key('alice', `${OTHER_RESOURCE[row.resource]}:*`),
+        403,
+        'INSUFFICIENT_SCOPE',
+        'another resource’s wildcard',
+      );
+
+      const allowed = allowedStatus(method, path);
+      for (const scope of [`${row.resource}:${row.access}`, `${row.resource}:*`]) {
+        const response = await send(await world.key('alice', scope));
+        expect(response.statusCode, `${scope}: ${response.body}`).to.equal(allowed);
+      }
+
+      const stranger = await send(keys.bob);
+      expect(stranger.statusCode, `another owner: ${stranger.body}`).to.equal(row.anotherOwner);
+      if (row.anotherOwner === 200 && path.endsWith(`/${row.resource}`)) {
+        const listed = stranger.json().data[row.resource].map((record: { id: number }) => record.id);
+        expect(listed, 'another owner’s list').not.to.include(ids[row.resource]);
+      }
+
+      if (row.assignee !== undefined) {
+        const assigned = await send(keys.carol, {}, row.assignee.body ?? row.body);
+        expect(assigned.statusCode, `assignee: ${assigned.body}`).to.equal(
+          row.assignee.status === 200 ? allowed : row.assignee.status,
+        );
+        if (row.assignee.status === 403) expect(assigned.json().error.code).to.equal('NOT_TASK_OWNER');
+      }
+    });
+  }
+
+  it('lets the assignee change the task’s status, and see it in their list', async () => {
+    const moved = await world.call(keys.carol, {
+      method: 'PATCH',
+      url: `/v1/tasks/${ids.tasks}`,
+      payload: { status: 1 },
+    });
+    expect(moved.statusCode).to.equal(200);
+    const list = await world.call(keys.carol, { method: 'GET', url: '/v1/tasks' });
+    expect(list.json().data.tasks.map((task: { id: number }) => task.id)).to.include(ids.tasks);
+  });
+});
