@@ -34,7 +34,8 @@ export const TASK: ResourceDoc = {
         },
         client_task_id_formatted: {
           type: 'string',
-          description: '`client_task_id` zero-padded to four digits.',
+          pattern: '^#[1-9]\\d*$',
+          description: '`client_task_id` as people write it: `#12`.',
         },
         completed_at: {
           ...orNull(SERVER_INSTANT),
@@ -49,7 +50,7 @@ export const TASK: ResourceDoc = {
     id: 42,
     owner_id: 1,
     client_task_id: 12,
-    client_task_id_formatted: '0012',
+    client_task_id_formatted: '#12',
     title: 'Send the November invoice',
     description: 'Hours from the time records, rates as agreed.',
     date: '2026-11-25 10:00:00',
