@@ -75,6 +75,14 @@ const frameworkFailure = (error: FastifyError): Reply => {
         status: 415,
         body: failure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.'),
       };
+    case 'JSON_TOO_DEEP':
+      return {
+        status: 400,
+        body: failure(
+          'VALIDATION_ERROR',
+          `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+        ),
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: failure('PAYLOAD_TOO_LARGE', 'The body is larger than 1 MiB.') };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -93,6 +101,28 @@ const frameworkFailure = (error: FastifyError): Reply => {
   }
 };
 
+/** Deeper JSON is refused before anything walks it (no request body needs more than a few levels). */
+export const MAX_JSON_DEPTH = 64;
+
+class TooDeepError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'JSON_TOO_DEEP';
+}
+
+/** How deeply `value` nests arrays and objects, counted without recursion (so any depth is safe). */
+const depthOf = (value: unknown): number => {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const inner of Object.values(node)) pending.push([inner, depth + 1]);
+  }
+  return deepest;
+};
+
 /** Accepts JSON only; an empty body counts as `{}`. */
 const registerJsonParser = (app: FastifyInstance): void => {
   app.removeAllContentTypeParsers();
@@ -102,11 +132,14 @@ const registerJsonParser = (app: FastifyInstance): void => {
     (_request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') return done(null, {});
+      let parsed: unknown;
       try {
-        done(null, JSON.parse(text));
+        parsed = JSON.parse(text);
       } catch {
-        done(new InvalidJsonError('invalid JSON'), undefined);
+        return done(new InvalidJsonError('invalid JSON'), undefined);
       }
+      if (depthOf(parsed) > MAX_JSON_DEPTH) return done(new TooDeepError('JSON too deep'), undefined);
+      done(null, parsed);
     },
   );
 };

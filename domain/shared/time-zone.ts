@@ -5,25 +5,37 @@ export type TimeZone = string & { readonly TimeZone: unique symbol };
 
 export const UTC = 'UTC' as TimeZone;
 
+const DAY = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const DAY_AND_TIME = {
+  ...DAY,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+} as const;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-const dayFormatter = (zone: string): Intl.DateTimeFormat => {
-  let formatter = formatters.get(zone);
+/** One formatter per zone and shape, kept (building one is far dearer than using it). */
+const formatterIn = (zone: string, shape: typeof DAY | typeof DAY_AND_TIME): Intl.DateTimeFormat => {
+  const key = `${zone}|${shape === DAY ? 'day' : 'time'}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(zone, formatter);
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, ...shape });
+    formatters.set(key, formatter);
   }
   return formatter;
 };
 
+/** The named parts of `instant` as a clock in `zone` shows them. */
+const partsIn = (zone: string, shape: typeof DAY | typeof DAY_AND_TIME, instant: Date) => {
+  const parts = formatterIn(zone, shape).formatToParts(instant);
+  return (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+};
+
 export const parseTimeZone = (input: string): TimeZone | null => {
   try {
-    dayFormatter(input);
+    formatterIn(input, DAY);
     return input as TimeZone;
   } catch (error) {
     if (error instanceof RangeError) return null;
@@ -33,34 +45,12 @@ export const parseTimeZone = (input: string): TimeZone | null => {
 
 /** The calendar day an instant falls on for someone living in `zone`. */
 export const localDayIn = (zone: TimeZone, instant: Date): LocalDate => {
-  const parts = dayFormatter(zone).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = partsIn(zone, DAY, instant);
   return `${part('year')}-${part('month')}-${part('day')}` as LocalDate;
-};
-
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-const wallClockFormatter = (zone: string): Intl.DateTimeFormat => {
-  let formatter = wallClockFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallClockFormatters.set(zone, formatter);
-  }
-  return formatter;
 };
 
 /** What a clock on the wall in `zone` shows at `instant` (whole seconds). */
 export const wallClockIn = (zone: TimeZone, instant: Date): LocalDateTime => {
-  const parts = wallClockFormatter(zone).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = partsIn(zone, DAY_AND_TIME, instant);
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}` as LocalDateTime;
 };

@@ -113,6 +113,20 @@ describe('HTTP: wire basics', () => {
     }
   });
 
+  it('answers 400 to JSON nested more than 64 levels deep, before anything walks it', async () => {
+    let nested: unknown = 1;
+    for (let level = 0; level < 65; level += 1) nested = { a: nested };
+    const response = await world.call(key, {
+      method: 'POST',
+      url: '/v1/tasks',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep' },
+      payload: JSON.stringify({ title: 'x', description: nested }),
+    });
+    expect(response.statusCode).to.equal(400);
+    expect(response.json().error).to.deep.include({ code: 'VALIDATION_ERROR' });
+    expect(response.json().error.message).to.contain('64 levels');
+  });
+
   it('answers 413 to bodies over 1 MiB', async () => {
     const response = await world.call(key, {
       method: 'POST',
