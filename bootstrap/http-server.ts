@@ -33,15 +33,16 @@ const API_DOCUMENT_VERSION = '1.0.0';
 /** Every keyed route of the API. */
 const apiRoutes = [...taskRoutes, ...workspaceRoutes];
 
-/** The OpenAPI document of a server with `systemRoutes`: the same for every workspace. */
+let document: object | undefined;
+
+/** The OpenAPI document: the same for every workspace, so it is built once, when first asked for. */
 export const apiDocument = (): object => {
-  const system = systemRoutes(async () => true);
-  const self = descriptionRoutes(apiDocument);
-  return openApiDocument({
+  document ??= openApiDocument({
     routes: apiRoutes,
-    publicRoutes: [...system, ...self],
+    publicRoutes: [...systemRoutes(async () => true), ...descriptionRoutes(apiDocument)],
     version: API_DOCUMENT_VERSION,
   });
+  return document;
 };
 
 /** The HTTP application over a workspace (used by main and by the HTTP specs). */

@@ -194,17 +194,6 @@ export interface Seeded {
   snapshot(): Promise<string>;
 }
 
-const _RESOURCES = [
-  'tasks',
-  'clients',
-  'projects',
-  'notes',
-  'categories',
-  'cards',
-  'times',
-  'moneys',
-] as const;
-
 export const seed = async (alice: UserSession): Promise<Seeded> => {
   const client = await right(alice.clients.create({ name: 'Acme' }));
   const project = await right(alice.projects.create({ name: 'Site', clientId: client.id }));

@@ -21,10 +21,7 @@ export const orNull = (schema: JsonSchema): JsonSchema => {
  * caught when the document is built (and so by the tests), never at request time.
  */
 export const schemaOf = (codec: t.Mixed): JsonSchema => {
-  if (codec instanceof WireField) {
-    const { nullable: _nullable, ...schema } = codec.schema;
-    return schema;
-  }
+  if (codec instanceof WireField) return { ...codec.schema };
   if (codec instanceof WireNullable) return orNull(schemaOf(codec.inner));
   if (codec instanceof SortParam) return { type: 'string', enum: codec.values };
   if (codec instanceof ObjectCodec) return objectSchemaOf(codec, []);

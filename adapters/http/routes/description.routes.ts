@@ -96,54 +96,48 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-/** `document` is built on the first request and kept. */
-export const descriptionRoutes = (document: () => object): PublicRoute[] => {
-  let built: object | null = null;
-  return [
-    {
-      method: 'GET',
-      url: '/v1/openapi.json',
-      doc: {
-        tag: 'System',
-        operationId: 'system.openapi',
-        summary: 'This document',
-        answer: { status: 200, schema: { type: 'object' } },
-      },
-      handle: async () => {
-        built ??= document();
-        return { status: 200, body: built, headers: { 'cache-control': 'no-cache' } };
-      },
+/** `document` answers the OpenAPI document (its caller keeps it; it is asked for on every request). */
+export const descriptionRoutes = (document: () => object): PublicRoute[] => [
+  {
+    method: 'GET',
+    url: '/v1/openapi.json',
+    doc: {
+      tag: 'System',
+      operationId: 'system.openapi',
+      summary: 'This document',
+      answer: { status: 200, schema: { type: 'object' } },
     },
-    {
-      method: 'GET',
-      url: '/docs',
-      doc: {
-        tag: 'System',
-        operationId: 'system.docs',
-        summary: 'This document as an interactive page',
-        answer: { status: 200, mediaType: 'text/html', description: 'The page (Swagger UI).' },
-      },
-      handle: async () => ({ status: 200, body: PAGE, headers: PAGE_HEADERS }),
+    handle: async () => ({ status: 200, body: document(), headers: { 'cache-control': 'no-cache' } }),
+  },
+  {
+    method: 'GET',
+    url: '/docs',
+    doc: {
+      tag: 'System',
+      operationId: 'system.docs',
+      summary: 'This document as an interactive page',
+      answer: { status: 200, mediaType: 'text/html', description: 'The page (Swagger UI).' },
     },
-    {
-      method: 'GET',
-      url: '/docs/:asset',
-      doc: {
-        tag: 'System',
-        operationId: 'system.docsAsset',
-        summary: 'A script or style sheet of the docs page',
-        parameters: [
-          {
-            name: 'asset',
-            in: 'path',
-            required: true,
-            schema: { type: 'string', enum: Object.keys(ASSETS) },
-          },
-        ],
-        answer: { status: 200, mediaType: 'text/javascript', description: 'The file.' },
-        failures: { 404: ['NOT_FOUND'] },
-      },
-      handle: async (params) => asset(params.asset ?? ''),
+    handle: async () => ({ status: 200, body: PAGE, headers: PAGE_HEADERS }),
+  },
+  {
+    method: 'GET',
+    url: '/docs/:asset',
+    doc: {
+      tag: 'System',
+      operationId: 'system.docsAsset',
+      summary: 'A script or style sheet of the docs page',
+      parameters: [
+        {
+          name: 'asset',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', enum: Object.keys(ASSETS) },
+        },
+      ],
+      answer: { status: 200, mediaType: 'text/javascript', description: 'The file.' },
+      failures: { 404: ['NOT_FOUND'] },
     },
-  ];
-};
+    handle: async (params) => asset(params.asset ?? ''),
+  },
+];

@@ -27,7 +27,6 @@ import { parseDuration } from '../../../domain/shared/duration.js';
 export interface WireSchema extends ValueBounds {
   readonly type: 'string' | 'integer' | 'number';
   readonly format?: string;
-  readonly nullable?: boolean;
 }
 
 /** `projectId` → `project_id`. */
