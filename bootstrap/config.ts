@@ -11,6 +11,8 @@ export interface Config {
   readonly dbConnectTimeoutS: number;
   /** `METRICS_PORT`: where Prometheus metrics are served (on `host`); null: no metrics. */
   readonly metricsPort: number | null;
+  /** `SHUTDOWN_GRACE_S`: after SIGTERM, how long requests in flight may take before they are cut. */
+  readonly shutdownGraceS: number;
 }
 
 export type DatabaseConfig =
@@ -57,5 +59,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     rateLimitPerMinute: integerFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 600, 1_000_000),
     dbConnectTimeoutS: integerFrom('DB_CONNECT_TIMEOUT_S', env.DB_CONNECT_TIMEOUT_S, 30, 3600),
     metricsPort: env.METRICS_PORT ? integerFrom('METRICS_PORT', env.METRICS_PORT, 0, 65535) : null,
+    shutdownGraceS: integerFrom('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 10, 3600),
   };
 };

@@ -1,6 +1,7 @@
 /**
  * The server: reads the environment, applies pending migrations, listens, and on SIGTERM/SIGINT
- * stops accepting, finishes in-flight requests, closes the database and exits 0.
+ * stops accepting, finishes in-flight requests (for up to `SHUTDOWN_GRACE_S`), closes the database
+ * and exits 0.
  */
 import { listenForMetrics, type MetricsServer } from '../adapters/observability/metrics-server.js';
 import { createMetrics, type Metrics } from '../adapters/observability/prometheus-metrics.js';
@@ -63,8 +64,15 @@ const start = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // Requests still running when the grace period ends lose their connection (and roll back);
+    // the process goes on to close the database and exit 0 all the same.
+    const cut = setTimeout(() => {
+      app.log.warn({ grace_s: config.shutdownGraceS }, 'grace period over: closing connections in flight');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceS * 1000);
     try {
       await app.close();
+      clearTimeout(cut);
       await metricsServer?.close();
       await workspace.close();
       process.exit(0);

@@ -277,6 +277,9 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     });
   });
   app.addHook('onSend', async (request, reply) => {
+    // A request that finishes while the server closes takes its connection with it, or the
+    // close would wait for the keep-alive timeout of each such connection.
+    if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
   });

