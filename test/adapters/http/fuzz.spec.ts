@@ -1,6 +1,6 @@
 import { fuzzRoute, fuzzTargets, type Seeded, seed } from '../../support/http-fuzz.js';
 import { type HttpWorld, openHttpWorld } from '../../support/http-world.js';
-import { inMemoryHarness, sqliteHarness } from '../../support/persistence-harness.js';
+import { inMemoryHarness, postgresHarness, sqliteHarness } from '../../support/persistence-harness.js';
 
 /**
  * `npm test` runs a small seeded sample per route; `npm run fuzz` runs FUZZ_RUNS (1000) per route.
@@ -8,7 +8,13 @@ import { inMemoryHarness, sqliteHarness } from '../../support/persistence-harnes
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const HARNESSES = process.env.FUZZ_DB === 'memory' ? [inMemoryHarness] : [inMemoryHarness, sqliteHarness];
+/** FUZZ_DB: a comma-separated choice of memory, sqlite and postgresql (default: all three). */
+const BY_NAME = { memory: inMemoryHarness, sqlite: sqliteHarness, postgresql: postgresHarness } as const;
+const HARNESSES = (process.env.FUZZ_DB ?? 'memory,sqlite,postgresql').split(',').map((name) => {
+  const harness = BY_NAME[name.trim() as keyof typeof BY_NAME];
+  if (harness === undefined) throw new Error(`FUZZ_DB: unknown database ${name}`);
+  return harness;
+});
 
 for (const harness of HARNESSES) {
   describe(`HTTP fuzzing on ${harness.name}: ${RUNS} requests per route, seed ${SEED}`, function () {
