@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import type { ApiKeySecrets, GeneratedKey } from '../../application/ports/api-key-secrets.port.js';
 import { API_KEY_PREFIX } from '../../domain/api-key/api-key.js';
 
@@ -16,7 +16,8 @@ export class CryptoApiKeySecrets implements ApiKeySecrets {
     return { plaintext, digest: this.digest(plaintext), displayPrefix: plaintext.slice(0, DISPLAY_LENGTH) };
   }
 
+  /** One-shot hashing: on every request, and without a Hash object to build. */
   digest(plaintext: string): string {
-    return createHash('sha256').update(plaintext, 'utf8').digest('hex');
+    return hash('sha256', plaintext, 'hex');
   }
 }

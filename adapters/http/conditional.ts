@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Precondition } from '../../application/shared/precondition.js';
 
 /**
@@ -7,7 +7,7 @@ import type { Precondition } from '../../application/shared/precondition.js';
  * on every instance.
  */
 export const etagOf = (presented: unknown): string =>
-  `"${createHash('sha256').update(JSON.stringify(presented)).digest('base64url').slice(0, 27)}"`;
+  `"${hash('sha256', JSON.stringify(presented), 'base64url').slice(0, 27)}"`;
 
 /** `If-Match` / `If-None-Match`: any current record (`*`), or a list of entity tags. */
 type TagCondition = { readonly any: true } | { readonly any: false; readonly tags: readonly string[] };

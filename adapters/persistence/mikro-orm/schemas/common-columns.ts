@@ -23,6 +23,15 @@ export const ownerIndex = (table: string) => [
 ];
 
 /**
+ * A record's (client, created_at, id) index: "clients ordered by their latest record of a type"
+ * finds each client's newest record with one index step instead of scanning the client's records.
+ */
+export const latestPerClientIndex = (table: string) => ({
+  name: `${table}_client_latest_index`,
+  properties: ['clientId', 'createdAt', 'id'] as ['clientId', 'createdAt', 'id'],
+});
+
+/**
  * A nullable reference column holding the other record's id. `restrict` unless said otherwise:
  * nothing is deleted, or silently unlinked, as a side effect.
  */

@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { cents } from './column-types.js';
 import {
+  latestPerClientIndex,
   namedColumns,
   nullableReference,
   ownedColumns,
@@ -43,7 +44,7 @@ export interface NoteRecord extends LinkColumns {
 export const NoteSchema = new EntitySchema<NoteRecord>({
   name: 'NoteRecord',
   tableName: 'notes',
-  indexes: ownerIndex('notes'),
+  indexes: [...ownerIndex('notes'), latestPerClientIndex('notes')],
   properties: { ...ownedColumns, ...namedColumns, ...links },
 });
 
@@ -56,7 +57,7 @@ export interface TimeRecordRow extends LinkColumns {
 export const TimeSchema = new EntitySchema<TimeRecordRow>({
   name: 'TimeRecordRow',
   tableName: 'time_records',
-  indexes: ownerIndex('time_records'),
+  indexes: [...ownerIndex('time_records'), latestPerClientIndex('time_records')],
   properties: {
     ...ownedColumns,
     timeReally: { type: 'integer', fieldName: 'time_really' },
@@ -77,7 +78,7 @@ export interface MoneyRecordRow extends LinkColumns {
 export const MoneySchema = new EntitySchema<MoneyRecordRow>({
   name: 'MoneyRecordRow',
   tableName: 'money_records',
-  indexes: ownerIndex('money_records'),
+  indexes: [...ownerIndex('money_records'), latestPerClientIndex('money_records')],
   properties: {
     ...ownedColumns,
     type: { type: 'smallint' },

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { cents, epochMillis } from './column-types.js';
-import { nullableReference } from './common-columns.js';
+import { latestPerClientIndex, nullableReference } from './common-columns.js';
 
 export interface TaskRecord {
   id: number;
@@ -35,6 +35,7 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
   indexes: [
     { name: 'tasks_owner_index', properties: ['ownerId', 'id'] },
     { name: 'tasks_assignee_index', properties: ['assigneeId'] },
+    latestPerClientIndex('tasks'),
   ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },

@@ -1,0 +1,255 @@
+/**
+ * `npm run bench`: the service against two ceilings in the same run, on SQLite and PostgreSQL.
+ *
+ *   npm run bench                                  10k tasks for the measured owner, 4 others alike
+ *   npm run bench -- --db sqlite --seconds 10      one database, longer runs
+ *   npm run bench -- --scale                       owners with 1k, 10k and 100k tasks in 1M: p99 growth
+ *   npm run bench -- --only search                 the scenarios whose name contains "search"
+ *
+ * Per database: seed (the owner and key through the CLI, the bulk through SQL), start the compiled
+ * service as its own process, drive each scenario with autocannon from this process, then the
+ * hand-written SQL ceiling and the static ceiling (`ceiling-server.ts`) with the same requests.
+ * Prints a table per database and writes `bench/results.json` and `bench/RESULTS.md`.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
+import { freePort } from '../test/support/free-port.js';
+import { cli } from '../test/support/processes.js';
+import { type LoadOptions, type Measured, measure } from './load.js';
+import { ROOT, startCeiling, startService } from './processes.js';
+import { type ComparedRow, comparedTable, machine, type ScaleRow, scaleTable } from './report.js';
+import { type Scenario, scenarios } from './scenarios.js';
+import { type SeededOwner, seedHistory, seedOwner } from './seed.js';
+import { type Dialect, openSqlClient, type SqlClient } from './sql-client.js';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite,postgresql' },
+    tasks: { type: 'string', default: '10000' },
+    others: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '16' },
+    scale: { type: 'boolean', default: false },
+    /** Only the scenarios whose name contains this. */
+    only: { type: 'string', default: '' },
+  },
+});
+const load = (key: string): LoadOptions => ({
+  seconds: Number(args.seconds),
+  connections: Number(args.connections),
+  key,
+});
+const SCALE_SIZES = [1_000, 10_000, 100_000];
+const SCALE_TOTAL = 1_000_000;
+const OTHER_OWNER_TASKS = 10_000;
+
+interface Database {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const openDatabase = async (dialect: Dialect, directory: string): Promise<Database> => {
+  mkdirSync(directory, { recursive: true });
+  if (dialect === 'sqlite')
+    return { url: `sqlite:${join(directory, 'bench.db')}`, stop: async () => undefined };
+  const server = await startEmbeddedPostgres(join(directory, 'pg'));
+  return { url: await server.createDatabase('bench'), stop: () => server.stop() };
+};
+
+/** An owner and a key through the service's own CLI (which also applies the migrations). */
+const ownerWithKey = async (url: string, name: string) => {
+  const env = { DATABASE_URL: url };
+  const user = JSON.parse(await cli(env, 'users', 'create', name, '--json'));
+  const { key } = JSON.parse(
+    await cli(env, 'keys', 'create', '--user', name, '--scopes', 'tasks:*,clients:*,times:*', '--json'),
+  );
+  return { userId: Number(user.id), key: String(key) };
+};
+
+/** Owners nobody measures, so every query has to find the owner's rows among others'. */
+const seedOthers = async (db: SqlClient, count: number, tasksEach: number, assignTo: number) => {
+  for (let i = 0; i < count; i += 1) {
+    const [user] = await db.transaction((tx) =>
+      tx.all('insert into users (name, timezone, created_at) values (?, ?, ?) returning id', [
+        `other ${i}`,
+        'UTC',
+        Date.now(),
+      ]),
+    );
+    const other = await seedOwner(db, Number(user?.id), tasksEach);
+    // A few of their tasks are assigned to the measured owner, as lists must include them.
+    if (i === 0)
+      await db.transaction((tx) =>
+        tx.all('update tasks set assignee_id = ? where owner_id = ? and id % 100 = 0', [
+          assignTo,
+          other.userId,
+        ]),
+      );
+  }
+};
+
+const finishSeeding = async (db: SqlClient) => {
+  await seedHistory(db);
+  // PostgreSQL plans from statistics; autovacuum would gather them a little later anyway.
+  if (db.dialect === 'postgresql') await db.all('analyze');
+};
+
+/** Disjoint slices of the owner's new tasks (status 0), one per status-change run. */
+const statusPools = (owner: SeededOwner) => {
+  const fresh = Array.from({ length: owner.tasks >> 2 }, (_, k) => owner.firstTaskId + 4 * k);
+  const size = Math.max(50, fresh.length >> 3);
+  let taken = 0;
+  return () => {
+    const slice = fresh.slice(taken % fresh.length, (taken % fresh.length) + size);
+    taken += size;
+    return slice;
+  };
+};
+
+/** One answer per scenario from the service, which the static ceiling then sends as it is. */
+const captureBodies = async (baseUrl: string, key: string, list: readonly Scenario[]) => {
+  const bodies: Record<string, string> = {};
+  for (const scenario of list) {
+    const base = scenario.request();
+    const request =
+      base.setupRequest && typeof base.setupRequest === 'function' ? base.setupRequest(base, {}) : base;
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: request.method ?? 'GET',
+      headers: { 'x-api-key': key, ...(request.headers as Record<string, string> | undefined) },
+      ...(request.body === undefined ? {} : { body: String(request.body) }),
+    });
+    bodies[scenario.name] = await response.text();
+    if (!response.ok) throw new Error(`${scenario.name}: ${response.status} ${bodies[scenario.name]}`);
+  }
+  return bodies;
+};
+
+const compare = async (dialect: Dialect, directory: string) => {
+  const database = await openDatabase(dialect, directory);
+  const { userId, key } = await ownerWithKey(database.url, 'bench');
+  const db = openSqlClient(database.url);
+  try {
+    const tasks = Number(args.tasks);
+    const owner = await seedOwner(db, userId, tasks);
+    await seedOthers(db, Number(args.others), tasks, userId);
+    await finishSeeding(db);
+    const list = scenarios(owner, statusPools(owner)).filter((s) => s.name.includes(String(args.only)));
+    const perTarget = async (baseUrl: string, watchPid?: number) => {
+      const results: Measured[] = [];
+      for (const scenario of list) results.push(await measure(baseUrl, scenario, load(key), watchPid));
+      return results;
+    };
+
+    const service = await startService({ DATABASE_URL: database.url }, await freePort());
+    const serviceResults = await perTarget(service.baseUrl, service.child.pid);
+    const bodies = await captureBodies(service.baseUrl, key, list);
+    await service.stop();
+    const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
+    const ceilingResults = await perTarget(ceiling.baseUrl);
+    await ceiling.stop();
+    const bodiesFile = join(directory, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const staticServer = await startCeiling(['--mode', 'static', '--bodies', bodiesFile]);
+    const staticResults = await perTarget(staticServer.baseUrl);
+    await staticServer.stop();
+
+    const rows: ComparedRow[] = list.map((scenario, i) => ({
+      scenario: scenario.name,
+      kind: scenario.kind,
+      service: serviceResults[i] as Measured,
+      ceiling: ceilingResults[i] as Measured,
+      static: staticResults[i] as Measured,
+    }));
+    return { dialect, tasks, startMs: service.startMs, rows };
+  } finally {
+    await db.close();
+    await database.stop();
+  }
+};
+
+const scale = async (dialect: Dialect, directory: string) => {
+  const database = await openDatabase(dialect, directory);
+  const db = openSqlClient(database.url);
+  try {
+    const owners: { owner: SeededOwner; key: string }[] = [];
+    for (const size of SCALE_SIZES) {
+      const { userId, key } = await ownerWithKey(database.url, `owner of ${size}`);
+      owners.push({ owner: await seedOwner(db, userId, size), key });
+    }
+    const seeded = SCALE_SIZES.reduce((sum, n) => sum + n, 0);
+    await seedOthers(
+      db,
+      Math.ceil((SCALE_TOTAL - seeded) / OTHER_OWNER_TASKS),
+      OTHER_OWNER_TASKS,
+      owners[0]?.owner.userId ?? 0,
+    );
+    await finishSeeding(db);
+    const service = await startService({ DATABASE_URL: database.url }, await freePort());
+    const rows = new Map<string, Record<number, Measured>>();
+    for (const { owner, key } of owners) {
+      const scaling = scenarios(owner, statusPools(owner)).filter(
+        (s) => s.scales && s.name.includes(String(args.only)),
+      );
+      for (const scenario of scaling) {
+        const measured = await measure(service.baseUrl, scenario, load(key), service.child.pid);
+        rows.set(scenario.name, { ...rows.get(scenario.name), [owner.tasks]: measured });
+      }
+    }
+    await service.stop();
+    const scaleRows: ScaleRow[] = [...rows].map(([scenario, byTasks]) => ({ scenario, byTasks }));
+    return { dialect, total: SCALE_TOTAL, rows: scaleRows };
+  } finally {
+    await db.close();
+    await database.stop();
+  }
+};
+
+const DATABASE_NAMES: Record<Dialect, string> = { sqlite: 'SQLite', postgresql: 'PostgreSQL' };
+const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+const directory = mkdtempSync(join(tmpdir(), 'workspace-bench-'));
+// The embedded PostgreSQL runs as its own system user, which must reach its data directory.
+chmodSync(directory, 0o755);
+try {
+  const dialects = String(args.db).split(',') as Dialect[];
+  const header = [
+    `${new Date().toISOString().slice(0, 10)} · ${machine().cores} × ${machine().cpu} · Node ${machine().node}`,
+    `\`${command}\` · ${args.connections} connections, ${args.seconds} s per scenario after a 1 s warm-up`,
+  ];
+  const sections: string[] = [];
+  const json: object[] = [];
+  for (const dialect of dialects) {
+    const name = DATABASE_NAMES[dialect];
+    if (args.scale) {
+      const result = await scale(dialect, join(directory, dialect));
+      sections.push(
+        `## ${name}: owners with ${SCALE_SIZES.join(', ')} tasks in ${result.total} tasks\n\n${scaleTable(result.rows, SCALE_SIZES)}`,
+      );
+      json.push(result);
+    } else {
+      const result = await compare(dialect, join(directory, dialect));
+      sections.push(
+        `## ${name}: ${result.tasks} tasks for the owner, ${args.others} other owners alike; started in ${result.startMs.toFixed(0)} ms\n\n${comparedTable(result.rows)}`,
+      );
+      json.push(result);
+    }
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  const suffix = args.scale ? '-scale' : '';
+  writeFileSync(
+    join(ROOT, 'bench', `results${suffix}.json`),
+    `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), command, results: json }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(ROOT, 'bench', `RESULTS${suffix}.md`),
+    `# Benchmark results${args.scale ? ': scale' : ''}\n\n${header.join('  \n')}\n\n` +
+      'Service: the compiled server. Ceiling: fastify and the bare driver running the same statements by ' +
+      'hand. Static: fastify sending the service’s own answer for the scenario. Ratios are the service’s ' +
+      'requests per second over the other’s, measured in the same run on the same machine.\n\n' +
+      `${sections.join('\n\n')}\n`,
+  );
+} finally {
+  rmSync(directory, { recursive: true, force: true });
+}

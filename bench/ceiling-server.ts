@@ -1,0 +1,236 @@
+/**
+ * The two ceilings the service is measured against, each its own process:
+ *   --mode static --bodies <file>  fastify answering every request with the service's own body for
+ *                                  that scenario (header `x-bench-scenario`): HTTP and JSON only.
+ *   --mode sql --url <DATABASE_URL> fastify plus the bare driver running the service's statements
+ *                                  by hand: the key's digest lookup, the query, the envelope. No
+ *                                  ORM, container, codecs or use cases.
+ * Prints `listening <port>` when ready.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { openSqlClient, type Row, type SqlClient } from './sql-client.js';
+
+const { values: options } = parseArgs({
+  options: {
+    mode: { type: 'string' },
+    url: { type: 'string' },
+    bodies: { type: 'string' },
+    port: { type: 'string', default: '0' },
+  },
+});
+
+const app = Fastify({ logger: false });
+
+const TASK_COLUMNS =
+  'id, owner_id, client_task_id, title, description, date, priority, status, active, project_id, ' +
+  'client_id, category_id, assignee_id, time_planned, price_planned_cents, completed_at, created_at, ' +
+  'updated_at, version';
+const task = (columns: string) =>
+  TASK_COLUMNS.split(', ')
+    .map((column) => `${columns}.${column}`)
+    .join(', ');
+
+const envelope = (data: object) => JSON.stringify({ success: true, data });
+const paged = (name: string, items: Row[], total: number, limit: number, offset: number) =>
+  envelope({ [name]: items, pagination: { total, limit, offset } });
+
+const handSql = (db: SqlClient) => {
+  const userOf = async (request: FastifyRequest): Promise<number | null> => {
+    const header = request.headers['x-api-key'];
+    if (typeof header !== 'string') return null;
+    const digest = createHash('sha256').update(header, 'utf8').digest('hex');
+    const [key] = await db.all(
+      'select id, user_id, scopes, expires_at, revoked_at from api_keys where digest = ?',
+      [digest],
+    );
+    if (key === undefined || key.revoked_at !== null) return null;
+    if (key.expires_at !== null && Number(key.expires_at) <= Date.now()) return null;
+    return Number(key.user_id);
+  };
+  const contains = (column: string) =>
+    db.dialect === 'sqlite' ? `instr(unicode_lower(${column}), ?) > 0` : `strpos(lower(${column}), ?) > 0`;
+  const authenticated =
+    (handle: (user: number, request: FastifyRequest, reply: FastifyReply) => Promise<string>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = await userOf(request);
+      if (user === null) return reply.code(401).send({ success: false });
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return handle(user, request, reply);
+    };
+  const page = (query: Record<string, string>) => ({
+    limit: Number(query.limit ?? 50),
+    offset: Number(query.offset ?? 0),
+  });
+
+  app.get(
+    '/v1/tasks/:id',
+    authenticated(async (user, request) => {
+      const { id } = request.params as { id: string };
+      const [row] = await db.all(
+        `select ${task('t')} from tasks t where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`,
+        [Number(id), user, user],
+      );
+      return envelope({ task: row });
+    }),
+  );
+
+  app.get(
+    '/v1/tasks',
+    authenticated(async (user, request) => {
+      const query = request.query as Record<string, string>;
+      const conditions = ['(t.owner_id = ? or t.assignee_id = ?)'];
+      const params: unknown[] = [user, user];
+      if (query.status !== undefined) conditions.push('t.status = ?') && params.push(Number(query.status));
+      if (query.project_id !== undefined)
+        conditions.push('t.project_id = ?') && params.push(Number(query.project_id));
+      if (query.date_from !== undefined)
+        conditions.push('t.date >= ?') && params.push(`${query.date_from} 00:00:00`);
+      if (query.date_to !== undefined)
+        conditions.push('t.date <= ?') && params.push(`${query.date_to} 23:59:59`);
+      if (query.search !== undefined) {
+        const term = query.search.toLowerCase();
+        conditions.push(`(${contains('t.title')} or ${contains('t.description')})`);
+        params.push(term, term);
+      }
+      const from = `from tasks t where ${conditions.join(' and ')}`;
+      const { limit, offset } = page(query);
+      const [rows, [count]] = await Promise.all([
+        db.all(`select ${task('t')} ${from} order by t.id asc limit ? offset ?`, [...params, limit, offset]),
+        db.all(`select count(*) as total ${from}`, params),
+      ]);
+      return paged('tasks', rows, Number(count?.total), limit, offset);
+    }),
+  );
+
+  app.get(
+    '/v1/clients',
+    authenticated(async (user, request) => {
+      const { limit, offset } = page(request.query as Record<string, string>);
+      const latest = (column: string) =>
+        `(select x.${column} from tasks x where x.client_id = r.id order by x.created_at desc, x.id desc limit 1)`;
+      const from = 'from clients r where r.owner_id = ? and r.active = true';
+      const [rows, [count]] = await Promise.all([
+        db.all(
+          'select r.id, r.owner_id, r.name, r.email, r.phone, r.description, r.active, r.created_at, r.updated_at, ' +
+            `${latest('created_at')} as latest_at, ${latest('id')} as latest_id ${from} ` +
+            'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ? offset ?',
+          [user, limit, offset],
+        ),
+        db.all(`select count(*) as total ${from}`, [user]),
+      ]);
+      return paged('clients', rows, Number(count?.total), limit, offset);
+    }),
+  );
+
+  app.get(
+    '/v1/times',
+    authenticated(async (user, request) => {
+      const { limit, offset } = page(request.query as Record<string, string>);
+      const from = 'from time_records r where r.owner_id = ?';
+      const [rows, [count]] = await Promise.all([
+        db.all(
+          'select r.id, r.owner_id, r.time_really, r.description, r.date, r.client_id, r.project_id, r.task_id, ' +
+            `r.category_id, r.created_at, r.updated_at ${from} order by r.date desc nulls last, r.id desc limit ? offset ?`,
+          [user, limit, offset],
+        ),
+        db.all(`select count(*) as total ${from}`, [user]),
+      ]);
+      return paged('times', rows, Number(count?.total), limit, offset);
+    }),
+  );
+
+  app.post(
+    '/v1/tasks',
+    authenticated(async (user, request, reply) => {
+      const body = request.body as { title: string; client_id?: number };
+      const clientId = body.client_id ?? null;
+      const now = Date.now();
+      const row = await db.transaction(async (tx) => {
+        const [number] = await tx.all(
+          'insert into task_numbers (owner_id, scope, last_value) values (?, ?, 1) ' +
+            'on conflict (owner_id, scope) do update set last_value = task_numbers.last_value + 1 returning last_value',
+          [user, clientId ?? 0],
+        );
+        const [created] = await tx.all(
+          'insert into tasks (owner_id, client_task_id, number_scope, title, priority, status, active, client_id, ' +
+            `created_at, updated_at, version) values (?, ?, ?, ?, 1, 0, true, ?, ?, ?, 1) returning ${TASK_COLUMNS}`,
+          [user, number?.last_value, clientId ?? 0, body.title, clientId, now, now],
+        );
+        await tx.all(
+          'insert into task_status_history (task_id, from_status, to_status, changed_by, changed_at) values (?, null, 0, ?, ?)',
+          [created?.id, user, now],
+        );
+        return created;
+      });
+      reply.code(201);
+      return envelope({ task: row });
+    }),
+  );
+
+  app.patch(
+    '/v1/tasks/:id',
+    authenticated(async (user, request) => {
+      const id = Number((request.params as { id: string }).id);
+      const to = (request.body as { status: number }).status;
+      const now = Date.now();
+      const lock = db.dialect === 'postgresql' ? ' for update' : '';
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx.all(
+          `select status, priority from tasks where id = ? and (owner_id = ? or assignee_id = ?)${lock}`,
+          [id, user, user],
+        );
+        const from = Number(current?.status);
+        const [updated] = await tx.all(
+          `update tasks set status = ?, completed_at = ?, updated_at = ?, version = version + 1 where id = ? returning ${TASK_COLUMNS}`,
+          [to, to === 2 ? now : null, now, id],
+        );
+        await tx.all(
+          'insert into task_status_history (task_id, from_status, to_status, changed_by, changed_at) values (?, ?, ?, ?, ?)',
+          [id, from, to, user, now],
+        );
+        if (to === 2 && from !== 2) {
+          const points = 10 + Number(current?.priority) * 5;
+          await tx.all(
+            'insert into task_completions (user_id, task_id, day, points, completed_at) values (?, ?, ?, ?, ?)',
+            [user, id, new Date(now).toISOString().slice(0, 10), points, now],
+          );
+          await tx.all(
+            'insert into gamification_profiles (user_id, total_points, best_streak_days) values (?, ?, 1) ' +
+              'on conflict (user_id) do update set total_points = gamification_profiles.total_points + ?',
+            [user, points, points],
+          );
+        } else if (from === 2 && to !== 2) {
+          const [revoked] = await tx.all(
+            'update task_completions set revoked_at = ? where task_id = ? and revoked_at is null returning points',
+            [now, id],
+          );
+          await tx.all('update gamification_profiles set total_points = total_points - ? where user_id = ?', [
+            Number(revoked?.points ?? 0),
+            user,
+          ]);
+        }
+        return updated;
+      });
+      return envelope({ task: row });
+    }),
+  );
+};
+
+if (options.mode === 'static') {
+  const bodies = JSON.parse(readFileSync(options.bodies as string, 'utf8')) as Record<string, string>;
+  app.all('/*', async (request, reply) => {
+    const body = bodies[String(request.headers['x-bench-scenario'])];
+    return reply.header('content-type', 'application/json; charset=utf-8').send(body ?? '{}');
+  });
+} else {
+  const db = openSqlClient(options.url as string);
+  handSql(db);
+  app.addHook('onClose', () => db.close());
+}
+
+const address = await app.listen({ port: Number(options.port), host: '127.0.0.1' });
+process.stdout.write(`listening ${new URL(address).port}\n`);
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

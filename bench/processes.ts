@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Running {
+  readonly child: ChildProcess;
+  readonly baseUrl: string;
+  /** Milliseconds from spawn to the first healthy answer (the service) or `listening` line (a ceiling). */
+  readonly startMs: number;
+  stop(): Promise<void>;
+}
+
+/** Every process started here dies with the bench, whatever way it ends. */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+const adopt = (child: ChildProcess) => {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+};
+
+const stopper = (child: ChildProcess) => () =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** `BENCH_PROFILE=<dir>` writes a V8 CPU profile of the service there (open it in Chrome's DevTools). */
+const profiling = () =>
+  process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+
+/** The compiled service (what `npm start` runs), polled every 10 ms until `/v1/health` answers 200. */
+export const startService = async (env: NodeJS.ProcessEnv, port: number): Promise<Running> => {
+  const started = performance.now();
+  const child = adopt(
+    spawn(process.execPath, [...profiling(), 'dist/bootstrap/main.js'], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the service exited at start');
+    const healthy = await fetch(`${baseUrl}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { child, baseUrl, startMs: performance.now() - started, stop: stopper(child) };
+    if (performance.now() - started > 60_000) throw new Error('the service did not become healthy');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+/** A ceiling (`bench/ceiling-server.ts`) in its own process. */
+export const startCeiling = (args: readonly string[]): Promise<Running> =>
+  new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = adopt(
+      spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts', ...args], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
+    child.once('exit', (code) => reject(new Error(`ceiling exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const port = /listening (\d+)/.exec(chunk.toString())?.[1];
+      if (port !== undefined)
+        resolve({
+          child,
+          baseUrl: `http://127.0.0.1:${port}`,
+          startMs: performance.now() - started,
+          stop: stopper(child),
+        });
+    });
+  });
+
+/** The resident set size of a process, in MB (Linux). */
+export const rssMb = (pid: number): number => {
+  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return line ? Number(line[1]) / 1024 : Number.NaN;
+};

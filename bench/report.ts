@@ -1,0 +1,82 @@
+import { cpus, totalmem } from 'node:os';
+import type { Measured } from './load.js';
+
+export interface ComparedRow {
+  readonly scenario: string;
+  readonly kind: 'read' | 'write';
+  readonly service: Measured;
+  readonly ceiling: Measured;
+  readonly static: Measured;
+}
+
+export interface ScaleRow {
+  readonly scenario: string;
+  /** By the owner's task count. */
+  readonly byTasks: Readonly<Record<number, Measured>>;
+}
+
+const rate = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)}k` : value.toFixed(0));
+const ratio = (part: number, whole: number) => (whole > 0 ? (part / whole).toFixed(2) : '-');
+const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+
+const table = (header: readonly string[], rows: readonly (readonly string[])[]) =>
+  [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+
+export const comparedTable = (rows: readonly ComparedRow[]): string =>
+  table(
+    [
+      'scenario',
+      'service req/s',
+      'ceiling req/s',
+      'of ceiling',
+      'static req/s',
+      'of static',
+      'p50 ms',
+      'p99 ms',
+      'RSS MB',
+      'non-2xx',
+    ],
+    rows.map((row) => [
+      row.scenario,
+      rate(row.service.requestsPerSecond),
+      rate(row.ceiling.requestsPerSecond),
+      ratio(row.service.requestsPerSecond, row.ceiling.requestsPerSecond),
+      rate(row.static.requestsPerSecond),
+      ratio(row.service.requestsPerSecond, row.static.requestsPerSecond),
+      ms(row.service.p50Ms),
+      ms(row.service.p99Ms),
+      (row.service.peakRssMb ?? 0).toFixed(0),
+      String(row.service.non2xx + row.ceiling.non2xx),
+    ]),
+  );
+
+export const scaleTable = (rows: readonly ScaleRow[], sizes: readonly number[]): string => {
+  const first = sizes[0] as number;
+  const last = sizes[sizes.length - 1] as number;
+  return table(
+    [
+      'scenario',
+      ...sizes.map((n) => `p99 ms at ${rate(n)}`),
+      ...sizes.map((n) => `req/s at ${rate(n)}`),
+      `p99 ${rate(last)} / ${rate(first)}`,
+    ],
+    rows.map((row) => [
+      row.scenario,
+      ...sizes.map((n) => ms(row.byTasks[n]?.p99Ms ?? Number.NaN)),
+      ...sizes.map((n) => rate(row.byTasks[n]?.requestsPerSecond ?? Number.NaN)),
+      ratio(row.byTasks[last]?.p99Ms ?? 0, row.byTasks[first]?.p99Ms ?? 0),
+    ]),
+  );
+};
+
+/** Where the figures came from: they drift with the machine, so they are only read side by side. */
+export const machine = () => ({
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+});
