@@ -15,11 +15,11 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ROOT } from '../test/support/build.js';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
-import { freePort } from '../test/support/free-port.js';
 import { cli } from '../test/support/processes.js';
 import { type LoadOptions, type Measured, measure } from './load.js';
-import { ROOT, startCeiling, startService } from './processes.js';
+import { startCeiling, startService } from './processes.js';
 import { type ComparedRow, comparedTable, machine, type ScaleRow, scaleTable } from './report.js';
 import { type Scenario, scenarios } from './scenarios.js';
 import { type SeededOwner, seedHistory, seedOwner } from './seed.js';
@@ -143,7 +143,7 @@ const compare = async (dialect: Dialect, directory: string) => {
       return results;
     };
 
-    const service = await startService({ DATABASE_URL: database.url }, await freePort());
+    const service = await startService({ DATABASE_URL: database.url });
     const serviceResults = await perTarget(service.baseUrl, service.child.pid);
     const bodies = await captureBodies(service.baseUrl, key, list);
     await service.stop();
@@ -187,7 +187,7 @@ const scale = async (dialect: Dialect, directory: string) => {
       owners[0]?.owner.userId ?? 0,
     );
     await finishSeeding(db);
-    const service = await startService({ DATABASE_URL: database.url }, await freePort());
+    const service = await startService({ DATABASE_URL: database.url });
     const rows = new Map<string, Record<number, Measured>>();
     for (const { owner, key } of owners) {
       const scaling = scenarios(owner, statusPools(owner)).filter(

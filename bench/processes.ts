@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { ROOT } from '../test/support/build.js';
+import { startServer } from '../test/support/processes.js';
 
 export interface Running {
   readonly child: ChildProcess;
@@ -35,27 +33,14 @@ const stopper = (child: ChildProcess) => () =>
 const profiling = () =>
   process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 
-/** The compiled service (what `npm start` runs), polled every 10 ms until `/v1/health` answers 200. */
-export const startService = async (env: NodeJS.ProcessEnv, port: number): Promise<Running> => {
-  const started = performance.now();
-  const child = adopt(
-    spawn(process.execPath, [...profiling(), 'dist/bootstrap/main.js'], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
+/** The compiled service (what `npm start` runs), its start timed by a health probe every 10 ms. */
+export const startService = async (env: NodeJS.ProcessEnv): Promise<Running> => {
+  const server = await startServer(
+    { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },
+    { pollMs: 10, timeoutMs: 60_000, nodeArgs: profiling() },
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the service exited at start');
-    const healthy = await fetch(`${baseUrl}/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { child, baseUrl, startMs: performance.now() - started, stop: stopper(child) };
-    if (performance.now() - started > 60_000) throw new Error('the service did not become healthy');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  adopt(server.child);
+  return { ...server, stop: async () => void (await server.stop()) };
 };
 
 /** A ceiling (`bench/ceiling-server.ts`) in its own process. */

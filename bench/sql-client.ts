@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { PostgresRunner } from '../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import type { Row, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
 
-export type Row = Record<string, unknown>;
+export type { Row };
 export type Dialect = 'sqlite' | 'postgresql';
 
 /**
@@ -69,23 +70,16 @@ const sqliteClient = (path: string): SqlClient => {
   };
 };
 
-/** `?` to `$n`, and a stable name so pg prepares each statement once per connection. */
-const postgresStatement = (sql: string, params: readonly unknown[]) => {
-  let n = 0;
-  const text = sql.replace(/\?/g, () => `$${++n}`);
-  return {
-    name: `b_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`,
-    text,
-    values: [...params],
-  };
-};
-
+/** The service's own runner (named prepared statements) on a pool of the same size as the service's. */
 const postgresClient = (url: string): SqlClient => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const on =
-    (runner: pg.Pool | pg.PoolClient) =>
-    async (sql: string, params: readonly unknown[] = []) =>
-      (await runner.query(postgresStatement(sql, params))).rows as Row[];
+  // One runner per pooled connection, so each names its statements once, not once per transaction.
+  const runners = new WeakMap<pg.Pool | pg.PoolClient, PostgresRunner>();
+  const on = (connection: pg.Pool | pg.PoolClient) => {
+    const runner = runners.get(connection) ?? new PostgresRunner(connection);
+    runners.set(connection, runner);
+    return (sql: string, params: readonly unknown[] = []) => runner.all(sql, params as SqlValue[]);
+  };
   return {
     dialect: 'postgresql',
     all: on(pool),

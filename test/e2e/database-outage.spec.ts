@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
-import pg from 'pg';
 import { type RunningPostgres, startEmbeddedPostgres } from '../support/embedded-postgres.js';
 import { cli, type ServerProcess, startServer } from '../support/processes.js';
-import { brokenInvariants, lostAcknowledgedWrites } from '../support/workspace-invariants.js';
+import { brokenInvariants, lostAcknowledgedWrites, onPostgres } from '../support/workspace-invariants.js';
 import { type LoadAnswer, startWriteLoad, waitForAnswers } from '../support/write-load.js';
 
 /**
@@ -94,15 +93,10 @@ describe('PostgreSQL stopped and started again under a write load (real server p
     const slowest = Math.max(...report.answers.map((a) => a.elapsedMs));
     expect(slowest, 'the slowest answer (ms)').to.be.at.most(ANSWER_BOUND_MS);
 
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const query = async (sql: string) => (await client.query(sql)).rows;
+    await onPostgres(url, async (query) => {
       expect(await lostAcknowledgedWrites(query, report.acknowledged.values())).to.deep.equal([]);
       expect(await brokenInvariants(query)).to.deep.equal({});
-    } finally {
-      await client.end();
-    }
+    });
     expect(report.acknowledged.size).to.be.greaterThan(80);
   });
 });

@@ -2,14 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import pg from 'pg';
 import { DEFAULT_CONNECTION_LIMITS } from '../../adapters/http/connection-limits.js';
 import { postgresServer } from '../support/persistence-harness.js';
 import { cli, type ServerProcess, startServer } from '../support/processes.js';
 import { slowPost } from '../support/slow-request.js';
-import { brokenInvariants, lostAcknowledgedWrites, type Query } from '../support/workspace-invariants.js';
+import {
+  brokenInvariants,
+  lostAcknowledgedWrites,
+  onPostgres,
+  onSqlite,
+  type Query,
+} from '../support/workspace-invariants.js';
 import { type AcknowledgedTask, startWriteLoad, waitForAnswers } from '../support/write-load.js';
 
 const GRACE_S = 10;
@@ -29,14 +33,7 @@ const databases: readonly { name: string; open(directory: string): Promise<Store
       const path = join(directory, 'workspace.db');
       return {
         url: `sqlite:${path}`,
-        inspect: async (check) => {
-          const db = new Database(path, { readonly: true });
-          try {
-            return await check(async (sql) => db.prepare(sql).all() as Record<string, unknown>[]);
-          } finally {
-            db.close();
-          }
-        },
+        inspect: (check) => onSqlite(path, check),
       };
     },
   },
@@ -46,15 +43,7 @@ const databases: readonly { name: string; open(directory: string): Promise<Store
       const url = await (await postgresServer()).createDatabase(`workspace_shutdown_${process.pid}`);
       return {
         url,
-        inspect: async (check) => {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          try {
-            return await check(async (sql) => (await client.query(sql)).rows);
-          } finally {
-            await client.end();
-          }
-        },
+        inspect: (check) => onPostgres(url, check),
       };
     },
   },

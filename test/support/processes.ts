@@ -45,17 +45,31 @@ export const runToEnd = async (
 export interface ServerProcess {
   readonly child: ChildProcess;
   readonly baseUrl: string;
+  /** Milliseconds from spawning the process to its first healthy answer. */
+  readonly startMs: number;
   /** Everything the server wrote to stdout so far (its log). */
   stdout(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 }
 
+export interface ServerOptions {
+  readonly timeoutMs?: number;
+  /** How often the health probe is polled while starting (the start time is measured by it). */
+  readonly pollMs?: number;
+  /** Node options before the script (`--cpu-prof`…). */
+  readonly nodeArgs?: readonly string[];
+}
+
 /** Starts the real, compiled server (what `npm start` runs) and waits for its health probe. */
-export const startServer = async (env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ServerProcess> => {
+export const startServer = async (
+  env: NodeJS.ProcessEnv,
+  { timeoutMs = 30_000, pollMs = 100, nodeArgs = [] }: ServerOptions = {},
+): Promise<ServerProcess> => {
   await ensureBuilt();
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/bootstrap/main.js'], {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/bootstrap/main.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,6 +95,7 @@ export const startServer = async (env: NodeJS.ProcessEnv, timeoutMs = 30_000): P
       return {
         child,
         baseUrl,
+        startMs: performance.now() - started,
         stdout: () => stdout,
         stop: () => {
           child.kill('SIGTERM');
@@ -88,7 +103,7 @@ export const startServer = async (env: NodeJS.ProcessEnv, timeoutMs = 30_000): P
         },
       };
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   child.kill('SIGKILL');
   throw new Error(`server did not become healthy in ${timeoutMs} ms: ${stderr}`);

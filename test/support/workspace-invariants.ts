@@ -1,7 +1,30 @@
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import type { AcknowledgedTask } from './write-load.js';
 
 /** Runs one statement on the database under test (pg or better-sqlite3) and answers its rows. */
 export type Query = (sql: string) => Promise<readonly Record<string, unknown>[]>;
+
+/** Runs `check` with a query on a PostgreSQL database, connected for that time only. */
+export const onPostgres = async <A>(url: string, check: (query: Query) => Promise<A>): Promise<A> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await check(async (sql) => (await client.query(sql)).rows);
+  } finally {
+    await client.end();
+  }
+};
+
+/** Runs `check` with a query on a SQLite file, opened read-only for that time only. */
+export const onSqlite = async <A>(path: string, check: (query: Query) => Promise<A>): Promise<A> => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return await check(async (sql) => db.prepare(sql).all() as Record<string, unknown>[]);
+  } finally {
+    db.close();
+  }
+};
 
 /**
  * What must hold in the stored workspace whatever happened to the process or the database: each

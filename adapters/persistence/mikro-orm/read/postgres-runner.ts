@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 interface Prepared {
@@ -9,11 +9,14 @@ interface Prepared {
 
 const MAX_CACHED_STATEMENTS = 500;
 
-/** Runs statements on MikroORM's pg pool as named prepared statements (`$n` placeholders). */
+/**
+ * Runs statements on MikroORM's pg pool (or one connection of a pool) as named prepared statements
+ * (`$n` placeholders).
+ */
 export class PostgresRunner implements SqlRunner {
   private readonly prepared = new Map<string, Prepared>();
 
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: Pool | PoolClient) {}
 
   private statement(sql: string): Prepared {
     let statement = this.prepared.get(sql);
