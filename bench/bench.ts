@@ -4,7 +4,9 @@
  *   npm run bench                                  10k tasks for the measured owner, 4 others alike
  *   npm run bench -- --db sqlite --seconds 10      one database, longer runs
  *   npm run bench -- --scale                       owners with 1k, 10k and 100k tasks in 1M: p99 growth
- *   npm run bench -- --only search                 the scenarios whose name contains "search"
+ *   npm run bench -- --only search,create          the scenarios whose name contains "search" or
+ *                                                  "create"; a partial run prints, and keeps the
+ *                                                  recorded results as they are
  *
  * Per database: seed (the owner and key through the CLI, the bulk through SQL), start the compiled
  * service as its own process, drive each scenario with autocannon from this process, then the
@@ -33,10 +35,15 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
     scale: { type: 'boolean', default: false },
-    /** Only the scenarios whose name contains this. */
+    /** Only the scenarios whose name contains one of these, comma-separated. */
     only: { type: 'string', default: '' },
   },
 });
+const wanted = String(args.only)
+  .split(',')
+  .filter((part) => part !== '');
+const selected = (scenario: Scenario) =>
+  wanted.length === 0 || wanted.some((part) => scenario.name.includes(part));
 const load = (key: string): LoadOptions => ({
   seconds: Number(args.seconds),
   connections: Number(args.connections),
@@ -136,7 +143,7 @@ const compare = async (dialect: Dialect, directory: string) => {
     const owner = await seedOwner(db, userId, tasks);
     await seedOthers(db, Number(args.others), tasks, userId);
     await finishSeeding(db);
-    const list = scenarios(owner, statusPools(owner)).filter((s) => s.name.includes(String(args.only)));
+    const list = scenarios(owner, statusPools(owner)).filter(selected);
     const perTarget = async (baseUrl: string, watchPid?: number) => {
       const results: Measured[] = [];
       for (const scenario of list) results.push(await measure(baseUrl, scenario, load(key), watchPid));
@@ -190,9 +197,7 @@ const scale = async (dialect: Dialect, directory: string) => {
     const service = await startService({ DATABASE_URL: database.url });
     const rows = new Map<string, Record<number, Measured>>();
     for (const { owner, key } of owners) {
-      const scaling = scenarios(owner, statusPools(owner)).filter(
-        (s) => s.scales && s.name.includes(String(args.only)),
-      );
+      const scaling = scenarios(owner, statusPools(owner)).filter((s) => s.scales && selected(s));
       for (const scenario of scaling) {
         const measured = await measure(service.baseUrl, scenario, load(key), service.child.pid);
         rows.set(scenario.name, { ...rows.get(scenario.name), [owner.tasks]: measured });
@@ -238,18 +243,21 @@ try {
     console.log(`\n${sections[sections.length - 1]}`);
   }
   const suffix = args.scale ? '-scale' : '';
-  writeFileSync(
-    join(ROOT, 'bench', `results${suffix}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), command, results: json }, null, 2)}\n`,
-  );
-  writeFileSync(
-    join(ROOT, 'bench', `RESULTS${suffix}.md`),
-    `# Benchmark results${args.scale ? ': scale' : ''}\n\n${header.join('  \n')}\n\n` +
-      'Service: the compiled server. Ceiling: fastify and the bare driver running the same statements by ' +
-      'hand. Static: fastify sending the service’s own answer for the scenario. Ratios are the service’s ' +
-      'requests per second over the other’s, measured in the same run on the same machine.\n\n' +
-      `${sections.join('\n\n')}\n`,
-  );
+  // A partial run is for looking at one thing; the recorded results stay whole.
+  if (wanted.length === 0) {
+    writeFileSync(
+      join(ROOT, 'bench', `results${suffix}.json`),
+      `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), command, results: json }, null, 2)}\n`,
+    );
+    writeFileSync(
+      join(ROOT, 'bench', `RESULTS${suffix}.md`),
+      `# Benchmark results${args.scale ? ': scale' : ''}\n\n${header.join('  \n')}\n\n` +
+        'Service: the compiled server. Ceiling: fastify and the bare driver running the same statements by ' +
+        'hand. Static: fastify sending the service’s own answer for the scenario. Ratios are the service’s ' +
+        'requests per second over the other’s, measured in the same run on the same machine.\n\n' +
+        `${sections.join('\n\n')}\n`,
+    );
+  }
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }

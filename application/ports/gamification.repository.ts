@@ -1,10 +1,15 @@
 import type { Completion } from '../../domain/gamification/profile.js';
 import type { GamificationState } from '../../domain/gamification/scoring.js';
+import type { LocalDate } from '../../domain/shared/local-date-time.js';
 import type { UserId } from '../../domain/task/task.js';
 
 export interface GamificationRepository {
-  /** The user's profile and standing completions; locks the profile until commit where possible. */
-  load(userId: UserId): Promise<GamificationState>;
+  /**
+   * The user's profile and their ledger of standing completions around `today` (today, the streak
+   * ending today or yesterday, and the day before it; older days need not be read). Locks the
+   * profile until commit where possible.
+   */
+  load(userId: UserId, today: LocalDate): Promise<GamificationState>;
   /** Stores the profile (points, best streak, newly unlocked achievements) loaded in this unit of work. */
   save(state: GamificationState): Promise<void>;
   recordCompletion(completion: Completion): Promise<void>;

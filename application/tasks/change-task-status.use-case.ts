@@ -10,7 +10,8 @@ import {
   revokeCompletion,
   scoreCompletion,
 } from '../../domain/gamification/scoring.js';
-import { UTC } from '../../domain/shared/time-zone.js';
+import type { LocalDate } from '../../domain/shared/local-date-time.js';
+import { localDayIn, UTC } from '../../domain/shared/time-zone.js';
 import { changeStatus } from '../../domain/task/status-change.js';
 import { formatClientTaskId, isVisibleTo, type Task, type TaskId } from '../../domain/task/task.js';
 import { TaskStatus } from '../../domain/task/task-status.js';
@@ -78,7 +79,8 @@ export class ChangeTaskStatus {
     }
     const { change } = transition.right;
     const zone = (await repositories.users.findById(actor.userId))?.timezone ?? UTC;
-    const before = await repositories.gamification.load(actor.userId);
+    const today = localDayIn(zone, at);
+    const before = await repositories.gamification.load(actor.userId, today);
     let after: GamificationState = before;
     let unlocked: readonly AchievementCode[] = [];
     let event: GamificationEvent = 'no_change';
@@ -93,7 +95,7 @@ export class ChangeTaskStatus {
         ({ state: after, unlocked } = scored);
         event = 'task_completed';
       } else if (change.from === TaskStatus.Done) {
-        after = await this.takeBackCompletion(repositories, actor, before, task.id, at);
+        after = await this.takeBackCompletion(repositories, actor, before, task.id, at, today);
         event = 'task_reopened';
       }
     }
@@ -116,13 +118,15 @@ export class ChangeTaskStatus {
     callerState: GamificationState,
     taskId: TaskId,
     at: Date,
+    today: LocalDate,
   ): Promise<GamificationState> {
     const completion = await repositories.gamification.findStandingCompletion(taskId);
     if (completion === null) return callerState;
     const awardee =
       completion.userId === actor.userId
         ? callerState
-        : await repositories.gamification.load(completion.userId);
+        : // Only the awardee's points and count change: their ledger window does not matter.
+          await repositories.gamification.load(completion.userId, today);
     const revoked = revokeCompletion(awardee, completion);
     await repositories.gamification.revokeCompletion(taskId, at);
     await repositories.gamification.save(revoked);

@@ -1,8 +1,10 @@
 import { addDays, type LocalDate } from '../shared/local-date-time.js';
 
 /**
- * How many completions that still stand (not taken back) a user has on each local day.
- * Everything streak- and count-related is derived from it.
+ * How many completions that still stand (not taken back) a user has on each local day, over a
+ * recent window: at least today, the current streak and the day before it. Streaks and today's
+ * count are derived from it; the all-time count lives in the profile, so that neither needs
+ * every completion a user ever made.
  */
 export type CompletionLedger = ReadonlyMap<LocalDate, number>;
 
@@ -15,12 +17,6 @@ export const withoutCompletion = (ledger: CompletionLedger, day: LocalDate): Com
   if (remaining > 0) next.set(day, remaining);
   else next.delete(day);
   return next;
-};
-
-export const standingCompletions = (ledger: CompletionLedger): number => {
-  let total = 0;
-  for (const count of ledger.values()) total += count;
-  return total;
 };
 
 /** Consecutive days with a standing completion, ending today or yesterday; else 0. */

@@ -7,6 +7,8 @@ export interface GamificationProfile {
   readonly totalPoints: number;
   /** Never decreases, even when completions are taken back. */
   readonly bestStreakDays: number;
+  /** Completions that still stand, over all time: kept as a count so no change reads them all. */
+  readonly standingCompletions: number;
   readonly achievements: readonly UnlockedAchievement[];
 }
 
@@ -14,6 +16,7 @@ export const emptyProfile = (userId: UserId): GamificationProfile => ({
   userId,
   totalPoints: 0,
   bestStreakDays: 0,
+  standingCompletions: 0,
   achievements: [],
 });
 

@@ -4,7 +4,6 @@ import type { TaskPriority } from '../task/task-priority.js';
 import { type AchievementCode, achievementName, newlyEarned } from './achievements.js';
 import {
   type CompletionLedger,
-  standingCompletions,
   streakEndingAt,
   withCompletion,
   withoutCompletion,
@@ -62,14 +61,13 @@ export const scoreCompletion = (
   const onTime = task.date !== null && today <= dayOf(task.date);
   const points =
     BASE_POINTS[task.priority] + (onTime ? ON_TIME_BONUS : 0) + Math.min(MAX_STREAK_BONUS, 2 * streakDays);
-  const unlocked = newlyEarned(state.profile.achievements, {
-    completedTasks: standingCompletions(ledger),
-    streakDays,
-  });
+  const standing = state.profile.standingCompletions + 1;
+  const unlocked = newlyEarned(state.profile.achievements, { completedTasks: standing, streakDays });
   const profile = unlock(
     {
       ...state.profile,
       totalPoints: state.profile.totalPoints + points,
+      standingCompletions: standing,
       bestStreakDays: Math.max(state.profile.bestStreakDays, streakDays),
     },
     unlocked,
@@ -84,7 +82,11 @@ export const scoreCompletion = (
 
 /** Takes back exactly what `completion` awarded. */
 export const revokeCompletion = (state: GamificationState, completion: Completion): GamificationState => ({
-  profile: { ...state.profile, totalPoints: state.profile.totalPoints - completion.points },
+  profile: {
+    ...state.profile,
+    totalPoints: state.profile.totalPoints - completion.points,
+    standingCompletions: Math.max(0, state.profile.standingCompletions - 1),
+  },
   ledger: withoutCompletion(state.ledger, completion.day),
 });
 

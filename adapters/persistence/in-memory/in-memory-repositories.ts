@@ -48,6 +48,7 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
     },
   },
   gamification: {
+    // Everything is at hand in memory: the ledger holds every day, which covers the window asked for.
     load: async (userId) => {
       const stored = state.profiles.get(userId);
       const ledger = new Map<LocalDate, number>();
@@ -59,6 +60,7 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
             userId,
             totalPoints: stored.totalPoints,
             bestStreakDays: stored.bestStreakDays,
+            standingCompletions: stored.standingCompletions,
             achievements: [...stored.achievements].map(([code, unlockedAt]) => ({ code, unlockedAt })),
           }
         : emptyProfile(userId);
@@ -68,6 +70,7 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
       state.profiles.set(profile.userId, {
         totalPoints: profile.totalPoints,
         bestStreakDays: profile.bestStreakDays,
+        standingCompletions: profile.standingCompletions,
         achievements: new Map<AchievementCode, Date>(profile.achievements.map((a) => [a.code, a.unlockedAt])),
       });
     },

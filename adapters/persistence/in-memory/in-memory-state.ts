@@ -21,6 +21,7 @@ export interface StoredCompletion extends Completion {
 export interface StoredProfile {
   readonly totalPoints: number;
   readonly bestStreakDays: number;
+  readonly standingCompletions: number;
   readonly achievements: ReadonlyMap<AchievementCode, Date>;
 }
 

@@ -7,8 +7,6 @@ import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
 import { migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
-import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.js';
-import { OrmRunner } from './read/orm-runner.js';
 import { PostgresRunner } from './read/postgres-runner.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
@@ -18,6 +16,8 @@ import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqlWindowCounter } from './read/sql-window-counter.js';
 import { SqliteRunner } from './read/sqlite-runner.js';
 import { POSTGRESQL, SQLITE, type SqlDialect } from './sql-dialect.js';
+import { postgresTransactions, type SqlTransactions, sqliteTransactions } from './write/sql-transactions.js';
+import { SqlUnitOfWork } from './write/sql-unit-of-work.js';
 
 /** Wraps every read-side failure the same way the unit of work does. */
 const classified = (runner: SqlRunner): SqlRunner => {
@@ -31,7 +31,7 @@ const classified = (runner: SqlRunner): SqlRunner => {
 };
 
 /** Times each statement for the observer; only wrapped in when someone observes. */
-const timed = (runner: SqlRunner, observe: QueryObserver): SqlRunner => {
+const timed = (runner: SqlRunner, observe: QueryObserver, side: 'read' | 'write'): SqlRunner => {
   const time = async <A>(sql: string, run: () => Promise<A>): Promise<A> => {
     const started = performance.now();
     let failed = true;
@@ -40,7 +40,7 @@ const timed = (runner: SqlRunner, observe: QueryObserver): SqlRunner => {
       failed = false;
       return result;
     } finally {
-      observe({ sql, durationMs: performance.now() - started, side: 'read', failed });
+      observe({ sql, durationMs: performance.now() - started, side, failed });
     }
   };
   return {
@@ -54,8 +54,8 @@ interface Runners {
   readonly poolStats?: () => PoolStats;
   /** The read side: sees only committed state, never another request's open unit of work. */
   readonly reader: SqlRunner;
-  /** The read side's writes: queued behind an open unit of work, never part of it. */
-  readonly writer: SqlRunner;
+  /** The write side: units of work, and single statements that queue behind them. */
+  readonly transactions: SqlTransactions;
   readonly dialect: SqlDialect;
   close(): void;
 }
@@ -63,11 +63,11 @@ interface Runners {
 const foldCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
 /**
- * SQLite: the ORM's connection is switched to WAL; reads get a second, read-only connection to
- * the same file (WAL lets it read beside a writer, and it only ever sees committed state), writes
- * go through the ORM's connection and its lock. A `:memory:` database has no second connection,
- * so everything goes through the ORM's lock. PostgreSQL: every statement takes its own pooled
- * connection, which gives the same isolation.
+ * SQLite: the connection MikroORM opened (and migrated) becomes the write side, in WAL mode; reads
+ * get a second, read-only connection to the same file (WAL lets it read beside a writer, and it
+ * only ever sees committed state). A `:memory:` database has no second connection, so its reads
+ * queue with the writes. PostgreSQL: the ORM's pool; every read takes its own pooled connection,
+ * every unit of work holds one, which gives the same isolation.
  */
 const openRunners = async (orm: MikroORM, database: SqlDatabase): Promise<Runners> => {
   const connection = orm.em.getConnection();
@@ -77,20 +77,24 @@ const openRunners = async (orm: MikroORM, database: SqlDatabase): Promise<Runner
     // busy_timeout lets the CLI and the server share the file.
     primary.pragma('busy_timeout = 5000');
     primary.function('unicode_lower', { deterministic: true }, foldCase);
-    const writer = new OrmRunner(orm);
+    const transactions = sqliteTransactions(primary);
     if (database.path === ':memory:')
-      return { reader: writer, writer, dialect: SQLITE, close: () => undefined };
+      return { reader: transactions.autocommit, transactions, dialect: SQLITE, close: () => undefined };
     const readOnly = new Database(database.path, { readonly: true, fileMustExist: true });
     readOnly.pragma('busy_timeout = 5000');
     readOnly.function('unicode_lower', { deterministic: true }, foldCase);
-    return { reader: new SqliteRunner(readOnly), writer, dialect: SQLITE, close: () => readOnly.close() };
+    return {
+      reader: new SqliteRunner(readOnly),
+      transactions,
+      dialect: SQLITE,
+      close: () => readOnly.close(),
+    };
   }
   if (connection instanceof PostgreSqlConnection) {
     const pool = await connection.getNativeClient();
-    const runner = new PostgresRunner(pool);
     return {
-      reader: runner,
-      writer: runner,
+      reader: new PostgresRunner(pool),
+      transactions: postgresTransactions(pool),
       dialect: POSTGRESQL,
       close: () => undefined,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -110,17 +114,14 @@ export const openMikroOrmPersistence = async (
     runners = await openRunners(orm, database);
     if (options.migrate) await migrateUp(orm);
     const opened = runners;
-    // Statements through the ORM's connection are already timed by its logger.
     const { observeQuery } = options;
-    const observed = (runner: SqlRunner) =>
-      classified(
-        observeQuery === undefined || runner instanceof OrmRunner ? runner : timed(runner, observeQuery),
-      );
-    const reader = observed(opened.reader);
-    const writer = observed(opened.writer);
+    const observed = (runner: SqlRunner, side: 'read' | 'write') =>
+      observeQuery === undefined ? runner : timed(runner, observeQuery, side);
+    const reader = classified(observed(opened.reader, 'read'));
+    const writer = classified(observed(opened.transactions.autocommit, 'write'));
     const { dialect } = opened;
     return {
-      unitOfWork: new MikroOrmUnitOfWork(orm, dialect),
+      unitOfWork: new SqlUnitOfWork(opened.transactions, dialect, (tx) => observed(tx, 'write')),
       taskReadModel: new SqlTaskReadModel(reader, dialect),
       recordReadModel: new SqlRecordReadModel(reader, dialect),
       apiKeyStore: new SqlApiKeyStore(reader, writer),

@@ -10,28 +10,32 @@ interface Prepared {
 const MAX_CACHED_STATEMENTS = 500;
 
 /**
+ * Statement names by SQL, shared by every runner: a name is the hash of its text, so each
+ * connection prepares a statement once under the same name, whichever runner asks.
+ */
+const prepared = new Map<string, Prepared>();
+
+const statement = (sql: string): Prepared => {
+  let found = prepared.get(sql);
+  if (!found) {
+    if (prepared.size >= MAX_CACHED_STATEMENTS) prepared.clear();
+    let index = 0;
+    const text = sql.replace(/\?/g, () => `$${++index}`);
+    found = { name: `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
+    prepared.set(sql, found);
+  }
+  return found;
+};
+
+/**
  * Runs statements on MikroORM's pg pool (or one connection of a pool) as named prepared statements
  * (`$n` placeholders).
  */
 export class PostgresRunner implements SqlRunner {
-  private readonly prepared = new Map<string, Prepared>();
-
   constructor(private readonly pool: Pool | PoolClient) {}
 
-  private statement(sql: string): Prepared {
-    let statement = this.prepared.get(sql);
-    if (!statement) {
-      if (this.prepared.size >= MAX_CACHED_STATEMENTS) this.prepared.clear();
-      let index = 0;
-      const text = sql.replace(/\?/g, () => `$${++index}`);
-      statement = { name: `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
-      this.prepared.set(sql, statement);
-    }
-    return statement;
-  }
-
   async all(sql: string, params: readonly SqlValue[]): Promise<Row[]> {
-    return (await this.pool.query<Row>({ ...this.statement(sql), values: [...params] })).rows;
+    return (await this.pool.query<Row>({ ...statement(sql), values: [...params] })).rows;
   }
 
   async get(sql: string, params: readonly SqlValue[]): Promise<Row | undefined> {
@@ -39,6 +43,6 @@ export class PostgresRunner implements SqlRunner {
   }
 
   async run(sql: string, params: readonly SqlValue[]): Promise<void> {
-    await this.pool.query({ ...this.statement(sql), values: [...params] });
+    await this.pool.query({ ...statement(sql), values: [...params] });
   }
 }

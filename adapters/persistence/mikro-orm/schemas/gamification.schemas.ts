@@ -5,6 +5,8 @@ export interface ProfileRecord {
   userId: number;
   totalPoints: number;
   bestStreakDays: number;
+  /** Completions of this user that still stand, kept on each change. */
+  standingCompletions: number;
 }
 
 export const ProfileSchema = new EntitySchema<ProfileRecord>({
@@ -21,6 +23,7 @@ export const ProfileSchema = new EntitySchema<ProfileRecord>({
     },
     totalPoints: { type: 'integer', fieldName: 'total_points' },
     bestStreakDays: { type: 'integer', fieldName: 'best_streak_days' },
+    standingCompletions: { type: 'integer', fieldName: 'standing_completions', default: 0 },
   },
 });
 
@@ -68,5 +71,26 @@ export const CompletionSchema = new EntitySchema<CompletionRecord>({
     points: { type: 'integer' },
     completedAt: { type: epochMillis(), fieldName: 'completed_at' },
     revokedAt: { type: epochMillis(), fieldName: 'revoked_at', nullable: true },
+  },
+});
+
+/**
+ * Standing completions per user and local day, kept on each completion and take-back: a streak is
+ * read from the days around today instead of aggregating every completion the user ever made.
+ */
+export interface CompletionDayRecord {
+  userId: number;
+  /** The user's local day, `YYYY-MM-DD`. */
+  day: string;
+  standing: number;
+}
+
+export const CompletionDaySchema = new EntitySchema<CompletionDayRecord>({
+  name: 'CompletionDayRecord',
+  tableName: 'completion_days',
+  properties: {
+    userId: { type: 'integer', primary: true, fieldName: 'user_id' },
+    day: { type: 'string', length: 10, primary: true },
+    standing: { type: 'integer' },
   },
 });

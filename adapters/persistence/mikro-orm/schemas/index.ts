@@ -1,4 +1,9 @@
-import { AchievementSchema, CompletionSchema, ProfileSchema } from './gamification.schemas.js';
+import {
+  AchievementSchema,
+  CompletionDaySchema,
+  CompletionSchema,
+  ProfileSchema,
+} from './gamification.schemas.js';
 import { IdempotencyKeySchema } from './idempotency.schemas.js';
 import { MoneySchema, NoteSchema, TimeSchema } from './linked-record.schemas.js';
 import { RateLimitWindowSchema } from './rate-limit.schemas.js';
@@ -18,6 +23,7 @@ export const ALL_SCHEMAS = [
   ProfileSchema,
   AchievementSchema,
   CompletionSchema,
+  CompletionDaySchema,
   CardSchema,
   NoteSchema,
   TimeSchema,

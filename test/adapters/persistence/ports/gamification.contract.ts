@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { streakEndingAt } from '../../../../domain/gamification/completion-ledger.js';
 import { emptyProfile } from '../../../../domain/gamification/profile.js';
-import type { LocalDate } from '../../../../domain/shared/local-date-time.js';
+import { addDays, type LocalDate } from '../../../../domain/shared/local-date-time.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { portSuite } from './port-fixture.js';
 
@@ -12,7 +13,7 @@ export const gamificationContract = (factory: HarnessFactory): void =>
     it('answers an empty profile and ledger for a user with no completions', async () => {
       const { write, addUser } = fixture();
       const alice = await addUser('alice');
-      const state = await write((r) => r.gamification.load(alice));
+      const state = await write((r) => r.gamification.load(alice, TUESDAY));
       expect(state.profile).to.deep.equal(emptyProfile(alice));
       expect([...state.ledger]).to.deep.equal([]);
     });
@@ -25,17 +26,21 @@ export const gamificationContract = (factory: HarnessFactory): void =>
         userId: alice,
         totalPoints: 42,
         bestStreakDays: 3,
+        standingCompletions: 4,
         achievements: [{ code: 'first_task', unlockedAt }] as const,
       };
       // As the use cases do: save what was loaded (and locked) in the same unit of work.
       const loadThenSave = (next: typeof profile) =>
-        write(async (r) => r.gamification.save({ ...(await r.gamification.load(alice)), profile: next }));
+        write(async (r) =>
+          r.gamification.save({ ...(await r.gamification.load(alice, TUESDAY)), profile: next }),
+        );
       await loadThenSave(profile);
-      await loadThenSave({ ...profile, totalPoints: 50 });
-      const { profile: read } = await write((r) => r.gamification.load(alice));
+      await loadThenSave({ ...profile, totalPoints: 50, standingCompletions: 5 });
+      const { profile: read } = await write((r) => r.gamification.load(alice, TUESDAY));
       expect(read).to.deep.equal({
         ...profile,
         totalPoints: 50,
+        standingCompletions: 5,
         achievements: [{ code: 'first_task', unlockedAt }],
       });
     });
@@ -81,7 +86,7 @@ export const gamificationContract = (factory: HarnessFactory): void =>
           completedAt,
         });
       });
-      expect([...(await write((r) => r.gamification.load(alice))).ledger].sort()).to.deep.equal([
+      expect([...(await write((r) => r.gamification.load(alice, TUESDAY))).ledger].sort()).to.deep.equal([
         [MONDAY, 2],
         [TUESDAY, 1],
       ]);
@@ -94,9 +99,39 @@ export const gamificationContract = (factory: HarnessFactory): void =>
 
       await write((r) => r.gamification.revokeCompletion(second.id, new Date('2026-03-02T11:00:00Z')));
       expect(await write((r) => r.gamification.findStandingCompletion(second.id))).to.equal(null);
-      expect([...(await write((r) => r.gamification.load(alice))).ledger].sort()).to.deep.equal([
+      expect([...(await write((r) => r.gamification.load(alice, TUESDAY))).ledger].sort()).to.deep.equal([
         [MONDAY, 1],
         [TUESDAY, 1],
       ]);
+    });
+
+    it('holds the whole current streak in the ledger, however long, and today when it has completions', async () => {
+      const { write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const today = '2026-06-30' as LocalDate;
+      // 150 days in a row ending today, after a gap and an older run: longer than any first window.
+      const days = [
+        ...Array.from({ length: 150 }, (_, i) => addDays(today, -i)),
+        ...Array.from({ length: 5 }, (_, i) => addDays(today, -160 - i)),
+      ];
+      const tasks: Awaited<ReturnType<typeof addTask>>[] = [];
+      for (const _ of days) tasks.push(await addTask(alice));
+      await write(async (r) => {
+        for (const [i, day] of days.entries()) {
+          const task = tasks[i];
+          if (task === undefined) continue;
+          await r.gamification.recordCompletion({
+            taskId: task.id,
+            userId: alice,
+            day,
+            points: 10,
+            completedAt: new Date(`${day}T10:00:00Z`),
+          });
+        }
+      });
+      const { ledger } = await write((r) => r.gamification.load(alice, today));
+      expect(streakEndingAt(ledger, today)).to.equal(150);
+      expect(ledger.get(today)).to.equal(1);
+      expect(streakEndingAt(ledger, addDays(today, 1))).to.equal(150);
     });
   });

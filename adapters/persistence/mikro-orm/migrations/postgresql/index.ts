@@ -3,6 +3,7 @@ import { Migration20261122032358 } from './Migration20261122032358.js';
 import { Migration20261123035411 } from './Migration20261123035411.js';
 import { Migration20261123042029 } from './Migration20261123042029.js';
 import { Migration20261123062858 } from './Migration20261123062858.js';
+import { Migration20261123070646 } from './Migration20261123070646.js';
 
 /** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const POSTGRESQL_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const POSTGRESQL_MIGRATIONS = [
   { name: 'Migration20261123035411', class: Migration20261123035411 },
   { name: 'Migration20261123042029', class: Migration20261123042029 },
   { name: 'Migration20261123062858', class: Migration20261123062858 },
+  { name: 'Migration20261123070646', class: Migration20261123070646 },
 ];

@@ -3,6 +3,7 @@ import { Migration20261122032357 } from './Migration20261122032357.js';
 import { Migration20261123035410 } from './Migration20261123035410.js';
 import { Migration20261123042027 } from './Migration20261123042027.js';
 import { Migration20261123062857 } from './Migration20261123062857.js';
+import { Migration20261123070645 } from './Migration20261123070645.js';
 
 /** Every SQLite migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const SQLITE_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261123035410', class: Migration20261123035410 },
   { name: 'Migration20261123042027', class: Migration20261123042027 },
   { name: 'Migration20261123062857', class: Migration20261123062857 },
+  { name: 'Migration20261123070645', class: Migration20261123070645 },
 ];

@@ -1,0 +1,71 @@
+import type { RecordRepository, RecordUsage } from '../../../../application/ports/record.repository.js';
+import { type RecordKindName, referrersOf } from '../../../../domain/workspace/references.js';
+import type { SqlRunner } from '../read/sql-runner.js';
+import type { RecordTable } from '../record-tables.js';
+import { MoneySchema, NoteSchema, TimeSchema } from '../schemas/linked-record.schemas.js';
+import { TaskSchema } from '../schemas/task.schemas.js';
+import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from '../schemas/workspace.schemas.js';
+import type { SqlDialect } from '../sql-dialect.js';
+import { columnIn, insertReturning, shapeOf, updateById } from './table-statements.js';
+
+/** One kind of owned record in its table, through the transaction's connection. */
+export const sqlRecords = <F, R>(
+  tx: SqlRunner,
+  dialect: SqlDialect,
+  table: RecordTable<F, R>,
+): RecordRepository<F> => {
+  const shape = shapeOf(table.schema);
+  const findOwned = `select ${shape.selection} from ${shape.table} where id = ? and owner_id = ?`;
+  // A locked read waits for another writer's commit and then sees its row: checks made on it hold.
+  const findOwnedForUpdate = dialect.rowLocks ? `${findOwned} for update` : findOwned;
+  const read = async (sql: string, ownerId: number, id: number) => {
+    const row = await tx.get(sql, [id, ownerId]);
+    return row ? table.fromRow(row) : null;
+  };
+  return {
+    findOwned: (ownerId, id) => read(findOwned, ownerId, id),
+    findOwnedForUpdate: (ownerId, id) => read(findOwnedForUpdate, ownerId, id),
+    add: async (ownerId, fields, at) => {
+      const row = { ...table.toRow(fields), ownerId, createdAt: at.getTime(), updatedAt: at.getTime() };
+      const { sql, params } = insertReturning(shape, row);
+      return table.fromRow((await tx.get(sql, params)) ?? {});
+    },
+    update: async (record) => {
+      const { sql, params } = updateById(shape, record.id, {
+        ...table.toRow(record),
+        updatedAt: record.updatedAt.getTime(),
+      });
+      await tx.run(sql, params);
+    },
+    delete: async (id) => {
+      await tx.run(`delete from ${shape.table} where id = ?`, [id]);
+    },
+  };
+};
+
+const SCHEMAS = {
+  task: TaskSchema,
+  client: ClientSchema,
+  project: ProjectSchema,
+  category: CategorySchema,
+  card: CardSchema,
+  note: NoteSchema,
+  time: TimeSchema,
+  money: MoneySchema,
+} as const;
+
+/** `REFERENCES` read backwards: one "is anything pointing at it" statement per referring column. */
+const usageStatements = (kind: RecordKindName): readonly string[] =>
+  referrersOf(kind).map(({ kind: referrer, field }) => {
+    const shape = shapeOf(SCHEMAS[referrer]);
+    return `select 1 as used from ${shape.table} where ${columnIn(shape, field)} = ? limit 1`;
+  });
+
+export const sqlUsage = (tx: SqlRunner): RecordUsage => ({
+  isReferenced: async (kind, id) => {
+    for (const sql of usageStatements(kind)) {
+      if ((await tx.get(sql, [id])) !== undefined) return true;
+    }
+    return false;
+  },
+});

@@ -1,0 +1,146 @@
+import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
+import {
+  apiKeyFromRecord,
+  apiKeyToRecord,
+  taskFromRecord,
+  taskToRecord,
+  userFromRecord,
+} from '../mappers.js';
+import type { SqlRunner } from '../read/sql-runner.js';
+import {
+  cardTable,
+  categoryTable,
+  clientTable,
+  moneyTable,
+  noteTable,
+  projectTable,
+  timeTable,
+} from '../record-tables.js';
+import { TaskSchema } from '../schemas/task.schemas.js';
+import { ApiKeySchema, UserSchema } from '../schemas/user.schemas.js';
+import type { SqlDialect } from '../sql-dialect.js';
+import { sqlGamification } from './sql-gamification.repository.js';
+import { sqlRecords, sqlUsage } from './sql-record.repository.js';
+import { insertReturning, shapeOf, updateById } from './table-statements.js';
+
+const TASK = shapeOf(TaskSchema);
+const USER = shapeOf(UserSchema);
+const API_KEY = shapeOf(ApiKeySchema);
+
+const exists = async (tx: SqlRunner, sql: string, params: readonly (number | string)[]) =>
+  (await tx.get(sql, params)) !== undefined;
+
+/**
+ * Every repository bound to one transaction's connection: each call is the statements it needs,
+ * written out (the ORM keeps the schemas and the migrations, not the hot path).
+ */
+export const sqlRepositories = (tx: SqlRunner, dialect: SqlDialect): Repositories => {
+  const forUpdate = dialect.rowLocks ? ' for update' : '';
+  return {
+    tasks: {
+      findForUpdate: async (id) => {
+        const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);
+        return row ? taskFromRecord(row) : null;
+      },
+      add: async (task) => {
+        const { sql, params } = insertReturning(TASK, { ...taskToRecord(task), version: 1 });
+        return taskFromRecord((await tx.get(sql, params)) ?? {});
+      },
+      update: async (task) => {
+        const { sql, params } = updateById(TASK, task.id, taskToRecord(task), 'version = version + 1');
+        return taskFromRecord((await tx.get(sql, params)) ?? {});
+      },
+      delete: async (id) => {
+        await tx.run('delete from task_status_history where task_id = ?', [id]);
+        // Records that pointed at the task stay, without the link.
+        for (const table of ['notes', 'time_records', 'money_records']) {
+          await tx.run(`update ${table} set task_id = null where task_id = ?`, [id]);
+        }
+        await tx.run('delete from tasks where id = ?', [id]);
+      },
+    },
+    taskNumbers: {
+      next: async (ownerId, scope) => {
+        // One statement, atomic on both databases; the row lock serialises concurrent creators.
+        const row = await tx.get(
+          'insert into task_numbers (owner_id, scope, last_value) values (?, ?, 1) ' +
+            'on conflict (owner_id, scope) do update set last_value = task_numbers.last_value + 1 ' +
+            'returning last_value',
+          [ownerId, scope],
+        );
+        return Number(row?.last_value);
+      },
+    },
+    history: {
+      append: async (change) => {
+        await tx.run(
+          'insert into task_status_history (task_id, from_status, to_status, changed_by, changed_at) ' +
+            'values (?, ?, ?, ?, ?)',
+          [change.taskId, change.from, change.to, change.changedBy, change.changedAt.getTime()],
+        );
+      },
+    },
+    gamification: sqlGamification(tx, dialect),
+    references: {
+      client: (ownerId, id) =>
+        exists(tx, 'select 1 from clients where id = ? and owner_id = ?', [id, ownerId]),
+      project: async (ownerId, id) => {
+        const row = await tx.get(
+          'select client_id as "clientId" from projects where id = ? and owner_id = ?',
+          [id, ownerId],
+        );
+        return row ? { id, clientId: row.clientId === null ? null : Number(row.clientId) } : null;
+      },
+      category: (ownerId, id) =>
+        exists(tx, 'select 1 from categories where id = ? and owner_id = ?', [id, ownerId]),
+      task: (ownerId, id) => exists(tx, 'select 1 from tasks where id = ? and owner_id = ?', [id, ownerId]),
+      card: (ownerId, id) => exists(tx, 'select 1 from cards where id = ? and owner_id = ?', [id, ownerId]),
+      user: (id) => exists(tx, 'select 1 from users where id = ?', [id]),
+    },
+    users: {
+      findById: async (id) => {
+        const row = await tx.get(`select ${USER.selection} from users where id = ?`, [id]);
+        return row ? userFromRecord(row) : null;
+      },
+      list: async () =>
+        (await tx.all(`select ${USER.selection} from users order by id`, [])).map(userFromRecord),
+      findByName: async (name) => {
+        const row = await tx.get(`select ${USER.selection} from users where name = ?`, [name]);
+        return row ? userFromRecord(row) : null;
+      },
+      add: async (user) => {
+        const { sql, params } = insertReturning(USER, {
+          name: user.name,
+          timezone: user.timezone,
+          createdAt: user.createdAt.getTime(),
+        });
+        return userFromRecord((await tx.get(sql, params)) ?? {});
+      },
+    },
+    apiKeys: {
+      add: async (key) => {
+        const { sql, params } = insertReturning(API_KEY, apiKeyToRecord(key));
+        return apiKeyFromRecord((await tx.get(sql, params)) ?? {});
+      },
+      listByUser: async (userId) =>
+        (
+          await tx.all(`select ${API_KEY.selection} from api_keys where user_id = ? order by id`, [userId])
+        ).map(apiKeyFromRecord),
+      findById: async (id) => {
+        const row = await tx.get(`select ${API_KEY.selection} from api_keys where id = ?`, [id]);
+        return row ? apiKeyFromRecord(row) : null;
+      },
+      revoke: async (id, at) => {
+        await tx.run('update api_keys set revoked_at = ? where id = ?', [at.getTime(), id]);
+      },
+    },
+    clients: sqlRecords(tx, dialect, clientTable),
+    projects: sqlRecords(tx, dialect, projectTable),
+    categories: sqlRecords(tx, dialect, categoryTable),
+    cards: sqlRecords(tx, dialect, cardTable),
+    notes: sqlRecords(tx, dialect, noteTable),
+    times: sqlRecords(tx, dialect, timeTable),
+    moneys: sqlRecords(tx, dialect, moneyTable),
+    usage: sqlUsage(tx),
+  };
+};

@@ -1,0 +1,85 @@
+import type { Database } from 'better-sqlite3';
+import type { Pool } from 'pg';
+import { PostgresRunner } from '../read/postgres-runner.js';
+import type { SqlRunner } from '../read/sql-runner.js';
+import { SqliteRunner } from '../read/sqlite-runner.js';
+
+/** The write side's connection(s): transactions, and single statements that must not join one. */
+export interface SqlTransactions {
+  /** Runs `work` inside BEGIN … COMMIT on one connection; rolls back when it throws. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /** Single statements on the write side, queued behind an open transaction, never part of it. */
+  readonly autocommit: SqlRunner;
+}
+
+/** Runs tasks one at a time, in the order they came. */
+class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * SQLite has one writer at a time, so the write side is one connection and a queue: a transaction
+ * holds it from BEGIN IMMEDIATE (which takes the file's write lock up front, so it cannot fail
+ * half-way on a lock another process holds) to COMMIT, and the statements of other requests wait.
+ */
+export const sqliteTransactions = (database: Database): SqlTransactions => {
+  const queue = new SerialQueue();
+  const runner = new SqliteRunner(database);
+  const begin = database.prepare('begin immediate');
+  const commit = database.prepare('commit');
+  const rollback = database.prepare('rollback');
+  return {
+    transaction: (work) =>
+      queue.run(async () => {
+        begin.run();
+        try {
+          const result = await work(runner);
+          commit.run();
+          return result;
+        } catch (error) {
+          // A failed COMMIT or a busy error may already have ended the transaction.
+          if (database.inTransaction) rollback.run();
+          throw error;
+        }
+      }),
+    autocommit: {
+      all: (sql, params) => queue.run(() => runner.all(sql, params)),
+      get: (sql, params) => queue.run(() => runner.get(sql, params)),
+      run: (sql, params) => queue.run(() => runner.run(sql, params)),
+    },
+  };
+};
+
+/** PostgreSQL: each transaction on its own pooled connection; the pool's row locks do the rest. */
+export const postgresTransactions = (pool: Pool): SqlTransactions => ({
+  transaction: async (work) => {
+    const client = await pool.connect();
+    // A connection that dies between statements reports it as an 'error' event: without a
+    // listener that would end the process. The next statement fails anyway and says so.
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    let broken = false;
+    try {
+      await client.query('begin');
+      const result = await work(new PostgresRunner(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.off('error', ignore);
+      // A connection that could not roll back is not handed to the next request.
+      client.release(broken);
+    }
+  },
+  autocommit: new PostgresRunner(pool),
+});

@@ -1,0 +1,43 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Repositories, UnitOfWork } from '../../../../application/ports/unit-of-work.port.js';
+import { type InfrastructureError, infrastructureError } from '../../../../application/shared/errors.js';
+import { classifyDatabaseFailure } from '../database-failure.js';
+import type { SqlRunner } from '../read/sql-runner.js';
+import type { SqlDialect } from '../sql-dialect.js';
+import { sqlRepositories } from './sql-repositories.js';
+import type { SqlTransactions } from './sql-transactions.js';
+
+/** Thrown out of the transaction so it rolls back; the Left itself is kept aside. */
+class Rollback extends Error {}
+
+/** One database transaction per run, with every repository bound to it. */
+export class SqlUnitOfWork implements UnitOfWork {
+  constructor(
+    private readonly transactions: SqlTransactions,
+    private readonly dialect: SqlDialect,
+    /** Wraps each transaction's connection, e.g. to time its statements. */
+    private readonly decorate: (tx: SqlRunner) => SqlRunner = (tx) => tx,
+  ) {}
+
+  run<Err, A>(
+    work: (repositories: Repositories) => Promise<E.Either<Err, A>>,
+  ): TE.TaskEither<Err | InfrastructureError, A> {
+    return async () => {
+      let rejected: E.Left<Err> | undefined;
+      try {
+        return await this.transactions.transaction(async (tx) => {
+          const outcome = await work(sqlRepositories(this.decorate(tx), this.dialect));
+          if (E.isLeft(outcome)) {
+            rejected = outcome;
+            throw new Rollback('rolled back');
+          }
+          return outcome;
+        });
+      } catch (error) {
+        if (rejected !== undefined) return rejected;
+        return E.left(infrastructureError(classifyDatabaseFailure(error)));
+      }
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import type { EntitySchema } from '@mikro-orm/core';
+import type { SqlValue } from '../read/sql-runner.js';
+
+/** A table's columns by property name, read from the entity schema the migrations come from. */
+export interface TableShape {
+  readonly table: string;
+  readonly columns: ReadonlyMap<string, string>;
+  /** Every column aliased to its property name: rows read back the way the mappers expect. */
+  readonly selection: string;
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The column of one property: as discovered, as declared, or MikroORM's default naming. */
+const columnOf = (name: string, property: object): string => {
+  const discovered: unknown = 'fieldNames' in property ? property.fieldNames : undefined;
+  if (Array.isArray(discovered) && typeof discovered[0] === 'string') return discovered[0];
+  const declared: unknown = 'fieldName' in property ? property.fieldName : undefined;
+  return typeof declared === 'string' ? declared : snakeCase(name);
+};
+
+const shapes = new WeakMap<object, TableShape>();
+
+// biome-ignore lint/suspicious/noExplicitAny: any entity schema; only its metadata is read.
+export const shapeOf = (schema: EntitySchema<any>): TableShape => {
+  let shape = shapes.get(schema);
+  if (shape === undefined) {
+    const { meta } = schema;
+    const columns = new Map(Object.entries(meta.properties).map(([name, p]) => [name, columnOf(name, p)]));
+    const selection = [...columns].map(([name, column]) => `${column} as "${name}"`).join(', ');
+    shape = { table: meta.tableName, columns, selection };
+    shapes.set(schema, shape);
+  }
+  return shape;
+};
+
+export const columnIn = (shape: TableShape, property: string): string => {
+  const column = shape.columns.get(property);
+  if (column === undefined) throw new Error(`${shape.table} has no column for ${property}`);
+  return column;
+};
+
+/** Booleans as 1/0: SQLite has no boolean to bind, and PostgreSQL reads '1' and '0' as booleans. */
+const bindable = (value: unknown): SqlValue => {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value === undefined) return null;
+  return value as SqlValue;
+};
+
+export interface Statement {
+  readonly sql: string;
+  readonly params: SqlValue[];
+}
+
+/** `insert … returning` every column, for the properties `row` gives. */
+export const insertReturning = (shape: TableShape, row: Readonly<Record<string, unknown>>): Statement => {
+  const names = Object.keys(row);
+  const columns = names.map((name) => columnIn(shape, name)).join(', ');
+  const slots = names.map(() => '?').join(', ');
+  return {
+    sql: `insert into ${shape.table} (${columns}) values (${slots}) returning ${shape.selection}`,
+    params: names.map((name) => bindable(row[name])),
+  };
+};
+
+/** `update … set` the properties `row` gives (plus any `extra` assignments) on the row with `id`. */
+export const updateById = (
+  shape: TableShape,
+  id: number,
+  row: Readonly<Record<string, unknown>>,
+  extra = '',
+): Statement => {
+  const names = Object.keys(row);
+  const assignments = names.map((name) => `${columnIn(shape, name)} = ?`);
+  if (extra !== '') assignments.push(extra);
+  return {
+    sql: `update ${shape.table} set ${assignments.join(', ')} where id = ? returning ${shape.selection}`,
+    params: [...names.map((name) => bindable(row[name])), id],
+  };
+};
