@@ -43,14 +43,24 @@ export const parseTimeZone = (input: string): TimeZone | null => {
   }
 };
 
+/** UTC (the default zone) needs no formatter: the ISO form already is its wall clock. */
+const isoInUtc = (zone: TimeZone, instant: Date): string | null => {
+  const year = instant.getUTCFullYear();
+  return zone === UTC && year >= 1000 && year <= 9999 ? instant.toISOString() : null;
+};
+
 /** The calendar day an instant falls on for someone living in `zone`. */
 export const localDayIn = (zone: TimeZone, instant: Date): LocalDate => {
+  const iso = isoInUtc(zone, instant);
+  if (iso !== null) return iso.slice(0, 10) as LocalDate;
   const part = partsIn(zone, DAY, instant);
   return `${part('year')}-${part('month')}-${part('day')}` as LocalDate;
 };
 
 /** What a clock on the wall in `zone` shows at `instant` (whole seconds). */
 export const wallClockIn = (zone: TimeZone, instant: Date): LocalDateTime => {
+  const iso = isoInUtc(zone, instant);
+  if (iso !== null) return iso.slice(0, 19) as LocalDateTime;
   const part = partsIn(zone, DAY_AND_TIME, instant);
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}` as LocalDateTime;
 };

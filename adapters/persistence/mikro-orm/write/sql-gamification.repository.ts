@@ -6,17 +6,19 @@ import { addDays, type LocalDate } from '../../../../domain/shared/local-date-ti
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Row, SqlRunner } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
-import type { SqlDialect } from '../sql-dialect.js';
 
 /** Days of ledger read at first; a streak that reaches back this far doubles it until a gap shows. */
 const FIRST_WINDOW_DAYS = 64;
 
-const ENSURE_PROFILE =
+/**
+ * The profile, created empty on first use, in one statement. The no-op update on conflict is what
+ * makes RETURNING answer an existing row, and on PostgreSQL it locks that row until commit.
+ */
+const LOAD_PROFILE =
   'insert into gamification_profiles (user_id, total_points, best_streak_days, standing_completions) ' +
-  'values (?, 0, 0, 0) on conflict (user_id) do nothing';
-const PROFILE =
-  'select total_points as "totalPoints", best_streak_days as "bestStreakDays", ' +
-  'standing_completions as "standingCompletions" from gamification_profiles where user_id = ?';
+  'values (?, 0, 0, 0) on conflict (user_id) do update set user_id = excluded.user_id ' +
+  'returning total_points as "totalPoints", best_streak_days as "bestStreakDays", ' +
+  'standing_completions as "standingCompletions"';
 const ACHIEVEMENTS =
   'select code, unlocked_at as "unlockedAt" from user_achievements where user_id = ? order by unlocked_at, code';
 const LEDGER_SINCE =
@@ -40,8 +42,9 @@ const completionFrom = (row: Row): Completion => {
  * streak and the count of standing completions; `completion_days` holds standing completions per
  * day. Loading reads the profile and the days of the current streak, never the whole history.
  */
-export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): GamificationRepository => {
-  const lockProfile = dialect.rowLocks ? `${PROFILE} for update` : PROFILE;
+export const sqlGamification = (tx: SqlRunner): GamificationRepository => {
+  /** The achievements each loaded profile already had: saving inserts only the new ones. */
+  const stored = new Map<UserId, ReadonlySet<string>>();
 
   /** The ledger from `today - days` on, widened until the streak it holds starts after a gap. */
   const ledgerAround = async (userId: UserId, today: LocalDate): Promise<CompletionLedger> => {
@@ -58,9 +61,9 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): Gamificatio
 
   return {
     load: async (userId, today) => {
-      await tx.run(ENSURE_PROFILE, [userId]);
-      const profile = new RowReader('gamification_profiles', (await tx.get(lockProfile, [userId])) ?? {});
+      const profile = new RowReader('gamification_profiles', (await tx.get(LOAD_PROFILE, [userId])) ?? {});
       const achievements = await tx.all(ACHIEVEMENTS, [userId]);
+      stored.set(userId, new Set(achievements.map((a) => String(a.code))));
       return {
         profile: {
           userId,
@@ -83,7 +86,9 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): Gamificatio
           'where user_id = ?',
         [profile.totalPoints, profile.bestStreakDays, profile.standingCompletions, profile.userId],
       );
+      const already = stored.get(profile.userId);
       for (const achievement of profile.achievements) {
+        if (already?.has(achievement.code)) continue;
         await tx.run(
           'insert into user_achievements (user_id, code, unlocked_at) values (?, ?, ?) ' +
             'on conflict (user_id, code) do nothing',
@@ -118,13 +123,10 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): Gamificatio
     },
     revokeCompletion: async (taskId, at) => {
       const standing = await tx.all(
-        'select user_id as "userId", day from task_completions where task_id = ? and revoked_at is null',
-        [taskId],
+        'update task_completions set revoked_at = ? where task_id = ? and revoked_at is null ' +
+          'returning user_id as "userId", day',
+        [at.getTime(), taskId],
       );
-      await tx.run('update task_completions set revoked_at = ? where task_id = ? and revoked_at is null', [
-        at.getTime(),
-        taskId,
-      ]);
       for (const { userId, day } of standing) {
         await tx.run('update completion_days set standing = standing - 1 where user_id = ? and day = ?', [
           Number(userId),

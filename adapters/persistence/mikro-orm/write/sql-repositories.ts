@@ -80,7 +80,7 @@ export const sqlRepositories = (tx: SqlRunner, dialect: SqlDialect): Repositorie
         );
       },
     },
-    gamification: sqlGamification(tx, dialect),
+    gamification: sqlGamification(tx),
     references: {
       client: (ownerId, id) =>
         exists(tx, 'select 1 from clients where id = ? and owner_id = ?', [id, ownerId]),
