@@ -7,6 +7,7 @@
  *   npm run bench -- --only search,create          the scenarios whose name contains "search" or
  *                                                  "create"; a partial run prints, and keeps the
  *                                                  recorded results as they are
+ *   npm run bench -- --only search --keep          …and leave the seeded databases behind
  *
  * Per database: seed (the owner and key through the CLI, the bulk through SQL), start the compiled
  * service as its own process, drive each scenario with autocannon from this process, then the
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
     scale: { type: 'boolean', default: false },
+    /** Leave the seeded databases (and the folder they are in) behind, to look at their plans. */
+    keep: { type: 'boolean', default: false },
     /** Only the scenarios whose name contains one of these, comma-separated. */
     only: { type: 'string', default: '' },
   },
@@ -259,5 +262,6 @@ try {
     );
   }
 } finally {
-  rmSync(directory, { recursive: true, force: true });
+  if (args.keep) console.log(`\nseeded databases kept in ${directory}`);
+  else rmSync(directory, { recursive: true, force: true });
 }

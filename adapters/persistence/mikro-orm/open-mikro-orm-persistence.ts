@@ -106,7 +106,12 @@ const openRunners = async (orm: MikroORM, database: SqlDatabase): Promise<Runner
 /** Connects, applies pending migrations (when asked) and wires the write and read sides. */
 export const openMikroOrmPersistence = async (
   database: SqlDatabase,
-  options: { readonly migrate: boolean; readonly observeQuery?: QueryObserver | undefined },
+  options: {
+    readonly migrate: boolean;
+    readonly observeQuery?: QueryObserver | undefined;
+    /** How far past a page filtered lists count their matches (`COUNT_HORIZON` unless told). */
+    readonly countHorizon?: number;
+  },
 ): Promise<Persistence> => {
   const orm = await MikroORM.init(mikroOrmOptions(database, options.observeQuery));
   let runners: Runners | undefined;
@@ -122,8 +127,8 @@ export const openMikroOrmPersistence = async (
     const { dialect } = opened;
     return {
       unitOfWork: new SqlUnitOfWork(opened.transactions, dialect, (tx) => observed(tx, 'write')),
-      taskReadModel: new SqlTaskReadModel(reader, dialect),
-      recordReadModel: new SqlRecordReadModel(reader, dialect),
+      taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
+      recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
       apiKeyStore: new SqlApiKeyStore(reader, writer),
       idempotency: new SqlIdempotencyStore(writer),
       ...(opened.poolStats === undefined ? {} : { poolStats: opened.poolStats }),

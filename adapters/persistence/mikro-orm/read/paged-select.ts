@@ -1,6 +1,19 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
+/**
+ * How far past the page's end a filtered list counts its matches. Up to there `total` is exact;
+ * beyond it `total` is that bound (a lower bound, and `has_more` is true), so the cost of a count
+ * does not grow with the owner's data.
+ */
+export const COUNT_HORIZON = 1_000;
+
+/** A statement answering a total exactly and cheaply (a kept counter), with its parameters. */
+export interface ExactTotal {
+  readonly sql: string;
+  readonly params: readonly SqlValue[];
+}
+
 export interface PagedSelect<T> {
   /** The selected columns. */
   readonly columns: string;
@@ -9,21 +22,71 @@ export interface PagedSelect<T> {
   readonly params: readonly SqlValue[];
   readonly orderBy: string;
   readonly map: (row: Row) => T;
+  /** Where the total is kept; without it, matches are counted up to the horizon. */
+  readonly exactTotal?: ExactTotal | undefined;
+  /**
+   * Read the page as separate runs instead: each run (`from` and its condition, in its own order
+   * along an index) stops after `offset + limit` rows, and the runs are merged in `orderBy`.
+   */
+  readonly runs?: { readonly id: string; readonly list: readonly Run[] } | undefined;
 }
 
-/** One page of rows and the total count of the same selection, as two prepared statements. */
+export interface Run {
+  readonly condition: string;
+  readonly orderBy: string;
+}
+
+const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; params: SqlValue[] } => {
+  const tail = `${select.orderBy} limit ? offset ?`;
+  if (select.runs === undefined)
+    return {
+      sql: `select ${select.columns} ${select.from} ${tail}`,
+      params: [...select.params, page.limit, page.offset],
+    };
+  const { id, list } = select.runs;
+  const runs = list.map(
+    (run) =>
+      `select id from (select ${id} as id ${select.from} and ${run.condition} ${run.orderBy} limit ?) run`,
+  );
+  return {
+    sql: `select ${select.columns} ${select.from} and ${id} in (${runs.join(' union all ')}) ${tail}`,
+    params: [
+      ...select.params,
+      ...list.flatMap(() => [...select.params, page.offset + page.limit]),
+      page.limit,
+      page.offset,
+    ],
+  };
+};
+
+/** The most matches worth counting for this page: its end plus the horizon. */
+export const countLimit = (page: Page, horizon: number): number => page.offset + page.limit + horizon;
+
+/** The total of a count stopped at `limit`: exact below it, the bound itself at it. */
+export const cappedTotal = (counted: number, limit: number): number => Math.min(counted, limit);
+
+/** One page of rows and the total of the same selection, as two prepared statements. */
 export const pagedSelect = async <T>(
   runner: SqlRunner,
   select: PagedSelect<T>,
   page: Page,
+  horizon = COUNT_HORIZON,
 ): Promise<Paged<T>> => {
-  const [rows, count] = await Promise.all([
-    runner.all(`select ${select.columns} ${select.from} ${select.orderBy} limit ? offset ?`, [
-      ...select.params,
-      page.limit,
-      page.offset,
-    ]),
-    runner.get(`select count(*) as total ${select.from}`, select.params),
-  ]);
-  return { items: rows.map(select.map), total: Number(count?.total ?? 0) };
+  const limit = countLimit(page, horizon);
+  const count = select.exactTotal
+    ? runner.get(select.exactTotal.sql, select.exactTotal.params)
+    : runner.get(`select count(*) as total from (select 1 ${select.from} limit ?) matches`, [
+        ...select.params,
+        limit,
+      ]);
+  const statement = pageStatement(select, page);
+  const [rows, counted] = await Promise.all([runner.all(statement.sql, statement.params), count]);
+  const total = Number(counted?.total ?? 0);
+  return { items: rows.map(select.map), total: select.exactTotal ? total : cappedTotal(total, limit) };
 };
+
+/** The kept row count of `table` for `ownerId` (0 before their first row). */
+export const ownedRowCount = (table: string, ownerId: number): ExactTotal => ({
+  sql: 'select coalesce(max(row_count), 0) as total from owner_row_counts where owner_id = ? and table_name = ?',
+  params: [ownerId, table],
+});

@@ -30,8 +30,15 @@ import {
   timeTable,
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
+import type { CountedTable } from '../schemas/owner-row-count.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { pagedSelect } from './paged-select.js';
+import {
+  COUNT_HORIZON,
+  type ExactTotal,
+  ownedRowCount,
+  type PagedSelect,
+  pagedSelect,
+} from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 const OWNED = [
@@ -64,9 +71,17 @@ const MONEY = [
 
 /** Newest first; the text spelling of dates sorts as time, and undated records come last. */
 const NEWEST_FIRST = 'order by r.date desc nulls last, r.id desc';
+/** …read as two runs along the (owner, date, id) index, backwards: dated, then undated. */
+const NEWEST_FIRST_RUNS = {
+  id: 'r.id',
+  list: [
+    { condition: 'r.date is not null', orderBy: 'order by r.date desc, r.id desc' },
+    { condition: 'r.date is null', orderBy: 'order by r.id desc' },
+  ],
+};
 
 /** The filters time and money records share, as conditions on `r`. */
-const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery) => {
+const linkConditions = (table: CountedTable, ownerId: UserId, q: LinkedRecordListQuery) => {
   const conditions = ['r.owner_id = ?'];
   const params: SqlValue[] = [ownerId];
   const add = (condition: string, ...values: SqlValue[]) => {
@@ -79,7 +94,15 @@ const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery) => {
   if (q.categoryId !== undefined) add('r.category_id = ?', q.categoryId);
   if (q.dateFrom !== undefined) add('r.date >= ?', storedDayStart(q.dateFrom));
   if (q.dateTo !== undefined) add('r.date <= ?', storedDayEnd(q.dateTo));
-  return { add, where: () => ({ sql: conditions.join(' and '), params }) };
+  return {
+    add,
+    where: () => ({
+      sql: conditions.join(' and '),
+      params,
+      // Nothing but the owner: the kept row count is the total.
+      exactTotal: conditions.length === 1 ? ownedRowCount(table, ownerId) : undefined,
+    }),
+  };
 };
 
 const select = (columns: readonly (readonly [string, string])[]) =>
@@ -99,18 +122,32 @@ export class SqlRecordReadModel implements RecordReadModel {
   constructor(
     private readonly runner: SqlRunner,
     private readonly dialect: SqlDialect,
+    private readonly countHorizon = COUNT_HORIZON,
   ) {}
 
   private page<R>(
     table: string,
     columns: string,
-    where: { readonly sql: string; readonly params: SqlValue[]; readonly joins?: string },
+    where: {
+      readonly sql: string;
+      readonly params: SqlValue[];
+      readonly joins?: string;
+      readonly exactTotal?: ExactTotal | undefined;
+    },
     page: Page,
     map: (row: Row) => R,
-    orderBy = 'order by r.id asc',
+    order: { readonly orderBy: string; readonly runs?: PagedSelect<R>['runs'] } = {
+      orderBy: 'order by r.id asc',
+    },
   ): Promise<Paged<R>> {
     const from = `from ${table} r ${where.joins ?? ''} where ${where.sql}`;
-    return pagedSelect(this.runner, { columns, from, params: where.params, orderBy, map }, page);
+    const { params, exactTotal } = where;
+    return pagedSelect(
+      this.runner,
+      { columns, from, params, map, exactTotal, ...order },
+      page,
+      this.countHorizon,
+    );
   }
 
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
@@ -123,7 +160,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       'order by x.created_at desc, x.id desc limit 1)';
     const columns = `${select(CLIENT)}, ${latest('created_at')} as latest_at, ${latest('id')} as latest_id`;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
-    return this.page('clients', columns, where, query, clientTable.fromRow, order);
+    return this.page('clients', columns, where, query, clientTable.fromRow, { orderBy: order });
   }
 
   projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
@@ -156,10 +193,11 @@ export class SqlRecordReadModel implements RecordReadModel {
       );
       params.push(term, term);
     }
+    const exactTotal = conditions.length === 1 ? ownedRowCount('notes', ownerId) : undefined;
     return this.page(
       'notes',
       select(NOTE),
-      { sql: conditions.join(' and '), params },
+      { sql: conditions.join(' and '), params, exactTotal },
       query,
       noteTable.fromRow,
     );
@@ -189,14 +227,20 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
-    const { where } = linkConditions(ownerId, query);
-    return this.page('time_records', select(TIME), where(), query, timeTable.fromRow, NEWEST_FIRST);
+    const { where } = linkConditions('time_records', ownerId, query);
+    return this.page('time_records', select(TIME), where(), query, timeTable.fromRow, {
+      orderBy: NEWEST_FIRST,
+      runs: NEWEST_FIRST_RUNS,
+    });
   }
 
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
-    const { add, where } = linkConditions(ownerId, query);
+    const { add, where } = linkConditions('money_records', ownerId, query);
     if (query.type !== undefined) add('r.type = ?', query.type);
     if (query.card !== undefined) add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
-    return this.page('money_records', select(MONEY), where(), query, moneyTable.fromRow, NEWEST_FIRST);
+    return this.page('money_records', select(MONEY), where(), query, moneyTable.fromRow, {
+      orderBy: NEWEST_FIRST,
+      runs: NEWEST_FIRST_RUNS,
+    });
   }
 }

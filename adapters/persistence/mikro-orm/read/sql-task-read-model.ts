@@ -10,7 +10,7 @@ import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { pagedSelect } from './paged-select.js';
+import { COUNT_HORIZON, cappedTotal, countLimit, ownedRowCount, pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
@@ -36,15 +36,16 @@ const orderBy = (sort: TaskSort): string => {
     : `order by ${column} ${sort.direction} nulls last, t.id asc`;
 };
 
-interface Where {
+interface Filters {
+  /** `and …` conditions on `t` beyond who may see the task; empty when unfiltered. */
   readonly sql: string;
   readonly params: SqlValue[];
   readonly needsJoins: boolean;
 }
 
-const whereClause = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Where => {
-  const conditions = ['(t.owner_id = ? or t.assignee_id = ?)'];
-  const params: SqlValue[] = [userId, userId];
+const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
+  const conditions: string[] = [];
+  const params: SqlValue[] = [];
   const add = (condition: string, ...values: SqlValue[]) => {
     conditions.push(condition);
     params.push(...values);
@@ -65,14 +66,29 @@ const whereClause = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Whe
     const term = q.search.toLowerCase();
     add(`(${dialect.containsLowered('t.title')} or ${dialect.containsLowered('t.description')})`, term, term);
   }
-  return { sql: `where ${conditions.join(' and ')}`, params, needsJoins: q.active !== undefined };
+  return {
+    sql: conditions.map((condition) => ` and ${condition}`).join(''),
+    params,
+    needsJoins: q.active !== undefined,
+  };
 };
+
+/**
+ * A user sees the tasks they own and the tasks assigned to them. `owner_id = ? or assignee_id = ?`
+ * would defeat both indexes, so each list reads the two sets apart — owned, and assigned by
+ * someone else (disjoint) — each along its own index, and merges them.
+ */
+const VISIBLE_SETS = [
+  { sql: 't.owner_id = ?', params: (userId: UserId) => [userId] },
+  { sql: 't.assignee_id = ? and t.owner_id <> ?', params: (userId: UserId) => [userId, userId] },
+] as const;
 
 /** Reads tasks with prepared statements, outside any unit of work. */
 export class SqlTaskReadModel implements TaskReadModel {
   constructor(
     private readonly runner: SqlRunner,
     private readonly dialect: SqlDialect,
+    private readonly countHorizon = COUNT_HORIZON,
   ) {}
 
   async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
@@ -83,21 +99,48 @@ export class SqlTaskReadModel implements TaskReadModel {
     return row ? taskFromRecord(row) : null;
   }
 
-  list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
-    const where = whereClause(this.dialect, userId, query);
-    const joins = where.needsJoins ? CASCADE_JOINS : '';
-    const from = `from tasks t ${joins} ${where.sql}`;
-    return pagedSelect(
-      this.runner,
-      {
-        columns: TASK_SELECTION,
-        from,
-        params: where.params,
-        orderBy: orderBy(query.sort),
-        map: taskFromRecord,
-      },
-      query,
+  /**
+   * A page is the first `offset + limit` ids of each visible set in the list's order, merged; each
+   * set stops early along its index. The total is the kept count of owned tasks plus the assigned
+   * ones when unfiltered, else each set's matches counted up to the horizon.
+   */
+  async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
+    const filters = filtersOf(this.dialect, query);
+    const joins = filters.needsJoins ? CASCADE_JOINS : '';
+    const order = orderBy(query.sort);
+    const limit = countLimit(query, this.countHorizon);
+    const setFrom = (set: (typeof VISIBLE_SETS)[number]) =>
+      `from tasks t ${joins} where ${set.sql}${filters.sql}`;
+    const setParams = (set: (typeof VISIBLE_SETS)[number]) => [...set.params(userId), ...filters.params];
+
+    const firstIds = VISIBLE_SETS.map(
+      (set) => `select id from (select t.id ${setFrom(set)} ${order} limit ?) s`,
     );
+    const page = this.runner.all(
+      `select ${TASK_SELECTION} from tasks t where t.id in (${firstIds.join(' union all ')}) ${order} limit ? offset ?`,
+      [
+        ...VISIBLE_SETS.flatMap((set) => [...setParams(set), query.offset + query.limit]),
+        query.limit,
+        query.offset,
+      ],
+    );
+    const unfiltered = filters.sql === '';
+    const counts = VISIBLE_SETS.map((set, index) =>
+      unfiltered && index === 0
+        ? ownedRowCount('tasks', userId)
+        : {
+            sql: unfiltered
+              ? `select count(*) as total ${setFrom(set)}`
+              : `select count(*) as total from (select 1 ${setFrom(set)} limit ?) matches`,
+            params: unfiltered ? setParams(set) : [...setParams(set), limit],
+          },
+    );
+    const [rows, ...totals] = await Promise.all([
+      page,
+      ...counts.map((count) => this.runner.get(count.sql, count.params)),
+    ]);
+    const total = totals.reduce((sum, row) => sum + Number(row?.total ?? 0), 0);
+    return { items: rows.map(taskFromRecord), total: unfiltered ? total : cappedTotal(total, limit) };
   }
 
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {

@@ -40,3 +40,13 @@ export const nullableReference = (
   fieldName: string,
   deleteRule: 'restrict' | 'set null' = 'restrict',
 ) => ({ kind: 'm:1', type: target, mapToPk: true, fieldName, nullable: true, deleteRule }) as const;
+
+/**
+ * A dated record's (owner, date, id) index: its list, newest first and undated last, is read along
+ * it (backwards) in two runs — the dated records, then the undated ones — instead of sorting every
+ * record the owner has.
+ */
+export const newestFirstIndex = (table: string) => ({
+  name: `${table}_newest_first_index`,
+  properties: ['ownerId', 'date', 'id'] as ['ownerId', 'date', 'id'],
+});

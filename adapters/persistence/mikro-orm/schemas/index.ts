@@ -6,6 +6,7 @@ import {
 } from './gamification.schemas.js';
 import { IdempotencyKeySchema } from './idempotency.schemas.js';
 import { MoneySchema, NoteSchema, TimeSchema } from './linked-record.schemas.js';
+import { OwnerRowCountSchema } from './owner-row-count.schemas.js';
 import { RateLimitWindowSchema } from './rate-limit.schemas.js';
 import { TaskHistorySchema, TaskNumberSchema, TaskSchema } from './task.schemas.js';
 import { ApiKeySchema, UserSchema } from './user.schemas.js';
@@ -30,4 +31,5 @@ export const ALL_SCHEMAS = [
   MoneySchema,
   RateLimitWindowSchema,
   IdempotencyKeySchema,
+  OwnerRowCountSchema,
 ];

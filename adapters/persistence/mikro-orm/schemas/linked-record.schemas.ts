@@ -3,6 +3,7 @@ import { cents } from './column-types.js';
 import {
   latestPerClientIndex,
   namedColumns,
+  newestFirstIndex,
   nullableReference,
   ownedColumns,
   ownerIndex,
@@ -57,7 +58,11 @@ export interface TimeRecordRow extends LinkColumns {
 export const TimeSchema = new EntitySchema<TimeRecordRow>({
   name: 'TimeRecordRow',
   tableName: 'time_records',
-  indexes: [...ownerIndex('time_records'), latestPerClientIndex('time_records')],
+  indexes: [
+    ...ownerIndex('time_records'),
+    latestPerClientIndex('time_records'),
+    newestFirstIndex('time_records'),
+  ],
   properties: {
     ...ownedColumns,
     timeReally: { type: 'integer', fieldName: 'time_really' },
@@ -78,7 +83,11 @@ export interface MoneyRecordRow extends LinkColumns {
 export const MoneySchema = new EntitySchema<MoneyRecordRow>({
   name: 'MoneyRecordRow',
   tableName: 'money_records',
-  indexes: [...ownerIndex('money_records'), latestPerClientIndex('money_records')],
+  indexes: [
+    ...ownerIndex('money_records'),
+    latestPerClientIndex('money_records'),
+    newestFirstIndex('money_records'),
+  ],
   properties: {
     ...ownedColumns,
     type: { type: 'smallint' },

@@ -147,4 +147,50 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       expect(pages.map((page) => page.total)).to.deep.equal([5, 5, 5]);
       expect((await list(alice, { offset: 10 })).items).to.deep.equal([]);
     });
+
+    it('merges owned and assigned tasks into one order, page by page, counting each task once', async () => {
+      const { write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      // Ids interleave the two sets; one task alice owns is also assigned to her.
+      const a1 = await addTask(alice, { date: at('2026-03-05T00:00:00') });
+      const b1 = await addTask(bob, { assigneeId: alice, date: at('2026-03-01T00:00:00') });
+      const a2 = await addTask(alice, { assigneeId: alice, status: 1 });
+      const b2 = await addTask(bob, { assigneeId: alice, status: 1, date: at('2026-03-09T00:00:00') });
+      const a3 = await addTask(alice, { date: at('2026-03-03T00:00:00'), status: 1 });
+      await addTask(bob);
+      const pagesOf = async (query: Partial<TaskListQuery>) => {
+        const pages = [];
+        for (let offset = 0; offset < 6; offset += 2)
+          pages.push(await list(alice, { ...query, limit: 2, offset }));
+        return pages;
+      };
+      const byId = await pagesOf({});
+      expect(byId.map((page) => page.items.map((task) => task.id))).to.deep.equal([
+        [a1.id, b1.id],
+        [a2.id, b2.id],
+        [a3.id],
+      ]);
+      expect(byId.map((page) => page.total)).to.deep.equal([5, 5, 5]);
+      const byDate = await pagesOf({ sort: { by: 'date', direction: 'desc' } });
+      expect(byDate.flatMap((page) => page.items.map((task) => task.id))).to.deep.equal([
+        b2.id,
+        a1.id,
+        a3.id,
+        b1.id,
+        a2.id,
+      ]);
+      const started = await pagesOf({ status: 1 });
+      expect(started.flatMap((page) => page.items.map((task) => task.id))).to.deep.equal([
+        a2.id,
+        b2.id,
+        a3.id,
+      ]);
+      expect(started[0]?.total).to.equal(3);
+
+      await write((r) => r.tasks.delete(a1.id));
+      await write((r) => r.tasks.delete(b1.id));
+      expect((await list(alice)).total).to.equal(3);
+      expect((await list(bob)).total).to.equal(2);
+    });
   });

@@ -4,6 +4,8 @@ import { Migration20261123035411 } from './Migration20261123035411.js';
 import { Migration20261123042029 } from './Migration20261123042029.js';
 import { Migration20261123062858 } from './Migration20261123062858.js';
 import { Migration20261123070646 } from './Migration20261123070646.js';
+import { Migration20261123071758 } from './Migration20261123071758.js';
+import { Migration20261123072040 } from './Migration20261123072040.js';
 
 /** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const POSTGRESQL_MIGRATIONS = [
@@ -13,4 +15,6 @@ export const POSTGRESQL_MIGRATIONS = [
   { name: 'Migration20261123042029', class: Migration20261123042029 },
   { name: 'Migration20261123062858', class: Migration20261123062858 },
   { name: 'Migration20261123070646', class: Migration20261123070646 },
+  { name: 'Migration20261123071758', class: Migration20261123071758 },
+  { name: 'Migration20261123072040', class: Migration20261123072040 },
 ];

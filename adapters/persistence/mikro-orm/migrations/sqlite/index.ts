@@ -4,6 +4,8 @@ import { Migration20261123035410 } from './Migration20261123035410.js';
 import { Migration20261123042027 } from './Migration20261123042027.js';
 import { Migration20261123062857 } from './Migration20261123062857.js';
 import { Migration20261123070645 } from './Migration20261123070645.js';
+import { Migration20261123071756 } from './Migration20261123071756.js';
+import { Migration20261123072038 } from './Migration20261123072038.js';
 
 /** Every SQLite migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const SQLITE_MIGRATIONS = [
@@ -13,4 +15,6 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261123042027', class: Migration20261123042027 },
   { name: 'Migration20261123062857', class: Migration20261123062857 },
   { name: 'Migration20261123070645', class: Migration20261123070645 },
+  { name: 'Migration20261123071756', class: Migration20261123071756 },
+  { name: 'Migration20261123072038', class: Migration20261123072038 },
 ];
