@@ -29,10 +29,16 @@ describe('domain value objects', () => {
         '2026-13-01',
         '2026-01-01 24:00:00',
         '2026-01-01 10:60:00',
+        '1900-02-29',
+        '2026-04-31',
+        '2026-00-10',
+        '2026-01-00',
       ]) {
         expect(parseLocalDateTime(bad), bad).to.equal(null);
       }
       expect(parseLocalDateTime('2024-02-29 23:59:59')).to.equal('2024-02-29T23:59:59');
+      expect(parseLocalDateTime('2000-02-29')).to.equal('2000-02-29T00:00:00');
+      expect(parseLocalDateTime('2026-12-31')).to.equal('2026-12-31T00:00:00');
     });
 
     it('rejects other shapes, including zones and fractions', () => {

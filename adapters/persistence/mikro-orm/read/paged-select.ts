@@ -25,14 +25,24 @@ export interface PagedSelect<T> {
   /** Where the total is kept; without it, matches are counted up to the horizon. */
   readonly exactTotal?: ExactTotal | undefined;
   /**
-   * Read the page as separate runs instead: each run (`from` and its condition, in its own order
+   * Read the page as separate runs instead: each run (a selection of its own, in its own order
    * along an index) stops after `offset + limit` rows, and the runs are merged in `orderBy`.
    */
-  readonly runs?: { readonly id: string; readonly list: readonly Run[] } | undefined;
+  readonly runs?: Runs | undefined;
+}
+
+export interface Runs {
+  /** `table alias` the page's rows are then fetched from, by id. */
+  readonly table: string;
+  /** The id column, with its alias. */
+  readonly id: string;
+  readonly list: readonly Run[];
 }
 
 export interface Run {
-  readonly condition: string;
+  /** `from … where …` of this run. */
+  readonly from: string;
+  readonly params: readonly SqlValue[];
   readonly orderBy: string;
 }
 
@@ -43,19 +53,13 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
       sql: `select ${select.columns} ${select.from} ${tail}`,
       params: [...select.params, page.limit, page.offset],
     };
-  const { id, list } = select.runs;
+  const { table, id, list } = select.runs;
   const runs = list.map(
-    (run) =>
-      `select id from (select ${id} as id ${select.from} and ${run.condition} ${run.orderBy} limit ?) run`,
+    (run) => `select id from (select ${id} as id ${run.from} ${run.orderBy} limit ?) run`,
   );
   return {
-    sql: `select ${select.columns} ${select.from} and ${id} in (${runs.join(' union all ')}) ${tail}`,
-    params: [
-      ...select.params,
-      ...list.flatMap(() => [...select.params, page.offset + page.limit]),
-      page.limit,
-      page.offset,
-    ],
+    sql: `select ${select.columns} from ${table} where ${id} in (${runs.join(' union all ')}) ${tail}`,
+    params: [...list.flatMap((run) => [...run.params, page.offset + page.limit]), page.limit, page.offset],
   };
 };
 

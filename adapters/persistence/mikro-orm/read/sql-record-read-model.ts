@@ -32,13 +32,7 @@ import {
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { CountedTable } from '../schemas/owner-row-count.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import {
-  COUNT_HORIZON,
-  type ExactTotal,
-  ownedRowCount,
-  type PagedSelect,
-  pagedSelect,
-} from './paged-select.js';
+import { COUNT_HORIZON, type ExactTotal, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 const OWNED = [
@@ -72,13 +66,14 @@ const MONEY = [
 /** Newest first; the text spelling of dates sorts as time, and undated records come last. */
 const NEWEST_FIRST = 'order by r.date desc nulls last, r.id desc';
 /** …read as two runs along the (owner, date, id) index, backwards: dated, then undated. */
-const NEWEST_FIRST_RUNS = {
+const newestFirstRuns = (table: string, from: string, params: readonly SqlValue[]): Runs => ({
+  table: `${table} r`,
   id: 'r.id',
   list: [
-    { condition: 'r.date is not null', orderBy: 'order by r.date desc, r.id desc' },
-    { condition: 'r.date is null', orderBy: 'order by r.id desc' },
+    { from: `${from} and r.date is not null`, params, orderBy: 'order by r.date desc, r.id desc' },
+    { from: `${from} and r.date is null`, params, orderBy: 'order by r.id desc' },
   ],
-};
+});
 
 /** The filters time and money records share, as conditions on `r`. */
 const linkConditions = (table: CountedTable, ownerId: UserId, q: LinkedRecordListQuery) => {
@@ -136,18 +131,13 @@ export class SqlRecordReadModel implements RecordReadModel {
     },
     page: Page,
     map: (row: Row) => R,
-    order: { readonly orderBy: string; readonly runs?: PagedSelect<R>['runs'] } = {
-      orderBy: 'order by r.id asc',
-    },
+    orderBy = 'order by r.id asc',
   ): Promise<Paged<R>> {
     const from = `from ${table} r ${where.joins ?? ''} where ${where.sql}`;
     const { params, exactTotal } = where;
-    return pagedSelect(
-      this.runner,
-      { columns, from, params, map, exactTotal, ...order },
-      page,
-      this.countHorizon,
-    );
+    const runs = orderBy === NEWEST_FIRST ? newestFirstRuns(table, from, params) : undefined;
+    const select = { columns, from, params, map, exactTotal, orderBy, runs };
+    return pagedSelect(this.runner, select, page, this.countHorizon);
   }
 
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
@@ -160,7 +150,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       'order by x.created_at desc, x.id desc limit 1)';
     const columns = `${select(CLIENT)}, ${latest('created_at')} as latest_at, ${latest('id')} as latest_id`;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
-    return this.page('clients', columns, where, query, clientTable.fromRow, { orderBy: order });
+    return this.page('clients', columns, where, query, clientTable.fromRow, order);
   }
 
   projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
@@ -228,19 +218,13 @@ export class SqlRecordReadModel implements RecordReadModel {
 
   times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
     const { where } = linkConditions('time_records', ownerId, query);
-    return this.page('time_records', select(TIME), where(), query, timeTable.fromRow, {
-      orderBy: NEWEST_FIRST,
-      runs: NEWEST_FIRST_RUNS,
-    });
+    return this.page('time_records', select(TIME), where(), query, timeTable.fromRow, NEWEST_FIRST);
   }
 
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
     const { add, where } = linkConditions('money_records', ownerId, query);
     if (query.type !== undefined) add('r.type = ?', query.type);
     if (query.card !== undefined) add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
-    return this.page('money_records', select(MONEY), where(), query, moneyTable.fromRow, {
-      orderBy: NEWEST_FIRST,
-      runs: NEWEST_FIRST_RUNS,
-    });
+    return this.page('money_records', select(MONEY), where(), query, moneyTable.fromRow, NEWEST_FIRST);
   }
 }

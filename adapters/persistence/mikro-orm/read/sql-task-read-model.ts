@@ -10,7 +10,7 @@ import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { COUNT_HORIZON, cappedTotal, countLimit, ownedRowCount, pagedSelect } from './paged-select.js';
+import { COUNT_HORIZON, ownedRowCount, pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
@@ -100,47 +100,51 @@ export class SqlTaskReadModel implements TaskReadModel {
   }
 
   /**
-   * A page is the first `offset + limit` ids of each visible set in the list's order, merged; each
-   * set stops early along its index. The total is the kept count of owned tasks plus the assigned
-   * ones when unfiltered, else each set's matches counted up to the horizon.
+   * Unfiltered, a page is the first `offset + limit` ids of each visible set in the list's order,
+   * each read along its index and stopping there, merged; the total is the kept count of owned
+   * tasks plus the assigned ones. Filtered, the planner picks the index a filter offers, and
+   * matches are counted up to the horizon.
    */
-  async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
+  list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const filters = filtersOf(this.dialect, query);
-    const joins = filters.needsJoins ? CASCADE_JOINS : '';
     const order = orderBy(query.sort);
-    const limit = countLimit(query, this.countHorizon);
-    const setFrom = (set: (typeof VISIBLE_SETS)[number]) =>
-      `from tasks t ${joins} where ${set.sql}${filters.sql}`;
-    const setParams = (set: (typeof VISIBLE_SETS)[number]) => [...set.params(userId), ...filters.params];
-
-    const firstIds = VISIBLE_SETS.map(
-      (set) => `select id from (select t.id ${setFrom(set)} ${order} limit ?) s`,
+    if (filters.sql === '') {
+      const [owned, assigned] = VISIBLE_SETS.map((set) => ({
+        from: `from tasks t where ${set.sql}`,
+        params: set.params(userId),
+        orderBy: order,
+      }));
+      const exactTotal = {
+        sql: `select (${ownedRowCount('tasks', userId).sql}) + (select count(*) ${assigned?.from}) as total`,
+        params: [...ownedRowCount('tasks', userId).params, ...(assigned?.params ?? [])],
+      };
+      return pagedSelect(
+        this.runner,
+        {
+          columns: TASK_SELECTION,
+          from: 'from tasks t where (t.owner_id = ? or t.assignee_id = ?)',
+          params: [userId, userId],
+          orderBy: order,
+          map: taskFromRecord,
+          exactTotal,
+          runs: { table: 'tasks t', id: 't.id', list: [owned, assigned].filter((run) => run !== undefined) },
+        },
+        query,
+      );
+    }
+    const joins = filters.needsJoins ? CASCADE_JOINS : '';
+    return pagedSelect(
+      this.runner,
+      {
+        columns: TASK_SELECTION,
+        from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
+        params: [userId, userId, ...filters.params],
+        orderBy: order,
+        map: taskFromRecord,
+      },
+      query,
+      this.countHorizon,
     );
-    const page = this.runner.all(
-      `select ${TASK_SELECTION} from tasks t where t.id in (${firstIds.join(' union all ')}) ${order} limit ? offset ?`,
-      [
-        ...VISIBLE_SETS.flatMap((set) => [...setParams(set), query.offset + query.limit]),
-        query.limit,
-        query.offset,
-      ],
-    );
-    const unfiltered = filters.sql === '';
-    const counts = VISIBLE_SETS.map((set, index) =>
-      unfiltered && index === 0
-        ? ownedRowCount('tasks', userId)
-        : {
-            sql: unfiltered
-              ? `select count(*) as total ${setFrom(set)}`
-              : `select count(*) as total from (select 1 ${setFrom(set)} limit ?) matches`,
-            params: unfiltered ? setParams(set) : [...setParams(set), limit],
-          },
-    );
-    const [rows, ...totals] = await Promise.all([
-      page,
-      ...counts.map((count) => this.runner.get(count.sql, count.params)),
-    ]);
-    const total = totals.reduce((sum, row) => sum + Number(row?.total ?? 0), 0);
-    return { items: rows.map(taskFromRecord), total: unfiltered ? total : cappedTotal(total, limit) };
   }
 
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {
