@@ -177,11 +177,9 @@ export class SqlRecordReadModel implements RecordReadModel {
     const params: SqlValue[] = [ownerId];
     if (query.active !== undefined) conditions.push(`r.active = ${flag(query.active)}`);
     if (query.search !== undefined) {
-      const term = query.search.toLowerCase();
-      conditions.push(
-        `(${this.dialect.containsLowered('r.name')} or ${this.dialect.containsLowered('r.description')})`,
-      );
-      params.push(term, term);
+      const search = this.dialect.textSearch('notes', 'r', ['name', 'description'], query.search);
+      conditions.push(search.sql);
+      params.push(...search.params);
     }
     const exactTotal = conditions.length === 1 ? ownedRowCount('notes', ownerId) : undefined;
     return this.page(

@@ -63,8 +63,8 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
   if (q.dateTo !== undefined) add('t.date <= ?', storedDayEnd(q.dateTo));
   if (q.updatedSince !== undefined) add('t.updated_at >= ?', q.updatedSince.getTime());
   if (q.search !== undefined) {
-    const term = q.search.toLowerCase();
-    add(`(${dialect.containsLowered('t.title')} or ${dialect.containsLowered('t.description')})`, term, term);
+    const search = dialect.textSearch('tasks', 't', ['title', 'description'], q.search);
+    add(search.sql, ...search.params);
   }
   return {
     sql: conditions.map((condition) => ` and ${condition}`).join(''),

@@ -94,6 +94,34 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       expect(await ids(alice, { search: "'; drop table tasks; --" })).to.deep.equal([]);
     });
 
+    it('searches any script, short terms and quotes, and follows edits and deletes of the text', async () => {
+      const { write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const cyrillic = await addTask(alice, { title: title('Привет, Мир') });
+      const greek = await addTask(alice, { description: 'ΚΑΛΗΜΈΡΑ κόσμε' });
+      const quoted = await addTask(alice, { title: title('say "hi" twice') });
+      const short = await addTask(alice, { title: title('Ab') });
+      expect(await ids(alice, { search: 'МИР' })).to.deep.equal([cyrillic.id]);
+      expect(await ids(alice, { search: 'καλημέρα' })).to.deep.equal([greek.id]);
+      expect(await ids(alice, { search: '"hi"' })).to.deep.equal([quoted.id]);
+      expect(await ids(alice, { search: 'y "' })).to.deep.equal([quoted.id]);
+      expect(await ids(alice, { search: 'ab' })).to.deep.equal([short.id]);
+      expect(await ids(alice, { search: 'и' })).to.deep.equal([cyrillic.id]);
+
+      const edited = {
+        ...cyrillic,
+        title: title('Hello, world'),
+        updatedAt: new Date('2026-03-02T00:00:00Z'),
+      };
+      await write((r) => r.tasks.update(edited));
+      expect(await ids(alice, { search: 'мир' })).to.deep.equal([]);
+      expect(await ids(alice, { search: 'WORLD' })).to.deep.equal([cyrillic.id]);
+      await write((r) => r.tasks.update({ ...edited, status: 1 }));
+      expect(await ids(alice, { search: 'world' })).to.deep.equal([cyrillic.id]);
+      await write((r) => r.tasks.delete(greek.id));
+      expect(await ids(alice, { search: 'κόσμε' })).to.deep.equal([]);
+    });
+
     it('filters by the instant of the last change', async () => {
       const { addUser, addTask } = fixture();
       const alice = await addUser('alice');
