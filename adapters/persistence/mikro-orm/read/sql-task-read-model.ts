@@ -43,7 +43,7 @@ interface Filters {
   readonly needsJoins: boolean;
 }
 
-const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
+const filtersOf = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Filters => {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   const add = (condition: string, ...values: SqlValue[]) => {
@@ -63,7 +63,17 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
   if (q.dateTo !== undefined) add('t.date <= ?', storedDayEnd(q.dateTo));
   if (q.updatedSince !== undefined) add('t.updated_at >= ?', q.updatedSince.getTime());
   if (q.search !== undefined) {
-    const search = dialect.textSearch('tasks', 't', ['title', 'description'], q.search);
+    const search = dialect.textSearch({
+      table: 'tasks',
+      alias: 't',
+      columns: ['title', 'description'],
+      term: q.search,
+      ownerId: userId,
+      alsoVisible: {
+        sql: 'select id from tasks where assignee_id = ? and owner_id <> ?',
+        params: [userId, userId],
+      },
+    });
     add(search.sql, ...search.params);
   }
   return {
@@ -106,7 +116,7 @@ export class SqlTaskReadModel implements TaskReadModel {
    * matches are counted up to the horizon.
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
-    const filters = filtersOf(this.dialect, query);
+    const filters = filtersOf(this.dialect, userId, query);
     const order = orderBy(query.sort);
     if (filters.sql === '') {
       const [owned, assigned] = VISIBLE_SETS.map((set) => ({
@@ -133,11 +143,17 @@ export class SqlTaskReadModel implements TaskReadModel {
       );
     }
     const joins = filters.needsJoins ? CASCADE_JOINS : '';
+    // A search names its few candidates itself: the unary + keeps the planner from walking every
+    // visible task along the owner and assignee indexes to test each against them.
+    const visible =
+      query.search === undefined
+        ? '(t.owner_id = ? or t.assignee_id = ?)'
+        : '(+t.owner_id = ? or +t.assignee_id = ?)';
     return pagedSelect(
       this.runner,
       {
         columns: TASK_SELECTION,
-        from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
+        from: `from tasks t ${joins} where ${visible}${filters.sql}`,
         params: [userId, userId, ...filters.params],
         orderBy: order,
         map: taskFromRecord,

@@ -122,6 +122,18 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       expect(await ids(alice, { search: 'κόσμε' })).to.deep.equal([]);
     });
 
+    it('searches the tasks assigned to the caller as well as their own, and nobody else’s', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const own = await addTask(alice, { title: title('Delta report') });
+      const assigned = await addTask(bob, { description: 'the delta, shared', assigneeId: alice });
+      await addTask(bob, { title: title('delta of bob') });
+      expect(await ids(alice, { search: 'DELTA' })).to.deep.equal([own.id, assigned.id]);
+      expect((await list(alice, { search: 'delta' })).total).to.equal(2);
+      expect(await ids(bob, { search: 'delta' })).to.have.length(2);
+    });
+
     it('filters by the instant of the last change', async () => {
       const { addUser, addTask } = fixture();
       const alice = await addUser('alice');
