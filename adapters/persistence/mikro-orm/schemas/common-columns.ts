@@ -50,3 +50,14 @@ export const newestFirstIndex = (table: string) => ({
   name: `${table}_newest_first_index`,
   properties: ['ownerId', 'date', 'id'] as ['ownerId', 'date', 'id'],
 });
+
+/**
+ * One index per reference column, named as SQLite names the ones it makes for foreign keys by
+ * itself: PostgreSQL makes none, and without them a filter by project, or the check that a client
+ * is still in use before deleting it, reads every row.
+ */
+export const referenceIndexes = <P extends string>(table: string, columns: Readonly<Record<P, string>>) =>
+  (Object.entries(columns) as [P, string][]).map(([property, column]) => ({
+    name: `${table}_${column}_index`,
+    properties: [property] as [P],
+  }));

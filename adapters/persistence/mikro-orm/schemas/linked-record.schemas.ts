@@ -7,6 +7,7 @@ import {
   nullableReference,
   ownedColumns,
   ownerIndex,
+  referenceIndexes,
   timestampColumns,
 } from './common-columns.js';
 
@@ -36,6 +37,14 @@ interface LinkColumns {
   updatedAt: number;
 }
 
+/** The reference columns every linked record has. */
+const LINKS = {
+  clientId: 'client_id',
+  projectId: 'project_id',
+  taskId: 'task_id',
+  categoryId: 'category_id',
+} as const;
+
 export interface NoteRecord extends LinkColumns {
   name: string;
   description: string | null;
@@ -45,7 +54,7 @@ export interface NoteRecord extends LinkColumns {
 export const NoteSchema = new EntitySchema<NoteRecord>({
   name: 'NoteRecord',
   tableName: 'notes',
-  indexes: [...ownerIndex('notes'), latestPerClientIndex('notes')],
+  indexes: [...ownerIndex('notes'), latestPerClientIndex('notes'), ...referenceIndexes('notes', LINKS)],
   properties: { ...ownedColumns, ...namedColumns, ...links },
 });
 
@@ -62,6 +71,7 @@ export const TimeSchema = new EntitySchema<TimeRecordRow>({
     ...ownerIndex('time_records'),
     latestPerClientIndex('time_records'),
     newestFirstIndex('time_records'),
+    ...referenceIndexes('time_records', LINKS),
   ],
   properties: {
     ...ownedColumns,
@@ -87,6 +97,7 @@ export const MoneySchema = new EntitySchema<MoneyRecordRow>({
     ...ownerIndex('money_records'),
     latestPerClientIndex('money_records'),
     newestFirstIndex('money_records'),
+    ...referenceIndexes('money_records', { ...LINKS, card: 'card_id', toCard: 'to_card_id' }),
   ],
   properties: {
     ...ownedColumns,

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { cents, epochMillis } from './column-types.js';
-import { latestPerClientIndex, nullableReference } from './common-columns.js';
+import { latestPerClientIndex, nullableReference, referenceIndexes } from './common-columns.js';
 
 export interface TaskRecord {
   id: number;
@@ -36,6 +36,11 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
     { name: 'tasks_owner_index', properties: ['ownerId', 'id'] },
     { name: 'tasks_assignee_index', properties: ['assigneeId'] },
     latestPerClientIndex('tasks'),
+    ...referenceIndexes('tasks', {
+      projectId: 'project_id',
+      clientId: 'client_id',
+      categoryId: 'category_id',
+    }),
   ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },

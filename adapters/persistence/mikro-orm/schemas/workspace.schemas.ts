@@ -4,6 +4,7 @@ import {
   nullableReference,
   ownedColumns,
   ownerIndex,
+  referenceIndexes,
   timestampColumns,
 } from './common-columns.js';
 
@@ -42,7 +43,7 @@ export interface ProjectRecord extends OwnedNamedRow {
 export const ProjectSchema = new EntitySchema<ProjectRecord>({
   name: 'ProjectRecord',
   tableName: 'projects',
-  indexes: ownerIndex('projects'),
+  indexes: [...ownerIndex('projects'), ...referenceIndexes('projects', { clientId: 'client_id' })],
   properties: {
     ...ownedColumns,
     ...namedColumns,
