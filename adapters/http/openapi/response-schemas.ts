@@ -62,7 +62,13 @@ export const PAGINATION = titled(
   closedObject({
     limit: { type: 'integer', minimum: 1, maximum: 100 },
     offset: { type: 'integer', minimum: 0 },
-    total: { type: 'integer', minimum: 0, description: 'Every record that matches, across pages.' },
+    total: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Every record that matches, across pages: exact for an unfiltered list, and for a filtered one ' +
+        'whose matches end within 1000 past this page; beyond that, offset + limit + 1000 (has_more is true).',
+    },
     has_more: { type: 'boolean', description: 'Whether a page follows this one.' },
   }),
 );
