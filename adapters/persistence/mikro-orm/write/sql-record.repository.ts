@@ -1,4 +1,5 @@
 import type { RecordRepository, RecordUsage } from '../../../../application/ports/record.repository.js';
+import type { Stored } from '../../../../domain/workspace/records.js';
 import { type RecordKindName, referrersOf } from '../../../../domain/workspace/references.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { RecordTable } from '../record-tables.js';
@@ -6,7 +7,7 @@ import { MoneySchema, NoteSchema, TimeSchema } from '../schemas/linked-record.sc
 import { TaskSchema } from '../schemas/task.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { columnIn, insertReturning, shapeOf, updateById } from './table-statements.js';
+import { changedProperties, columnIn, insertReturning, shapeOf, updateById } from './table-statements.js';
 
 /** One kind of owned record in its table, through the transaction's connection. */
 export const sqlRecords = <F, R>(
@@ -18,9 +19,16 @@ export const sqlRecords = <F, R>(
   const findOwned = `select ${shape.selection} from ${shape.table} where id = ? and owner_id = ?`;
   // A locked read waits for another writer's commit and then sees its row: checks made on it hold.
   const findOwnedForUpdate = dialect.rowLocks ? `${findOwned} for update` : findOwned;
+  /** The writable properties of a record, as stored. */
+  const stored = (record: Stored<F>) => ({ ...table.toRow(record), updatedAt: record.updatedAt.getTime() });
+  /** Records as this transaction read them, so an update sets only what changed. */
+  const readRecords = new Map<number, ReturnType<typeof stored>>();
   const read = async (sql: string, ownerId: number, id: number) => {
     const row = await tx.get(sql, [id, ownerId]);
-    return row ? table.fromRow(row) : null;
+    if (!row) return null;
+    const record = table.fromRow(row);
+    readRecords.set(id, stored(record));
+    return record;
   };
   return {
     findOwned: (ownerId, id) => read(findOwned, ownerId, id),
@@ -31,10 +39,13 @@ export const sqlRecords = <F, R>(
       return table.fromRow((await tx.get(sql, params)) ?? {});
     },
     update: async (record) => {
-      const { sql, params } = updateById(shape, record.id, {
-        ...table.toRow(record),
-        updatedAt: record.updatedAt.getTime(),
-      });
+      const row = stored(record);
+      const { sql, params } = updateById(
+        shape,
+        record.id,
+        changedProperties(readRecords.get(record.id), row),
+      );
+      readRecords.set(record.id, row);
       await tx.run(sql, params);
     },
     delete: async (id) => {

@@ -21,7 +21,7 @@ import { ApiKeySchema, UserSchema } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
-import { insertReturning, shapeOf, updateById } from './table-statements.js';
+import { changedProperties, insertReturning, shapeOf, updateById } from './table-statements.js';
 
 const TASK = shapeOf(TaskSchema);
 const USER = shapeOf(UserSchema);
@@ -36,18 +36,26 @@ const exists = async (tx: SqlRunner, sql: string, params: readonly (number | str
  */
 export const sqlRepositories = (tx: SqlRunner, dialect: SqlDialect): Repositories => {
   const forUpdate = dialect.rowLocks ? ' for update' : '';
+  /** Tasks as this transaction read them, so an update sets only what changed. */
+  const readTasks = new Map<number, ReturnType<typeof taskToRecord>>();
   return {
     tasks: {
       findForUpdate: async (id) => {
         const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);
-        return row ? taskFromRecord(row) : null;
+        if (!row) return null;
+        const task = taskFromRecord(row);
+        readTasks.set(id, taskToRecord(task));
+        return task;
       },
       add: async (task) => {
         const { sql, params } = insertReturning(TASK, { ...taskToRecord(task), version: 1 });
         return taskFromRecord((await tx.get(sql, params)) ?? {});
       },
       update: async (task) => {
-        const { sql, params } = updateById(TASK, task.id, taskToRecord(task), 'version = version + 1');
+        const record = taskToRecord(task);
+        const changed = changedProperties(readTasks.get(task.id), record);
+        const { sql, params } = updateById(TASK, task.id, changed, 'version = version + 1');
+        readTasks.set(task.id, record);
         return taskFromRecord((await tx.get(sql, params)) ?? {});
       },
       delete: async (id) => {

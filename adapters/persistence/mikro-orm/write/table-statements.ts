@@ -78,3 +78,18 @@ export const updateById = (
     params: [...names.map((name) => bindable(row[name])), id],
   };
 };
+
+/**
+ * The properties of `after` whose values differ from `before` (the row as this transaction read
+ * it), or all of them when it was not read. SQLite rewrites every index on a column an UPDATE sets,
+ * changed or not, so a status change that set every column would rewrite every index of the row.
+ */
+export const changedProperties = <R extends Readonly<Record<string, unknown>>>(
+  before: R | undefined,
+  after: R,
+): Partial<R> => {
+  if (before === undefined) return after;
+  const changed: Partial<Record<string, unknown>> = {};
+  for (const [name, value] of Object.entries(after)) if (before[name] !== value) changed[name] = value;
+  return changed as Partial<R>;
+};
