@@ -36,7 +36,7 @@ describe('write statements built from the entity schemas', () => {
   });
 
   it('keeps of a row only what differs from the row as read, or all of it when it was not read', () => {
-    const before = { status: 0, title: 'x', completedAt: null, updatedAt: 1 };
+    const before: Record<string, unknown> = { status: 0, title: 'x', completedAt: null, updatedAt: 1 };
     const after = { status: 2, title: 'x', completedAt: 9, updatedAt: 9 };
     expect(changedProperties(before, after)).to.deep.equal({ status: 2, completedAt: 9, updatedAt: 9 });
     expect(changedProperties(before, before)).to.deep.equal({});

@@ -6,6 +6,7 @@ import { addDays, type LocalDate } from '../../../../domain/shared/local-date-ti
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Row, SqlRunner } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
+import type { SqlDialect } from '../sql-dialect.js';
 
 /** Days of ledger read at first; a streak that reaches back this far doubles it until a gap shows. */
 const FIRST_WINDOW_DAYS = 64;
@@ -23,6 +24,28 @@ const ACHIEVEMENTS =
   'select code, unlocked_at as "unlockedAt" from user_achievements where user_id = ? order by unlocked_at, code';
 const LEDGER_SINCE =
   'select day, standing from completion_days where user_id = ? and day >= ? and standing > 0';
+/**
+ * PostgreSQL: the profile, the achievements and the first window of days in one round trip (on
+ * SQLite, three statements in the same process cost less than one built to hold all three).
+ */
+const LOAD_STATE =
+  `with profile as (${LOAD_PROFILE}) ` +
+  `select 'profile' as kind, "totalPoints", "bestStreakDays", "standingCompletions", ` +
+  'null as code, null::bigint as "unlockedAt", null as day, null::integer as standing from profile ' +
+  "union all select 'achievement', null, null, null, code, unlocked_at, null, null " +
+  'from user_achievements where user_id = ? ' +
+  "union all select 'day', null, null, null, null, null, day, standing " +
+  'from completion_days where user_id = ? and day >= ? and standing > 0';
+
+interface StateRows {
+  readonly profile: Row;
+  readonly achievements: readonly Row[];
+  readonly days: readonly Row[];
+}
+
+const byUnlocking = (a: Row, b: Row) =>
+  Number(a.unlockedAt) - Number(b.unlockedAt) || String(a.code).localeCompare(String(b.code));
+
 const COMPLETION_COLUMNS =
   'task_id as "taskId", user_id as "userId", day, points, completed_at as "completedAt"';
 
@@ -42,15 +65,35 @@ const completionFrom = (row: Row): Completion => {
  * streak and the count of standing completions; `completion_days` holds standing completions per
  * day. Loading reads the profile and the days of the current streak, never the whole history.
  */
-export const sqlGamification = (tx: SqlRunner): GamificationRepository => {
+export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): GamificationRepository => {
   /** The achievements each loaded profile already had: saving inserts only the new ones. */
   const stored = new Map<UserId, ReadonlySet<string>>();
 
-  /** The ledger from `today - days` on, widened until the streak it holds starts after a gap. */
-  const ledgerAround = async (userId: UserId, today: LocalDate): Promise<CompletionLedger> => {
+  const readState = async (userId: UserId, since: LocalDate): Promise<StateRows> => {
+    if (dialect.kind === 'sqlite') {
+      return {
+        profile: (await tx.get(LOAD_PROFILE, [userId])) ?? {},
+        achievements: await tx.all(ACHIEVEMENTS, [userId]),
+        days: await tx.all(LEDGER_SINCE, [userId, since]),
+      };
+    }
+    const rows = await tx.all(LOAD_STATE, [userId, userId, userId, since]);
+    return {
+      profile: rows.find((row) => row.kind === 'profile') ?? {},
+      achievements: rows.filter((row) => row.kind === 'achievement').sort(byUnlocking),
+      days: rows.filter((row) => row.kind === 'day'),
+    };
+  };
+
+  /** The ledger from `today - days` on (the first window's rows at hand), widened until the streak starts after a gap. */
+  const ledgerAround = async (
+    userId: UserId,
+    today: LocalDate,
+    firstWindow: readonly Row[],
+  ): Promise<CompletionLedger> => {
     for (let days = FIRST_WINDOW_DAYS; ; days *= 2) {
       const since = addDays(today, -days);
-      const rows = await tx.all(LEDGER_SINCE, [userId, since]);
+      const rows = days === FIRST_WINDOW_DAYS ? firstWindow : await tx.all(LEDGER_SINCE, [userId, since]);
       const ledger = new Map(rows.map((row) => [String(row.day) as LocalDate, Number(row.standing)]));
       const streak = streakEndingAt(ledger, today);
       const end = ledger.has(today) ? today : addDays(today, -1);
@@ -61,8 +104,9 @@ export const sqlGamification = (tx: SqlRunner): GamificationRepository => {
 
   return {
     load: async (userId, today) => {
-      const profile = new RowReader('gamification_profiles', (await tx.get(LOAD_PROFILE, [userId])) ?? {});
-      const achievements = await tx.all(ACHIEVEMENTS, [userId]);
+      const state = await readState(userId, addDays(today, -FIRST_WINDOW_DAYS));
+      const profile = new RowReader('gamification_profiles', state.profile);
+      const { achievements } = state;
       stored.set(userId, new Set(achievements.map((a) => String(a.code))));
       return {
         profile: {
@@ -77,7 +121,7 @@ export const sqlGamification = (tx: SqlRunner): GamificationRepository => {
               unlockedAt: new RowReader('user_achievements', a).instant('unlockedAt'),
             })),
         },
-        ledger: await ledgerAround(userId, today),
+        ledger: await ledgerAround(userId, today, state.days),
       };
     },
     save: async ({ profile }) => {

@@ -1,4 +1,5 @@
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
+import type { User } from '../../../../domain/user/user.js';
 import {
   apiKeyFromRecord,
   apiKeyToRecord,
@@ -34,8 +35,34 @@ const exists = async (tx: SqlRunner, sql: string, params: readonly (number | str
  * Every repository bound to one transaction's connection: each call is the statements it needs,
  * written out (the ORM keeps the schemas and the migrations, not the hot path).
  */
-export const sqlRepositories = (tx: SqlRunner, dialect: SqlDialect): Repositories => {
+/** Enough users for any one service, without growing forever. */
+const MAX_KNOWN_USERS = 10_000;
+
+/**
+ * Users by id, kept between transactions: a user never changes or goes away once stored (the
+ * port has no update or delete), and a status change needs its actor's time zone every time.
+ */
+export class KnownUsers {
+  private readonly users = new Map<number, User>();
+
+  get(id: number): User | undefined {
+    return this.users.get(id);
+  }
+
+  remember(user: User): void {
+    if (this.users.size >= MAX_KNOWN_USERS) this.users.clear();
+    this.users.set(user.id, user);
+  }
+}
+
+export const sqlRepositories = (
+  tx: SqlRunner,
+  dialect: SqlDialect,
+  known = new KnownUsers(),
+): Repositories => {
   const forUpdate = dialect.rowLocks ? ' for update' : '';
+  /** Users this transaction added. */
+  const added = new Set<number>();
   /** Tasks as this transaction read them, so an update sets only what changed. */
   const readTasks = new Map<number, ReturnType<typeof taskToRecord>>();
   return {
@@ -88,7 +115,7 @@ export const sqlRepositories = (tx: SqlRunner, dialect: SqlDialect): Repositorie
         );
       },
     },
-    gamification: sqlGamification(tx),
+    gamification: sqlGamification(tx, dialect),
     references: {
       client: (ownerId, id) =>
         exists(tx, 'select 1 from clients where id = ? and owner_id = ?', [id, ownerId]),
@@ -107,8 +134,14 @@ export const sqlRepositories = (tx: SqlRunner, dialect: SqlDialect): Repositorie
     },
     users: {
       findById: async (id) => {
+        const knownUser = known.get(id);
+        if (knownUser !== undefined) return knownUser;
         const row = await tx.get(`select ${USER.selection} from users where id = ?`, [id]);
-        return row ? userFromRecord(row) : null;
+        if (!row) return null;
+        const user = userFromRecord(row);
+        // Only a user this transaction did not add: one it added is gone if it rolls back.
+        if (!added.has(id)) known.remember(user);
+        return user;
       },
       list: async () =>
         (await tx.all(`select ${USER.selection} from users order by id`, [])).map(userFromRecord),
@@ -122,7 +155,9 @@ export const sqlRepositories = (tx: SqlRunner, dialect: SqlDialect): Repositorie
           timezone: user.timezone,
           createdAt: user.createdAt.getTime(),
         });
-        return userFromRecord((await tx.get(sql, params)) ?? {});
+        const stored = userFromRecord((await tx.get(sql, params)) ?? {});
+        added.add(stored.id);
+        return stored;
       },
     },
     apiKeys: {

@@ -5,7 +5,7 @@ import { type InfrastructureError, infrastructureError } from '../../../../appli
 import { classifyDatabaseFailure } from '../database-failure.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { sqlRepositories } from './sql-repositories.js';
+import { KnownUsers, sqlRepositories } from './sql-repositories.js';
 import type { SqlTransactions } from './sql-transactions.js';
 
 /** Thrown out of the transaction so it rolls back; the Left itself is kept aside. */
@@ -20,6 +20,8 @@ export class SqlUnitOfWork implements UnitOfWork {
     private readonly decorate: (tx: SqlRunner) => SqlRunner = (tx) => tx,
   ) {}
 
+  private readonly knownUsers = new KnownUsers();
+
   run<Err, A>(
     work: (repositories: Repositories) => Promise<E.Either<Err, A>>,
   ): TE.TaskEither<Err | InfrastructureError, A> {
@@ -27,7 +29,7 @@ export class SqlUnitOfWork implements UnitOfWork {
       let rejected: E.Left<Err> | undefined;
       try {
         return await this.transactions.transaction(async (tx) => {
-          const outcome = await work(sqlRepositories(this.decorate(tx), this.dialect));
+          const outcome = await work(sqlRepositories(this.decorate(tx), this.dialect, this.knownUsers));
           if (E.isLeft(outcome)) {
             rejected = outcome;
             throw new Rollback('rolled back');

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
 import type { NewApiKey } from '../../../../domain/api-key/api-key.js';
+import { UTC } from '../../../../domain/shared/time-zone.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { AT, portSuite } from './port-fixture.js';
@@ -27,6 +29,19 @@ export const usersAndKeysContract = (factory: HarnessFactory): void =>
       expect(await write((r) => r.users.findByName('ålice'))).to.equal(null);
       expect(await write((r) => r.users.findById(alice + 100))).to.equal(null);
       expect((await write((r) => r.users.list())).map((user) => user.id)).to.deep.equal([bob, alice]);
+    });
+
+    it('forgets a user whose unit of work rolled back, even one looked up inside it', async () => {
+      const { persistence, write, addUser } = fixture();
+      await addUser('bob');
+      let phantom = 0;
+      await persistence.unitOfWork.run(async (r) => {
+        phantom = (await r.users.add({ name: 'phantom', timezone: UTC, createdAt: AT })).id;
+        expect((await r.users.findById(phantom))?.name).to.equal('phantom');
+        return E.left('roll back');
+      })();
+      expect(await write((r) => r.users.findById(phantom))).to.equal(null);
+      expect(await write((r) => r.users.findByName('phantom'))).to.equal(null);
     });
 
     it('stores a key exactly, lists a user’s keys, and revokes one', async () => {
