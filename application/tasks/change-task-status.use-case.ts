@@ -80,13 +80,14 @@ export class ChangeTaskStatus {
     const { change } = transition.right;
     const zone = (await repositories.users.findById(actor.userId))?.timezone ?? UTC;
     const today = localDayIn(zone, at);
+    // The history first: loading the profile locks it, and the lock is held to the commit.
+    if (change !== null) await repositories.history.append(change);
     const before = await repositories.gamification.load(actor.userId, today);
     let after: GamificationState = before;
     let unlocked: readonly AchievementCode[] = [];
     let event: GamificationEvent = 'no_change';
 
     if (change !== null) {
-      await repositories.history.append(change);
       event = 'status_changed';
       if (change.to === TaskStatus.Done) {
         const scored = scoreCompletion(before, task, zone, at);

@@ -46,6 +46,12 @@ interface StateRows {
 const byUnlocking = (a: Row, b: Row) =>
   Number(a.unlockedAt) - Number(b.unlockedAt) || String(a.code).localeCompare(String(b.code));
 
+const INSERT_COMPLETION =
+  'insert into task_completions (user_id, task_id, day, points, completed_at, revoked_at) values (?, ?, ?, ?, ?, null)';
+const COUNT_DAY =
+  'insert into completion_days (user_id, day, standing) values (?, ?, 1) ' +
+  'on conflict (user_id, day) do update set standing = completion_days.standing + 1';
+
 const COMPLETION_COLUMNS =
   'task_id as "taskId", user_id as "userId", day, points, completed_at as "completedAt"';
 
@@ -141,22 +147,24 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): Gamificatio
       }
     },
     recordCompletion: async (completion) => {
-      await tx.run(
-        'insert into task_completions (user_id, task_id, day, points, completed_at, revoked_at) ' +
-          'values (?, ?, ?, ?, ?, null)',
-        [
+      const values = [
+        completion.userId,
+        completion.taskId,
+        completion.day,
+        completion.points,
+        completion.completedAt.getTime(),
+      ];
+      if (dialect.kind === 'postgresql') {
+        // One round trip while the profile is locked.
+        await tx.run(`with completion as (${INSERT_COMPLETION}) ${COUNT_DAY}`, [
+          ...values,
           completion.userId,
-          completion.taskId,
           completion.day,
-          completion.points,
-          completion.completedAt.getTime(),
-        ],
-      );
-      await tx.run(
-        'insert into completion_days (user_id, day, standing) values (?, ?, 1) ' +
-          'on conflict (user_id, day) do update set standing = completion_days.standing + 1',
-        [completion.userId, completion.day],
-      );
+        ]);
+        return;
+      }
+      await tx.run(INSERT_COMPLETION, values);
+      await tx.run(COUNT_DAY, [completion.userId, completion.day]);
     },
     findStandingCompletion: async (taskId) => {
       const row = await tx.get(
