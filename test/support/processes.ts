@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../../bootstrap/server-node-flags.js';
 import { ensureBuilt, ROOT } from './build.js';
 import { freePort } from './free-port.js';
 
@@ -69,7 +70,7 @@ export const startServer = async (
   await ensureBuilt();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/bootstrap/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/bootstrap/main.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
