@@ -36,6 +36,16 @@ const orderBy = (sort: TaskSort): string => {
     : `order by ${column} ${sort.direction} nulls last, t.id asc`;
 };
 
+/**
+ * A user sees the tasks they own and the tasks assigned to them: two disjoint sets, each along its
+ * own index. (`owner_id = ? or assignee_id = ?` would defeat both indexes for an unfiltered list.)
+ */
+const OWNED = { sql: 't.owner_id = ?', params: (userId: UserId) => [userId] };
+const ASSIGNED_BY_OTHERS = {
+  sql: 't.assignee_id = ? and t.owner_id <> ?',
+  params: (userId: UserId) => [userId, userId],
+};
+
 interface Filters {
   /** `and …` conditions on `t` beyond who may see the task; empty when unfiltered. */
   readonly sql: string;
@@ -70,8 +80,8 @@ const filtersOf = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Filte
       term: q.search,
       ownerId: userId,
       alsoVisible: {
-        sql: 'select id from tasks where assignee_id = ? and owner_id <> ?',
-        params: [userId, userId],
+        sql: `select t.id from tasks t where ${ASSIGNED_BY_OTHERS.sql}`,
+        params: ASSIGNED_BY_OTHERS.params(userId),
       },
     });
     add(search.sql, ...search.params);
@@ -82,16 +92,6 @@ const filtersOf = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Filte
     needsJoins: q.active !== undefined,
   };
 };
-
-/**
- * A user sees the tasks they own and the tasks assigned to them. `owner_id = ? or assignee_id = ?`
- * would defeat both indexes, so each list reads the two sets apart — owned, and assigned by
- * someone else (disjoint) — each along its own index, and merges them.
- */
-const VISIBLE_SETS = [
-  { sql: 't.owner_id = ?', params: (userId: UserId) => [userId] },
-  { sql: 't.assignee_id = ? and t.owner_id <> ?', params: (userId: UserId) => [userId, userId] },
-] as const;
 
 /** Reads tasks with prepared statements, outside any unit of work. */
 export class SqlTaskReadModel implements TaskReadModel {
@@ -119,14 +119,15 @@ export class SqlTaskReadModel implements TaskReadModel {
     const filters = filtersOf(this.dialect, userId, query);
     const order = orderBy(query.sort);
     if (filters.sql === '') {
-      const [owned, assigned] = VISIBLE_SETS.map((set) => ({
+      const runs = [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
         from: `from tasks t where ${set.sql}`,
         params: set.params(userId),
         orderBy: order,
       }));
+      const owned = ownedRowCount('tasks', userId);
       const exactTotal = {
-        sql: `select (${ownedRowCount('tasks', userId).sql}) + (select count(*) ${assigned?.from}) as total`,
-        params: [...ownedRowCount('tasks', userId).params, ...(assigned?.params ?? [])],
+        sql: `select (${owned.sql}) + (select count(*) from tasks t where ${ASSIGNED_BY_OTHERS.sql}) as total`,
+        params: [...owned.params, ...ASSIGNED_BY_OTHERS.params(userId)],
       };
       return pagedSelect(
         this.runner,
@@ -137,7 +138,7 @@ export class SqlTaskReadModel implements TaskReadModel {
           orderBy: order,
           map: taskFromRecord,
           exactTotal,
-          runs: { table: 'tasks t', id: 't.id', list: [owned, assigned].filter((run) => run !== undefined) },
+          runs: { table: 'tasks t', id: 't.id', list: runs },
         },
         query,
       );
