@@ -177,13 +177,7 @@ export class SqlRecordReadModel implements RecordReadModel {
     const params: SqlValue[] = [ownerId];
     if (query.active !== undefined) conditions.push(`r.active = ${flag(query.active)}`);
     if (query.search !== undefined) {
-      const search = this.dialect.textSearch({
-        table: 'notes',
-        alias: 'r',
-        columns: ['name', 'description'],
-        term: query.search,
-        ownerId,
-      });
+      const search = this.dialect.textSearch('notes', 'r', ['name', 'description'], query.search);
       conditions.push(search.sql);
       params.push(...search.params);
     }

@@ -53,7 +53,7 @@ interface Filters {
   readonly needsJoins: boolean;
 }
 
-const filtersOf = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Filters => {
+const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   const add = (condition: string, ...values: SqlValue[]) => {
@@ -73,17 +73,7 @@ const filtersOf = (dialect: SqlDialect, userId: UserId, q: TaskListQuery): Filte
   if (q.dateTo !== undefined) add('t.date <= ?', storedDayEnd(q.dateTo));
   if (q.updatedSince !== undefined) add('t.updated_at >= ?', q.updatedSince.getTime());
   if (q.search !== undefined) {
-    const search = dialect.textSearch({
-      table: 'tasks',
-      alias: 't',
-      columns: ['title', 'description'],
-      term: q.search,
-      ownerId: userId,
-      alsoVisible: {
-        sql: `select t.id from tasks t where ${ASSIGNED_BY_OTHERS.sql}`,
-        params: ASSIGNED_BY_OTHERS.params(userId),
-      },
-    });
+    const search = dialect.textSearch('tasks', 't', ['title', 'description'], q.search);
     add(search.sql, ...search.params);
   }
   return {
@@ -116,7 +106,7 @@ export class SqlTaskReadModel implements TaskReadModel {
    * matches are counted up to the horizon.
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
-    const filters = filtersOf(this.dialect, userId, query);
+    const filters = filtersOf(this.dialect, query);
     const order = orderBy(query.sort);
     if (filters.sql === '') {
       const runs = [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({

@@ -41,6 +41,8 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
       clientId: 'client_id',
       categoryId: 'category_id',
     }),
+    // A project's board: its tasks by status and day, without reading the rest of the project.
+    { name: 'tasks_project_status_index', properties: ['projectId', 'status', 'date'] },
   ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },

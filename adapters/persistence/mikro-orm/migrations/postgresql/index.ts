@@ -8,6 +8,7 @@ import { Migration20261123071758 } from './Migration20261123071758.js';
 import { Migration20261123072040 } from './Migration20261123072040.js';
 import { Migration20261123073501 } from './Migration20261123073501.js';
 import { Migration20261123074346 } from './Migration20261123074346.js';
+import { Migration20261123081430 } from './Migration20261123081430.js';
 
 /** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const POSTGRESQL_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const POSTGRESQL_MIGRATIONS = [
   { name: 'Migration20261123072040', class: Migration20261123072040 },
   { name: 'Migration20261123073501', class: Migration20261123073501 },
   { name: 'Migration20261123074346', class: Migration20261123074346 },
+  { name: 'Migration20261123081430', class: Migration20261123081430 },
 ];

@@ -1,0 +1,13 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261123081430 extends Migration {
+  override name = 'Migration20261123081430';
+
+  override up(): void | Promise<void> {
+    this.addSql(`create index "tasks_project_status_index" on "tasks" ("project_id", "status", "date");`);
+  }
+
+  override down(): void | Promise<void> {
+    this.addSql(`drop index "tasks_project_status_index";`);
+  }
+}
