@@ -1,5 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
+/** The tables whose rows are counted per owner (COUNTED_TABLES, as they were when this ran). */
+const COUNTED = ['tasks', 'notes', 'time_records', 'money_records'] as const;
+
 export class Migration20261123071758 extends Migration {
   override name = 'Migration20261123071758';
 
@@ -23,61 +26,26 @@ begin
     where c.owner_id = d.owner_id and c.table_name = tg_table_name;
   return null;
 end $$;`);
-    this.addSql(
-      'create trigger tasks_counted_insert after insert on "tasks" referencing new table as inserted ' +
-        'for each statement execute function count_inserted_owned_rows();',
-    );
-    this.addSql(
-      'create trigger tasks_counted_delete after delete on "tasks" referencing old table as deleted ' +
-        'for each statement execute function count_deleted_owned_rows();',
-    );
-    this.addSql(
-      `insert into owner_row_counts (owner_id, table_name, row_count) select owner_id, 'tasks', count(*) from "tasks" group by owner_id;`,
-    );
-    this.addSql(
-      'create trigger notes_counted_insert after insert on "notes" referencing new table as inserted ' +
-        'for each statement execute function count_inserted_owned_rows();',
-    );
-    this.addSql(
-      'create trigger notes_counted_delete after delete on "notes" referencing old table as deleted ' +
-        'for each statement execute function count_deleted_owned_rows();',
-    );
-    this.addSql(
-      `insert into owner_row_counts (owner_id, table_name, row_count) select owner_id, 'notes', count(*) from "notes" group by owner_id;`,
-    );
-    this.addSql(
-      'create trigger time_records_counted_insert after insert on "time_records" referencing new table as inserted ' +
-        'for each statement execute function count_inserted_owned_rows();',
-    );
-    this.addSql(
-      'create trigger time_records_counted_delete after delete on "time_records" referencing old table as deleted ' +
-        'for each statement execute function count_deleted_owned_rows();',
-    );
-    this.addSql(
-      `insert into owner_row_counts (owner_id, table_name, row_count) select owner_id, 'time_records', count(*) from "time_records" group by owner_id;`,
-    );
-    this.addSql(
-      'create trigger money_records_counted_insert after insert on "money_records" referencing new table as inserted ' +
-        'for each statement execute function count_inserted_owned_rows();',
-    );
-    this.addSql(
-      'create trigger money_records_counted_delete after delete on "money_records" referencing old table as deleted ' +
-        'for each statement execute function count_deleted_owned_rows();',
-    );
-    this.addSql(
-      `insert into owner_row_counts (owner_id, table_name, row_count) select owner_id, 'money_records', count(*) from "money_records" group by owner_id;`,
-    );
+    for (const table of COUNTED) {
+      this.addSql(
+        `create trigger ${table}_counted_insert after insert on "${table}" referencing new table as inserted ` +
+          'for each statement execute function count_inserted_owned_rows();',
+      );
+      this.addSql(
+        `create trigger ${table}_counted_delete after delete on "${table}" referencing old table as deleted ` +
+          'for each statement execute function count_deleted_owned_rows();',
+      );
+      this.addSql(
+        `insert into owner_row_counts (owner_id, table_name, row_count) select owner_id, '${table}', count(*) from "${table}" group by owner_id;`,
+      );
+    }
   }
 
   override down(): void | Promise<void> {
-    this.addSql('drop trigger if exists tasks_counted_insert on "tasks";');
-    this.addSql('drop trigger if exists tasks_counted_delete on "tasks";');
-    this.addSql('drop trigger if exists notes_counted_insert on "notes";');
-    this.addSql('drop trigger if exists notes_counted_delete on "notes";');
-    this.addSql('drop trigger if exists time_records_counted_insert on "time_records";');
-    this.addSql('drop trigger if exists time_records_counted_delete on "time_records";');
-    this.addSql('drop trigger if exists money_records_counted_insert on "money_records";');
-    this.addSql('drop trigger if exists money_records_counted_delete on "money_records";');
+    for (const table of COUNTED) {
+      this.addSql(`drop trigger if exists ${table}_counted_insert on "${table}";`);
+      this.addSql(`drop trigger if exists ${table}_counted_delete on "${table}";`);
+    }
     this.addSql('drop function if exists count_inserted_owned_rows();');
     this.addSql('drop function if exists count_deleted_owned_rows();');
     this.addSql(`drop table if exists "owner_row_counts" cascade;`);
