@@ -50,8 +50,35 @@ const handSql = (db: SqlClient) => {
     if (key.expires_at !== null && Number(key.expires_at) <= Date.now()) return null;
     return Number(key.user_id);
   };
-  const contains = (column: string) =>
-    db.dialect === 'sqlite' ? `instr(unicode_lower(${column}), ?) > 0` : `strpos(lower(${column}), ?) > 0`;
+  /** What the service's search condition is on each database (candidates from its index, then exact). */
+  const search = (term: string): { sql: string; params: unknown[] } => {
+    const lowered = term.toLowerCase();
+    if (db.dialect === 'postgresql') {
+      const pattern = `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return {
+        sql: "t.id in (select id from tasks_search where title like ? escape '\\' or description like ? escape '\\')",
+        params: [pattern, pattern],
+      };
+    }
+    const exact = '(instr(unicode_lower(t.title), ?) > 0 or instr(unicode_lower(t.description), ?) > 0)';
+    if ([...term].length < 3) return { sql: exact, params: [lowered, lowered] };
+    return {
+      sql: `t.id in (select rowid from tasks_search where tasks_search match ?) and ${exact}`,
+      params: [`"${term.replaceAll('"', '""')}"`, lowered, lowered],
+    };
+  };
+  /** Filtered lists count their matches up to 1000 past the page, as the service does. */
+  const cappedCount = async (from: string, params: unknown[], limit: number, offset: number) => {
+    const cap = offset + limit + 1000;
+    const [count] = await db.all(`select count(*) as total from (select 1 ${from} limit ?) matches`, [
+      ...params,
+      cap,
+    ]);
+    return Math.min(Number(count?.total), cap);
+  };
+  /** The owner's kept row count of a table. */
+  const ownedCount =
+    'select coalesce(max(row_count), 0) from owner_row_counts where owner_id = ? and table_name = ?';
   const authenticated =
     (handle: (user: number, request: FastifyRequest, reply: FastifyReply) => Promise<string>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
@@ -81,8 +108,9 @@ const handSql = (db: SqlClient) => {
     '/v1/tasks',
     authenticated(async (user, request) => {
       const query = request.query as Record<string, string>;
-      const conditions = ['(t.owner_id = ? or t.assignee_id = ?)'];
-      const params: unknown[] = [user, user];
+      const { limit, offset } = page(query);
+      const conditions: string[] = [];
+      const params: unknown[] = [];
       if (query.status !== undefined) conditions.push('t.status = ?') && params.push(Number(query.status));
       if (query.project_id !== undefined)
         conditions.push('t.project_id = ?') && params.push(Number(query.project_id));
@@ -91,17 +119,37 @@ const handSql = (db: SqlClient) => {
       if (query.date_to !== undefined)
         conditions.push('t.date <= ?') && params.push(`${query.date_to} 23:59:59`);
       if (query.search !== undefined) {
-        const term = query.search.toLowerCase();
-        conditions.push(`(${contains('t.title')} or ${contains('t.description')})`);
-        params.push(term, term);
+        const condition = search(query.search);
+        conditions.push(condition.sql) && params.push(...condition.params);
       }
-      const from = `from tasks t where ${conditions.join(' and ')}`;
-      const { limit, offset } = page(query);
-      const [rows, [count]] = await Promise.all([
-        db.all(`select ${task('t')} ${from} order by t.id asc limit ? offset ?`, [...params, limit, offset]),
-        db.all(`select count(*) as total ${from}`, params),
+      if (conditions.length === 0) {
+        // Owned and assigned-by-others, each along its index, merged; the total from the kept count.
+        const runs =
+          'select id from (select t.id from tasks t where t.owner_id = ? order by t.id asc limit ?) a union all ' +
+          'select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ? order by t.id asc limit ?) b';
+        const [rows, [count]] = await Promise.all([
+          db.all(
+            `select ${task('t')} from tasks t where t.id in (${runs}) order by t.id asc limit ? offset ?`,
+            [user, offset + limit, user, user, offset + limit, limit, offset],
+          ),
+          db.all(
+            `select (${ownedCount}) + (select count(*) from tasks t where t.assignee_id = ? and t.owner_id <> ?) as total`,
+            [user, 'tasks', user, user],
+          ),
+        ]);
+        return paged('tasks', rows, Number(count?.total), limit, offset);
+      }
+      const visible =
+        query.search === undefined
+          ? '(t.owner_id = ? or t.assignee_id = ?)'
+          : '(+t.owner_id = ? or +t.assignee_id = ?)';
+      const from = `from tasks t where ${visible} and ${conditions.join(' and ')}`;
+      const all = [user, user, ...params];
+      const [rows, total] = await Promise.all([
+        db.all(`select ${task('t')} ${from} order by t.id asc limit ? offset ?`, [...all, limit, offset]),
+        cappedCount(from, all, limit, offset),
       ]);
-      return paged('tasks', rows, Number(count?.total), limit, offset);
+      return paged('tasks', rows, total, limit, offset);
     }),
   );
 
@@ -112,16 +160,16 @@ const handSql = (db: SqlClient) => {
       const latest = (column: string) =>
         `(select x.${column} from tasks x where x.client_id = r.id order by x.created_at desc, x.id desc limit 1)`;
       const from = 'from clients r where r.owner_id = ? and r.active = true';
-      const [rows, [count]] = await Promise.all([
+      const [rows, count] = await Promise.all([
         db.all(
           'select r.id, r.owner_id, r.name, r.email, r.phone, r.description, r.active, r.created_at, r.updated_at, ' +
             `${latest('created_at')} as latest_at, ${latest('id')} as latest_id ${from} ` +
             'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ? offset ?',
           [user, limit, offset],
         ),
-        db.all(`select count(*) as total ${from}`, [user]),
+        cappedCount(from, [user], limit, offset),
       ]);
-      return paged('clients', rows, Number(count?.total), limit, offset);
+      return paged('clients', rows, count, limit, offset);
     }),
   );
 
@@ -129,14 +177,22 @@ const handSql = (db: SqlClient) => {
     '/v1/times',
     authenticated(async (user, request) => {
       const { limit, offset } = page(request.query as Record<string, string>);
-      const from = 'from time_records r where r.owner_id = ?';
+      // Newest first along (owner, date, id) in two runs, dated then undated; the total kept.
+      const runs =
+        'select id from (select r.id from time_records r where r.owner_id = ? and r.date is not null ' +
+        'order by r.date desc, r.id desc limit ?) a union all ' +
+        'select id from (select r.id from time_records r where r.owner_id = ? and r.date is null order by r.id desc limit ?) b';
       const [rows, [count]] = await Promise.all([
         db.all(
           'select r.id, r.owner_id, r.time_really, r.description, r.date, r.client_id, r.project_id, r.task_id, ' +
-            `r.category_id, r.created_at, r.updated_at ${from} order by r.date desc nulls last, r.id desc limit ? offset ?`,
-          [user, limit, offset],
+            `r.category_id, r.created_at, r.updated_at from time_records r where r.id in (${runs}) ` +
+            'order by r.date desc nulls last, r.id desc limit ? offset ?',
+          [user, offset + limit, user, offset + limit, limit, offset],
         ),
-        db.all(`select count(*) as total ${from}`, [user]),
+        db.all(
+          `${ownedCount.replace('coalesce(max(row_count), 0)', 'coalesce(max(row_count), 0) as total')}`,
+          [user, 'time_records'],
+        ),
       ]);
       return paged('times', rows, Number(count?.total), limit, offset);
     }),
