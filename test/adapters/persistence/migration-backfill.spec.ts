@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MikroORM } from '@mikro-orm/sql';
+import { expect } from 'chai';
+import {
+  mikroOrmOptions,
+  type SqlDatabase,
+} from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
+import { postgresServer } from '../../support/persistence-harness.js';
+
+/** The last migration before the kept counts and the search index (per dialect). */
+const BEFORE = { sqlite: 'Migration20261123062857', postgresql: 'Migration20261123062858' } as const;
+
+const databases: { name: string; open(): Promise<{ database: SqlDatabase; cleanup(): void }> }[] = [
+  {
+    name: 'SQLite',
+    open: async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'workspace-backfill-'));
+      return {
+        database: { kind: 'sqlite', path: join(directory, 'test.db') },
+        cleanup: () => rmSync(directory, { recursive: true, force: true }),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    open: async () => ({
+      database: {
+        kind: 'postgresql',
+        url: await (await postgresServer()).createDatabase(`workspace_backfill_${process.pid}`),
+      },
+      cleanup: () => undefined,
+    }),
+  },
+];
+
+for (const { name, open } of databases) {
+  describe(`migrations on ${name}: what existing data already says is carried into the kept state`, function () {
+    this.timeout(60_000);
+
+    it('counts standing completions and rows per owner, and indexes existing text for search', async () => {
+      const { database, cleanup } = await open();
+      const orm = await MikroORM.init(mikroOrmOptions(database));
+      try {
+        await orm.migrator.up({ to: BEFORE[database.kind] });
+        const run = (sql: string, params: unknown[] = []) =>
+          orm.em.getConnection().execute(sql, params, 'all');
+        const active = database.kind === 'sqlite' ? 1 : true;
+        await run("insert into users (id, name, timezone, created_at) values (1, 'alice', 'UTC', 0)");
+        await run(
+          'insert into gamification_profiles (user_id, total_points, best_streak_days) values (1, 60, 2)',
+        );
+        for (const [id, title] of [
+          [1, 'Quarterly report'],
+          [2, 'Renew passport'],
+          [3, 'Call the bank'],
+        ] as const) {
+          await run(
+            'insert into tasks (id, owner_id, client_task_id, number_scope, title, priority, status, active, ' +
+              'created_at, updated_at, version) values (?, 1, ?, 0, ?, 0, 2, ?, 0, 0, 1)',
+            [id, id, title, active],
+          );
+        }
+        const completion = (task: number, day: string, revoked: number | null) =>
+          run(
+            'insert into task_completions (user_id, task_id, day, points, completed_at, revoked_at) values (1, ?, ?, 20, 0, ?)',
+            [task, day, revoked],
+          );
+        await completion(1, '2026-03-01', null);
+        await completion(2, '2026-03-02', null);
+        await completion(3, '2026-03-02', null);
+        await completion(3, '2026-03-01', 5);
+
+        await orm.migrator.up();
+
+        const [profile] = await run(
+          'select standing_completions from gamification_profiles where user_id = 1',
+        );
+        expect(Number(profile?.standing_completions)).to.equal(3);
+        const days = await run('select day, standing from completion_days where user_id = 1 order by day');
+        expect(days.map((d) => [d.day, Number(d.standing)])).to.deep.equal([
+          ['2026-03-01', 1],
+          ['2026-03-02', 2],
+        ]);
+        const [counted] = await run(
+          "select row_count from owner_row_counts where owner_id = 1 and table_name = 'tasks'",
+        );
+        expect(Number(counted?.row_count)).to.equal(3);
+        const found =
+          database.kind === 'sqlite'
+            ? await run(`select rowid as id from tasks_search where tasks_search match '"passport"'`)
+            : await run("select id from tasks_search where title like '%passport%'");
+        expect(found.map((row) => Number(row.id))).to.deep.equal([2]);
+      } finally {
+        await orm.close(true);
+        cleanup();
+      }
+    });
+  });
+}
