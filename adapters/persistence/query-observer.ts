@@ -2,7 +2,7 @@
 export interface QuerySample {
   readonly sql: string;
   readonly durationMs: number;
-  /** `write`: through the ORM's unit of work; `read`: the read side's prepared statements. */
+  /** `write`: in a unit of work or the write side's single statements; `read`: the read side's. */
   readonly side: 'read' | 'write';
   readonly failed: boolean;
 }
