@@ -78,7 +78,7 @@ const handSql = (db: SqlClient) => {
   };
   /** The owner's kept row count of a table. */
   const ownedCount =
-    'select coalesce(max(row_count), 0) from owner_row_counts where owner_id = ? and table_name = ?';
+    'select coalesce(max(row_count), 0) as total from owner_row_counts where owner_id = ? and table_name = ?';
   const authenticated =
     (handle: (user: number, request: FastifyRequest, reply: FastifyReply) => Promise<string>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
@@ -189,10 +189,7 @@ const handSql = (db: SqlClient) => {
             'order by r.date desc nulls last, r.id desc limit ? offset ?',
           [user, offset + limit, user, offset + limit, limit, offset],
         ),
-        db.all(
-          `${ownedCount.replace('coalesce(max(row_count), 0)', 'coalesce(max(row_count), 0) as total')}`,
-          [user, 'time_records'],
-        ),
+        db.all(ownedCount, [user, 'time_records']),
       ]);
       return paged('times', rows, Number(count?.total), limit, offset);
     }),

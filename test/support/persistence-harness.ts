@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { openInMemoryPersistence } from '../../adapters/persistence/in-memory/open-in-memory-persistence.js';
+import type { SqlDatabase } from '../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openMikroOrmPersistence } from '../../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import type { Repositories } from '../../application/ports/unit-of-work.port.js';
@@ -91,17 +92,26 @@ export const inMemoryHarness: HarnessFactory = {
   open: async () => harnessOver('in-memory', openInMemoryPersistence(), async () => undefined),
 };
 
+/** A fresh, empty database and how to remove it afterwards. */
+export interface FreshDatabase {
+  readonly database: SqlDatabase;
+  cleanup(): void;
+}
+
+export const freshSqliteDatabase = async (): Promise<FreshDatabase> => {
+  const directory = mkdtempSync(join(tmpdir(), 'workspace-sqlite-'));
+  return {
+    database: { kind: 'sqlite', path: join(directory, 'test.db') },
+    cleanup: () => rmSync(directory, { recursive: true, force: true }),
+  };
+};
+
 export const sqliteHarness: HarnessFactory = {
   name: 'SQLite',
   open: async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'workspace-sqlite-'));
-    const persistence = await openMikroOrmPersistence(
-      { kind: 'sqlite', path: join(directory, 'test.db') },
-      { migrate: true },
-    );
-    return harnessOver('SQLite', persistence, async () =>
-      rmSync(directory, { recursive: true, force: true }),
-    );
+    const { database, cleanup } = await freshSqliteDatabase();
+    const persistence = await openMikroOrmPersistence(database, { migrate: true });
+    return harnessOver('SQLite', persistence, async () => cleanup());
   },
 };
 
@@ -126,13 +136,25 @@ export const stopPostgresServer = async (): Promise<void> => {
   postgres = undefined;
 };
 
+/** A fresh database on the run's one embedded server (dropped with the server). */
+export const freshPostgresDatabase = async (): Promise<FreshDatabase> => {
+  const server = await postgresServer();
+  databases += 1;
+  const url = await server.createDatabase(`workspace_test_${process.pid}_${databases}`);
+  return { database: { kind: 'postgresql', url }, cleanup: () => undefined };
+};
+
+/** Both SQL databases, fresh, for specs below the ports (migrations, statements). */
+export const FRESH_SQL_DATABASES = [
+  { name: 'SQLite', open: freshSqliteDatabase },
+  { name: 'PostgreSQL', open: freshPostgresDatabase },
+] as const;
+
 export const postgresHarness: HarnessFactory = {
   name: 'PostgreSQL',
   open: async () => {
-    const server = await postgresServer();
-    databases += 1;
-    const url = await server.createDatabase(`workspace_test_${process.pid}_${databases}`);
-    const persistence = await openMikroOrmPersistence({ kind: 'postgresql', url }, { migrate: true });
+    const { database } = await freshPostgresDatabase();
+    const persistence = await openMikroOrmPersistence(database, { migrate: true });
     return harnessOver('PostgreSQL', persistence, async () => undefined);
   },
 };

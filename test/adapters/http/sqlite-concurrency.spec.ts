@@ -3,8 +3,9 @@ import { type HttpWorld, openHttpWorld } from '../../support/http-world.js';
 import { sqliteHarness } from '../../support/persistence-harness.js';
 
 /**
- * SQLite has one writer at a time: the ORM's connection takes writes in turn (its lock queues
- * units of work), reads use their own WAL connection, and busy_timeout covers other processes.
+ * SQLite has one writer at a time: the write connection takes units of work in turn (a queue,
+ * each from BEGIN IMMEDIATE to COMMIT), reads use their own WAL connection, and busy_timeout covers
+ * other processes.
  * 50 writers at once must all succeed, with nothing lost or half-written.
  */
 describe('SQLite under concurrency: 50 writers across tasks, status changes and records', function () {

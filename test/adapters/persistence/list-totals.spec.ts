@@ -1,45 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import type { SqlDatabase } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openMikroOrmPersistence } from '../../../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
 import type { Persistence } from '../../../adapters/persistence/persistence.js';
 import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
 import { UTC } from '../../../domain/shared/time-zone.js';
 import { TASK_DEFAULTS } from '../../../domain/task/task.js';
 import type { TaskTitle } from '../../../domain/task/task-title.js';
-import { postgresServer } from '../../support/persistence-harness.js';
+import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
 
 const AT = new Date('2026-03-01T00:00:00Z');
 const HORIZON = 2;
 const BY_ID = { by: 'id', direction: 'asc' } as const;
 
-const databases: { name: string; open(): Promise<{ database: SqlDatabase; cleanup(): void }> }[] = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const directory = mkdtempSync(join(tmpdir(), 'workspace-totals-'));
-      return {
-        database: { kind: 'sqlite', path: join(directory, 'test.db') },
-        cleanup: () => rmSync(directory, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    open: async () => ({
-      database: {
-        kind: 'postgresql',
-        url: await (await postgresServer()).createDatabase(`workspace_totals_${process.pid}`),
-      },
-      cleanup: () => undefined,
-    }),
-  },
-];
-
-for (const { name, open } of databases) {
+for (const { name, open } of FRESH_SQL_DATABASES) {
   describe(`list totals on ${name}: kept counts when unfiltered, counted to a horizon when filtered`, function () {
     this.timeout(60_000);
     let persistence: Persistence;

@@ -1,41 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/sql';
 import { expect } from 'chai';
-import {
-  mikroOrmOptions,
-  type SqlDatabase,
-} from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
-import { postgresServer } from '../../support/persistence-harness.js';
+import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
+import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
 
 /** The last migration before the kept counts and the search index (per dialect). */
 const BEFORE = { sqlite: 'Migration20261123062857', postgresql: 'Migration20261123062858' } as const;
 
-const databases: { name: string; open(): Promise<{ database: SqlDatabase; cleanup(): void }> }[] = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const directory = mkdtempSync(join(tmpdir(), 'workspace-backfill-'));
-      return {
-        database: { kind: 'sqlite', path: join(directory, 'test.db') },
-        cleanup: () => rmSync(directory, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    open: async () => ({
-      database: {
-        kind: 'postgresql',
-        url: await (await postgresServer()).createDatabase(`workspace_backfill_${process.pid}`),
-      },
-      cleanup: () => undefined,
-    }),
-  },
-];
-
-for (const { name, open } of databases) {
+for (const { name, open } of FRESH_SQL_DATABASES) {
   describe(`migrations on ${name}: what existing data already says is carried into the kept state`, function () {
     this.timeout(60_000);
 

@@ -30,9 +30,9 @@ import {
   timeTable,
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
-import type { CountedTable } from '../schemas/owner-row-count.schemas.js';
+import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { COUNT_HORIZON, type ExactTotal, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
+import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 const OWNED = [
@@ -75,29 +75,41 @@ const newestFirstRuns = (table: string, from: string, params: readonly SqlValue[
   ],
 });
 
-/** The filters time and money records share, as conditions on `r`. */
-const linkConditions = (table: CountedTable, ownerId: UserId, q: LinkedRecordListQuery) => {
-  const conditions = ['r.owner_id = ?'];
-  const params: SqlValue[] = [ownerId];
-  const add = (condition: string, ...values: SqlValue[]) => {
-    conditions.push(condition);
-    params.push(...values);
-  };
-  if (q.clientId !== undefined) add('r.client_id = ?', q.clientId);
-  if (q.projectId !== undefined) add('r.project_id = ?', q.projectId);
-  if (q.taskId !== undefined) add('r.task_id = ?', q.taskId);
-  if (q.categoryId !== undefined) add('r.category_id = ?', q.categoryId);
-  if (q.dateFrom !== undefined) add('r.date >= ?', storedDayStart(q.dateFrom));
-  if (q.dateTo !== undefined) add('r.date <= ?', storedDayEnd(q.dateTo));
-  return {
-    add,
-    where: () => ({
-      sql: conditions.join(' and '),
-      params,
-      // Nothing but the owner: the kept row count is the total.
-      exactTotal: conditions.length === 1 ? ownedRowCount(table, ownerId) : undefined,
-    }),
-  };
+/** Conditions on `r`, starting with its owner, and their parameters in order. */
+class OwnedWhere {
+  readonly conditions: string[] = ['r.owner_id = ?'];
+  readonly params: SqlValue[];
+  joins = '';
+
+  constructor(readonly ownerId: UserId) {
+    this.params = [ownerId];
+  }
+
+  add(condition: string, ...values: readonly SqlValue[]): this {
+    this.conditions.push(condition);
+    this.params.push(...values);
+    return this;
+  }
+
+  /** Nothing but the owner: a counted table's kept row count is the total. */
+  get unfiltered(): boolean {
+    return this.conditions.length === 1;
+  }
+}
+
+const isCounted = (table: string): table is CountedTable =>
+  (COUNTED_TABLES as readonly string[]).includes(table);
+
+/** The filters time and money records share. */
+const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery): OwnedWhere => {
+  const where = new OwnedWhere(ownerId);
+  if (q.clientId !== undefined) where.add('r.client_id = ?', q.clientId);
+  if (q.projectId !== undefined) where.add('r.project_id = ?', q.projectId);
+  if (q.taskId !== undefined) where.add('r.task_id = ?', q.taskId);
+  if (q.categoryId !== undefined) where.add('r.category_id = ?', q.categoryId);
+  if (q.dateFrom !== undefined) where.add('r.date >= ?', storedDayStart(q.dateFrom));
+  if (q.dateTo !== undefined) where.add('r.date <= ?', storedDayEnd(q.dateTo));
+  return where;
 };
 
 const select = (columns: readonly (readonly [string, string])[]) =>
@@ -123,25 +135,21 @@ export class SqlRecordReadModel implements RecordReadModel {
   private page<R>(
     table: string,
     columns: string,
-    where: {
-      readonly sql: string;
-      readonly params: SqlValue[];
-      readonly joins?: string;
-      readonly exactTotal?: ExactTotal | undefined;
-    },
+    where: OwnedWhere,
     page: Page,
     map: (row: Row) => R,
     orderBy = 'order by r.id asc',
   ): Promise<Paged<R>> {
-    const from = `from ${table} r ${where.joins ?? ''} where ${where.sql}`;
-    const { params, exactTotal } = where;
+    const from = `from ${table} r ${where.joins} where ${where.conditions.join(' and ')}`;
+    const { params } = where;
+    const exactTotal = where.unfiltered && isCounted(table) ? ownedRowCount(table, where.ownerId) : undefined;
     const runs = orderBy === NEWEST_FIRST ? newestFirstRuns(table, from, params) : undefined;
     const select = { columns, from, params, map, exactTotal, orderBy, runs };
     return pagedSelect(this.runner, select, page, this.countHorizon);
   }
 
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
-    const where = { sql: `r.owner_id = ? and r.active = ${flag(query.active)}`, params: [ownerId] };
+    const where = new OwnedWhere(ownerId).add(`r.active = ${flag(query.active)}`);
     if (query.orderBy === null)
       return this.page('clients', select(CLIENT), where, query, clientTable.fromRow);
     // The latest record of the type, newest first by (created_at, id); clients without one last, by id.
@@ -154,41 +162,24 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
-    const conditions = ['r.owner_id = ?'];
-    const params: SqlValue[] = [ownerId];
-    if (query.clientId !== undefined) {
-      conditions.push('r.client_id = ?');
-      params.push(query.clientId);
+    const where = new OwnedWhere(ownerId);
+    if (query.clientId !== undefined) where.add('r.client_id = ?', query.clientId);
+    if (query.active !== undefined) {
+      const cascade = '(r.active = true and (c.id is null or c.active = true))';
+      where.add(query.active ? cascade : `not ${cascade}`);
+      where.joins = 'left join clients c on c.id = r.client_id';
     }
-    const cascade = '(r.active = true and (c.id is null or c.active = true))';
-    if (query.active !== undefined) conditions.push(query.active ? cascade : `not ${cascade}`);
-    const joins = query.active === undefined ? '' : 'left join clients c on c.id = r.client_id';
-    return this.page(
-      'projects',
-      select(PROJECT),
-      { sql: conditions.join(' and '), params, joins },
-      query,
-      projectTable.fromRow,
-    );
+    return this.page('projects', select(PROJECT), where, query, projectTable.fromRow);
   }
 
   notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
-    const conditions = ['r.owner_id = ?'];
-    const params: SqlValue[] = [ownerId];
-    if (query.active !== undefined) conditions.push(`r.active = ${flag(query.active)}`);
+    const where = new OwnedWhere(ownerId);
+    if (query.active !== undefined) where.add(`r.active = ${flag(query.active)}`);
     if (query.search !== undefined) {
       const search = this.dialect.textSearch('notes', 'r', ['name', 'description'], query.search);
-      conditions.push(search.sql);
-      params.push(...search.params);
+      where.add(search.sql, ...search.params);
     }
-    const exactTotal = conditions.length === 1 ? ownedRowCount('notes', ownerId) : undefined;
-    return this.page(
-      'notes',
-      select(NOTE),
-      { sql: conditions.join(' and '), params, exactTotal },
-      query,
-      noteTable.fromRow,
-    );
+    return this.page('notes', select(NOTE), where, query, noteTable.fromRow);
   }
 
   categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
@@ -208,21 +199,27 @@ export class SqlRecordReadModel implements RecordReadModel {
     return this.page(
       table,
       select(NAMED),
-      { sql: `r.owner_id = ? and r.active = ${flag(query.active)}`, params: [ownerId] },
+      new OwnedWhere(ownerId).add(`r.active = ${flag(query.active)}`),
       query,
       map,
     );
   }
 
   times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
-    const { where } = linkConditions('time_records', ownerId, query);
-    return this.page('time_records', select(TIME), where(), query, timeTable.fromRow, NEWEST_FIRST);
+    return this.page(
+      'time_records',
+      select(TIME),
+      linkConditions(ownerId, query),
+      query,
+      timeTable.fromRow,
+      NEWEST_FIRST,
+    );
   }
 
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
-    const { add, where } = linkConditions('money_records', ownerId, query);
-    if (query.type !== undefined) add('r.type = ?', query.type);
-    if (query.card !== undefined) add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
-    return this.page('money_records', select(MONEY), where(), query, moneyTable.fromRow, NEWEST_FIRST);
+    const where = linkConditions(ownerId, query);
+    if (query.type !== undefined) where.add('r.type = ?', query.type);
+    if (query.card !== undefined) where.add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
+    return this.page('money_records', select(MONEY), where, query, moneyTable.fromRow, NEWEST_FIRST);
   }
 }

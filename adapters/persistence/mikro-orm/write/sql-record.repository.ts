@@ -7,7 +7,41 @@ import { MoneySchema, NoteSchema, TimeSchema } from '../schemas/linked-record.sc
 import { TaskSchema } from '../schemas/task.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { changedProperties, columnIn, insertReturning, shapeOf, updateById } from './table-statements.js';
+import {
+  columnIn,
+  insertReturning,
+  RowsAsRead,
+  shapeOf,
+  type TableShape,
+  updateById,
+} from './table-statements.js';
+
+interface RecordStatements {
+  readonly shape: TableShape;
+  readonly findOwned: string;
+  /** As `findOwned`, locking the row where rows can be locked. */
+  readonly findOwnedLocked: string;
+  readonly remove: string;
+}
+
+const statements = new WeakMap<object, RecordStatements>();
+
+/** A record table's statements, written once (a unit of work builds every repository). */
+const statementsOf = (table: RecordTable<unknown, unknown>): RecordStatements => {
+  let found = statements.get(table);
+  if (found === undefined) {
+    const shape = shapeOf(table.schema);
+    const findOwned = `select ${shape.selection} from ${shape.table} where id = ? and owner_id = ?`;
+    found = {
+      shape,
+      findOwned,
+      findOwnedLocked: `${findOwned} for update`,
+      remove: `delete from ${shape.table} where id = ?`,
+    };
+    statements.set(table, found);
+  }
+  return found;
+};
 
 /** One kind of owned record in its table, through the transaction's connection. */
 export const sqlRecords = <F, R>(
@@ -15,19 +49,17 @@ export const sqlRecords = <F, R>(
   dialect: SqlDialect,
   table: RecordTable<F, R>,
 ): RecordRepository<F> => {
-  const shape = shapeOf(table.schema);
-  const findOwned = `select ${shape.selection} from ${shape.table} where id = ? and owner_id = ?`;
+  const { shape, findOwned, findOwnedLocked, remove } = statementsOf(table as RecordTable<unknown, unknown>);
   // A locked read waits for another writer's commit and then sees its row: checks made on it hold.
-  const findOwnedForUpdate = dialect.rowLocks ? `${findOwned} for update` : findOwned;
+  const findOwnedForUpdate = dialect.rowLocks ? findOwnedLocked : findOwned;
   /** The writable properties of a record, as stored. */
   const stored = (record: Stored<F>) => ({ ...table.toRow(record), updatedAt: record.updatedAt.getTime() });
-  /** Records as this transaction read them, so an update sets only what changed. */
-  const readRecords = new Map<number, ReturnType<typeof stored>>();
+  const asRead = new RowsAsRead<ReturnType<typeof stored>>();
   const read = async (sql: string, ownerId: number, id: number) => {
     const row = await tx.get(sql, [id, ownerId]);
     if (!row) return null;
     const record = table.fromRow(row);
-    readRecords.set(id, stored(record));
+    asRead.remember(id, stored(record));
     return record;
   };
   return {
@@ -39,17 +71,14 @@ export const sqlRecords = <F, R>(
       return table.fromRow((await tx.get(sql, params)) ?? {});
     },
     update: async (record) => {
-      const row = stored(record);
-      const { sql, params } = updateById(
-        shape,
-        record.id,
-        changedProperties(readRecords.get(record.id), row),
-      );
-      readRecords.set(record.id, row);
+      const changed = asRead.changes(record.id, stored(record));
+      // Nothing differs from the row as read (an edit within the millisecond of the last one).
+      if (Object.keys(changed).length === 0) return;
+      const { sql, params } = updateById(shape, record.id, changed);
       await tx.run(sql, params);
     },
     delete: async (id) => {
-      await tx.run(`delete from ${shape.table} where id = ?`, [id]);
+      await tx.run(remove, [id]);
     },
   };
 };

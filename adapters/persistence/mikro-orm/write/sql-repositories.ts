@@ -22,7 +22,7 @@ import { ApiKeySchema, UserSchema } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
-import { changedProperties, insertReturning, shapeOf, updateById } from './table-statements.js';
+import { insertReturning, RowsAsRead, shapeOf, updateById } from './table-statements.js';
 
 const TASK = shapeOf(TaskSchema);
 const USER = shapeOf(UserSchema);
@@ -31,10 +31,6 @@ const API_KEY = shapeOf(ApiKeySchema);
 const exists = async (tx: SqlRunner, sql: string, params: readonly (number | string)[]) =>
   (await tx.get(sql, params)) !== undefined;
 
-/**
- * Every repository bound to one transaction's connection: each call is the statements it needs,
- * written out (the ORM keeps the schemas and the migrations, not the hot path).
- */
 /** Enough users for any one service, without growing forever. */
 const MAX_KNOWN_USERS = 10_000;
 
@@ -55,6 +51,10 @@ export class KnownUsers {
   }
 }
 
+/**
+ * Every repository bound to one transaction's connection: each call is the statements it needs,
+ * written out (the ORM keeps the schemas and the migrations, not the hot path).
+ */
 export const sqlRepositories = (
   tx: SqlRunner,
   dialect: SqlDialect,
@@ -63,15 +63,14 @@ export const sqlRepositories = (
   const forUpdate = dialect.rowLocks ? ' for update' : '';
   /** Users this transaction added. */
   const added = new Set<number>();
-  /** Tasks as this transaction read them, so an update sets only what changed. */
-  const readTasks = new Map<number, ReturnType<typeof taskToRecord>>();
+  const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
   return {
     tasks: {
       findForUpdate: async (id) => {
         const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);
         if (!row) return null;
         const task = taskFromRecord(row);
-        readTasks.set(id, taskToRecord(task));
+        tasksAsRead.remember(id, taskToRecord(task));
         return task;
       },
       add: async (task) => {
@@ -79,10 +78,8 @@ export const sqlRepositories = (
         return taskFromRecord((await tx.get(sql, params)) ?? {});
       },
       update: async (task) => {
-        const record = taskToRecord(task);
-        const changed = changedProperties(readTasks.get(task.id), record);
+        const changed = tasksAsRead.changes(task.id, taskToRecord(task));
         const { sql, params } = updateById(TASK, task.id, changed, 'version = version + 1');
-        readTasks.set(task.id, record);
         return taskFromRecord((await tx.get(sql, params)) ?? {});
       },
       delete: async (id) => {

@@ -93,3 +93,19 @@ export const changedProperties = <R extends Readonly<Record<string, unknown>>>(
   for (const [name, value] of Object.entries(after)) if (before[name] !== value) changed[name] = value;
   return changed as Partial<R>;
 };
+
+/** Rows as a transaction read them, so that an update sets only what changed since. */
+export class RowsAsRead<R extends Readonly<Record<string, unknown>>> {
+  private readonly rows = new Map<number, R>();
+
+  remember(id: number, row: R): void {
+    this.rows.set(id, row);
+  }
+
+  /** What of `row` differs from the row with `id` as read; `row` is the row as stored from now on. */
+  changes(id: number, row: R): Partial<R> {
+    const changed = changedProperties(this.rows.get(id), row);
+    this.rows.set(id, row);
+    return changed;
+  }
+}

@@ -59,6 +59,11 @@ export const recordRepositoryContract = (factory: HarnessFactory): void =>
       };
       await write((r) => r.clients.update(changed));
       expect(await write((r) => r.clients.findOwned(alice, stored.id))).to.deep.equal(changed);
+      // Read and stored again as it is (an edit within the millisecond of the last): nothing to set.
+      await write(async (r) =>
+        r.clients.update((await r.clients.findOwnedForUpdate(alice, stored.id)) ?? changed),
+      );
+      expect(await write((r) => r.clients.findOwned(alice, stored.id))).to.deep.equal(changed);
       await write((r) => r.clients.delete(stored.id));
       expect(await write((r) => r.clients.findOwned(alice, stored.id))).to.equal(null);
     });
