@@ -103,8 +103,6 @@ const seedOthers = async (db: SqlClient, count: number, tasksEach: number, assig
 
 const finishSeeding = async (db: SqlClient) => {
   await seedHistory(db);
-  // Bulk inserts leave the search index in many small segments; in use FTS5 merges them as it goes.
-  if (db.dialect === 'sqlite') await db.all("insert into tasks_search (tasks_search) values ('optimize')");
   // PostgreSQL plans from statistics; autovacuum would gather them a little later anyway.
   if (db.dialect === 'postgresql') await db.all('analyze');
 };

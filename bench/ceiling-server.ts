@@ -50,22 +50,21 @@ const handSql = (db: SqlClient) => {
     if (key.expires_at !== null && Number(key.expires_at) <= Date.now()) return null;
     return Number(key.user_id);
   };
-  /** What the service's search condition is on each database (candidates from its index, then exact). */
+  /**
+   * What the service's search condition is on each database: a test on each row the list walks
+   * (SQLite's LIKE for an ASCII term without "i" or "k", as the bench's is; lower() on PostgreSQL).
+   */
   const search = (term: string): { sql: string; params: unknown[] } => {
-    const lowered = term.toLowerCase();
-    if (db.dialect === 'postgresql') {
-      const pattern = `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return {
-        sql: "t.id in (select id from tasks_search where title like ? escape '\\' or description like ? escape '\\')",
-        params: [pattern, pattern],
-      };
-    }
-    const exact = '(instr(unicode_lower(t.title), ?) > 0 or instr(unicode_lower(t.description), ?) > 0)';
-    if ([...term].length < 3) return { sql: exact, params: [lowered, lowered] };
-    return {
-      sql: `t.id in (select rowid from tasks_search where tasks_search match ?) and ${exact}`,
-      params: [`"${term.replaceAll('"', '""')}"`, lowered, lowered],
-    };
+    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const test = (column: string) =>
+      db.dialect === 'postgresql'
+        ? `lower(t.${column}) like ? escape '\\'`
+        : `t.${column} like ? escape '\\'`;
+    if (db.dialect === 'sqlite' && [...term].some((c) => c.charCodeAt(0) >= 0x80))
+      throw new Error('the ceiling searches ASCII only');
+    if (db.dialect === 'sqlite' && /[ik]/i.test(term))
+      throw new Error('the ceiling searches without "i" or "k"');
+    return { sql: `(${test('title')} or ${test('description')})`, params: [pattern, pattern] };
   };
   /** Filtered lists count their matches up to 1000 past the page, as the service does. */
   const cappedCount = async (from: string, params: unknown[], limit: number, offset: number) => {
@@ -139,14 +138,20 @@ const handSql = (db: SqlClient) => {
         ]);
         return paged('tasks', rows, Number(count?.total), limit, offset);
       }
-      const visible =
-        query.search === undefined
-          ? '(t.owner_id = ? or t.assignee_id = ?)'
-          : '(+t.owner_id = ? or +t.assignee_id = ?)';
-      const from = `from tasks t where ${visible} and ${conditions.join(' and ')}`;
+      const filters = conditions.map((condition) => ` and ${condition}`).join('');
+      const from = `from tasks t where (t.owner_id = ? or t.assignee_id = ?)${filters}`;
       const all = [user, user, ...params];
+      // A search reads its page as the two visible runs, each testing its rows along its index.
+      const searchRuns =
+        `select id from (select t.id from tasks t where t.owner_id = ?${filters} order by t.id asc limit ?) a union all ` +
+        `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ?${filters} order by t.id asc limit ?) b`;
       const [rows, total] = await Promise.all([
-        db.all(`select ${task('t')} ${from} order by t.id asc limit ? offset ?`, [...all, limit, offset]),
+        query.search === undefined
+          ? db.all(`select ${task('t')} ${from} order by t.id asc limit ? offset ?`, [...all, limit, offset])
+          : db.all(
+              `select ${task('t')} from tasks t where t.id in (${searchRuns}) order by t.id asc limit ? offset ?`,
+              [user, ...params, offset + limit, user, user, ...params, offset + limit, limit, offset],
+            ),
         cappedCount(from, all, limit, offset),
       ]);
       return paged('tasks', rows, total, limit, offset);

@@ -268,20 +268,23 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!closing) return;
+  // The hooks every request passes take fastify's callback form: an async hook costs each request
+  // a promise and its turns of the microtask queue.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
-    return send(request, reply, {
+    send(request, reply, {
       status: 503,
       body: failure('SERVICE_UNAVAILABLE', 'The service is shutting down. Try again shortly.'),
     });
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // A request that finishes while the server closes takes its connection with it, or the
     // close would wait for the keep-alive timeout of each such connection.
     if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
+    done(null, payload);
   });
   registerJsonParser(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {

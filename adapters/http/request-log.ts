@@ -39,21 +39,28 @@ const requestLogFields = (request: FastifyRequest, sample: RequestSample) => ({
   ...(sample.errorCode === null ? {} : { error_code: sample.errorCode }),
 });
 
+/** The levels at which the request line (an info line) is written. */
+const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
+
 /**
  * One JSON line per request, written when the response is sent (fastify's own two lines per
  * request, which carry the URL with its query string, are turned off in the app's options).
  */
 export const registerRequestLog = (app: FastifyInstance, observe?: RequestObserver): void => {
   app.decorateRequest('errorCode', null);
-  app.addHook('onResponse', async (request, reply) => {
-    const sample: RequestSample = {
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      status: reply.statusCode,
-      durationMs: reply.elapsedTime,
-      errorCode: request.errorCode,
-    };
-    request.log.info(requestLogFields(request, sample), 'request');
-    observe?.(sample);
+  app.addHook('onResponse', (request, reply, done) => {
+    const logs = LOGS_REQUESTS.has(request.log.level);
+    if (logs || observe !== undefined) {
+      const sample: RequestSample = {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        durationMs: reply.elapsedTime,
+        errorCode: request.errorCode,
+      };
+      if (logs) request.log.info(requestLogFields(request, sample), 'request');
+      observe?.(sample);
+    }
+    done();
   });
 };

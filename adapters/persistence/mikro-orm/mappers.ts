@@ -106,9 +106,25 @@ export const userFromRecord = (row: Row): User => {
   };
 };
 
-const scopesOf = (text: string): Scope[] | null => {
+const parseScopes = (text: string): readonly Scope[] | null => {
   const scopes = text.split(',').map(parseScope);
-  return scopes.every((scope) => scope !== null) ? scopes.filter((scope) => scope !== null) : null;
+  return scopes.every((scope) => scope !== null)
+    ? Object.freeze(scopes.filter((scope) => scope !== null))
+    : null;
+};
+
+/** Every request reads its key's scopes; the few distinct lists in use are parsed once each. */
+const MAX_PARSED_SCOPE_LISTS = 256;
+const parsedScopeLists = new Map<string, readonly Scope[] | null>();
+
+const scopesOf = (text: string): readonly Scope[] | null => {
+  let scopes = parsedScopeLists.get(text);
+  if (scopes === undefined) {
+    if (parsedScopeLists.size >= MAX_PARSED_SCOPE_LISTS) parsedScopeLists.clear();
+    scopes = parseScopes(text);
+    parsedScopeLists.set(text, scopes);
+  }
+  return scopes;
 };
 
 export const apiKeyFromRecord = (row: Row): ApiKey => {

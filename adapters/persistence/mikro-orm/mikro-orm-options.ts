@@ -43,9 +43,9 @@ export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver):
     debug: false,
     discovery: { warnWhenNoEntities: false },
     migrations: migrationOptions(database.kind),
-    // Triggers, functions and the SQLite search tables are written by hand in the migrations (per
-    // dialect, see OwnerRowCountSchema and the search migrations): the schema diff must leave them.
-    schemaGenerator: { ignoreTriggers: true, ignoreRoutines: true, skipTables: [/_search(_[a-z]+)?$/] },
+    // Triggers and functions are written by hand in the migrations (per dialect, see
+    // OwnerRowCountSchema): the schema diff must leave them.
+    schemaGenerator: { ignoreTriggers: true, ignoreRoutines: true },
   } satisfies Options;
   return database.kind === 'sqlite'
     ? { ...common, driver: SqliteDriver, dbName: database.path }

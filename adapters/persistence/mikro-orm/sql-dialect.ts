@@ -1,8 +1,5 @@
 import type { SqlValue } from './read/sql-runner.js';
 
-/** The tables with a text search index (see the search migrations). */
-export type SearchedTable = 'tasks' | 'notes';
-
 /** A condition on a row alias, and its parameters in order. */
 export interface Condition {
   readonly sql: string;
@@ -15,51 +12,74 @@ export interface SqlDialect {
   /** Whether SELECT ... FOR UPDATE exists (SQLite serialises writers instead). */
   readonly rowLocks: boolean;
   /**
-   * Rows (`alias`, a row of `table`) where one of `columns` contains `term`, case-insensitively,
-   * with `%`, `_` and `\` literal, found through the table's search index where it can be.
+   * Rows (of `alias`) where one of `columns` contains `term`, case-insensitively
+   * (Unicode lower case), with `%`, `_` and `\` literal.
    */
-  textSearch(table: SearchedTable, alias: string, columns: readonly string[], term: string): Condition;
+  textSearch(alias: string, columns: readonly string[], term: string): Condition;
 }
-
-/** A trigram index cannot look up fewer than three characters. */
-const TRIGRAM = 3;
-
-/** `term` as one FTS5 string: every character literal, quotes doubled. */
-const ftsString = (term: string) => `"${term.replaceAll('"', '""')}"`;
-
-export const SQLITE: SqlDialect = {
-  kind: 'sqlite',
-  rowLocks: false,
-  textSearch: (table, alias, columns, term) => {
-    const lowered = term.toLowerCase();
-    // unicode_lower is registered on the connection: SQLite's own lower() only folds ASCII.
-    const exact = {
-      sql: `(${columns.map((column) => `instr(unicode_lower(${alias}.${column}), ?) > 0`).join(' or ')})`,
-      params: columns.map(() => lowered),
-    };
-    if ([...term].length < TRIGRAM) return exact;
-    // The trigram index (which folds case itself) finds the candidates; the exact test decides.
-    // It covers every owner's rows, so its cost follows the matches in the whole table (restricting
-    // FTS5 to an owner's rowid range was tried: it still reads each trigram's whole posting list).
-    return {
-      sql: `${alias}.id in (select rowid from ${table}_search where ${table}_search match ?) and ${exact.sql}`,
-      params: [ftsString(term), ...exact.params],
-    };
-  },
-};
 
 /** `term` as a LIKE pattern for "contains", with `\` escaping its own wildcards. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Every character below U+0080. */
+export const isAscii = (text: string): boolean => [...text].every((c) => c.charCodeAt(0) < 0x80);
+
+/**
+ * The only characters outside ASCII whose lower case holds ASCII (JavaScript's `toLowerCase`,
+ * checked over every code point): İ (to "i" and a combining dot) and the Kelvin sign (to "k").
+ * A test of the SQL dialects checks that this is still the whole list.
+ */
+export const FOLDS_TO_ASCII = ['\u0130', '\u212a'];
+
+/** The ASCII those characters fold into ("i", "k"): an ASCII term without any cannot reach them. */
+const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].filter(isAscii));
+
+/**
+ * Search costs follow the owner's own rows, never the whole table's: a search is a test on the rows
+ * the list walks anyway (along the owner's index, stopping once the page and the count have what
+ * they need). Trigram indexes over every owner's text were tried first: a common word then cost
+ * every owner the matches of the whole table (4.5 s a search in a million tasks).
+ */
+export const SQLITE: SqlDialect = {
+  kind: 'sqlite',
+  rowLocks: false,
+  textSearch: (alias, columns, term) => {
+    const lowered = term.toLowerCase();
+    if (isAscii(lowered)) {
+      // SQLite's LIKE folds ASCII case, natively and quickly. Only İ and the Kelvin sign fold into
+      // ASCII from outside it ("i", "k"): for a term holding either letter, text holding either
+      // sign is tested the exact way too.
+      const pattern = containsPattern(lowered);
+      const reachable = [...lowered].some((c) => REACHED_FROM_OUTSIDE.has(c));
+      const tests = columns.map((column) => {
+        const like = `${alias}.${column} like ? escape '\\'`;
+        if (!reachable) return { sql: like, params: [pattern] };
+        const signs = FOLDS_TO_ASCII.map((sign) => `instr(${alias}.${column}, '${sign}') > 0`).join(' or ');
+        return {
+          sql: `${like} or ((${signs}) and instr(unicode_lower(${alias}.${column}), ?) > 0)`,
+          params: [pattern, lowered],
+        };
+      });
+      return {
+        sql: `(${tests.map((test) => test.sql).join(' or ')})`,
+        params: tests.flatMap((test) => test.params),
+      };
+    }
+    // unicode_lower (registered on the connection) costs a call per row, but SQLite's own lower()
+    // folds ASCII only.
+    return {
+      sql: `(${columns.map((column) => `instr(unicode_lower(${alias}.${column}), ?) > 0`).join(' or ')})`,
+      params: columns.map(() => lowered),
+    };
+  },
+};
+
 export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
   rowLocks: true,
-  // The search table holds the text lower-cased, and its trigram GIN indexes serve LIKE (where
-  // pg_trgm is installed): the match there is exact, nothing to check again.
-  textSearch: (table, alias, columns, term) => ({
-    sql:
-      `${alias}.id in (select id from ${table}_search where ` +
-      `${columns.map((column) => `${column} like ? escape '\\'`).join(' or ')})`,
+  // lower() folds by the database's character type, as the search table's copy was folded.
+  textSearch: (alias, columns, term) => ({
+    sql: `(${columns.map((column) => `lower(${alias}.${column}) like ? escape '\\'`).join(' or ')})`,
     params: columns.map(() => containsPattern(term.toLowerCase())),
   }),
 };

@@ -5,12 +5,17 @@ import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
 
 /** The last migration before the kept counts and the search index (per dialect). */
 const BEFORE = { sqlite: 'Migration20261123062857', postgresql: 'Migration20261123062858' } as const;
+/** The last migration before the one that drops the search index again. */
+const BEFORE_SEARCH_DROPPED = {
+  sqlite: 'Migration20261123081427',
+  postgresql: 'Migration20261123081430',
+} as const;
 
 for (const { name, open } of FRESH_SQL_DATABASES) {
   describe(`migrations on ${name}: what existing data already says is carried into the kept state`, function () {
     this.timeout(60_000);
 
-    it('counts standing completions and rows per owner, and indexes existing text for search', async () => {
+    it('counts standing completions and rows per owner; the search index comes and goes with its text', async () => {
       const { database, cleanup } = await open();
       const orm = await MikroORM.init(mikroOrmOptions(database));
       try {
@@ -58,6 +63,16 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
           "select row_count from owner_row_counts where owner_id = 1 and table_name = 'tasks'",
         );
         expect(Number(counted?.row_count)).to.equal(3);
+        const searchTables = () =>
+          database.kind === 'sqlite'
+            ? run(
+                "select name from sqlite_master where type = 'table' and name like '%\\_search' escape '\\'",
+              )
+            : run("select tablename as name from pg_tables where tablename like '%\\_search' escape '\\'");
+        expect(await searchTables()).to.deep.equal([]);
+
+        // Taking back the drop (and whatever came after it) builds the index again from the text there is.
+        await orm.migrator.down({ to: BEFORE_SEARCH_DROPPED[database.kind] });
         const found =
           database.kind === 'sqlite'
             ? await run(`select rowid as id from tasks_search where tasks_search match '"passport"'`)

@@ -176,7 +176,7 @@ export class SqlRecordReadModel implements RecordReadModel {
     const where = new OwnedWhere(ownerId);
     if (query.active !== undefined) where.add(`r.active = ${flag(query.active)}`);
     if (query.search !== undefined) {
-      const search = this.dialect.textSearch('notes', 'r', ['name', 'description'], query.search);
+      const search = this.dialect.textSearch('r', ['name', 'description'], query.search);
       where.add(search.sql, ...search.params);
     }
     return this.page('notes', select(NOTE), where, query, noteTable.fromRow);

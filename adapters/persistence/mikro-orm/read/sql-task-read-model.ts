@@ -73,7 +73,7 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
   if (q.dateTo !== undefined) add('t.date <= ?', storedDayEnd(q.dateTo));
   if (q.updatedSince !== undefined) add('t.updated_at >= ?', q.updatedSince.getTime());
   if (q.search !== undefined) {
-    const search = dialect.textSearch('tasks', 't', ['title', 'description'], q.search);
+    const search = dialect.textSearch('t', ['title', 'description'], q.search);
     add(search.sql, ...search.params);
   }
   return {
@@ -102,53 +102,42 @@ export class SqlTaskReadModel implements TaskReadModel {
   /**
    * Unfiltered, a page is the first `offset + limit` ids of each visible set in the list's order,
    * each read along its index and stopping there, merged; the total is the kept count of owned
-   * tasks plus the assigned ones. Filtered, the planner picks the index a filter offers, and
-   * matches are counted up to the horizon.
+   * tasks plus the assigned ones. A search reads its page the same way, testing each row on the
+   * walk, and counts its matches up to the horizon. Otherwise the planner picks the index a filter
+   * offers, and matches are counted up to the horizon.
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const filters = filtersOf(this.dialect, query);
     const order = orderBy(query.sort);
-    if (filters.sql === '') {
-      const runs = [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
-        from: `from tasks t where ${set.sql}`,
-        params: set.params(userId),
+    const joins = filters.needsJoins ? CASCADE_JOINS : '';
+    const runs = {
+      table: 'tasks t',
+      id: 't.id',
+      list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
+        from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,
+        params: [...set.params(userId), ...filters.params],
         orderBy: order,
-      }));
+      })),
+    };
+    const visible = {
+      columns: TASK_SELECTION,
+      from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
+      params: [userId, userId, ...filters.params],
+      orderBy: order,
+      map: taskFromRecord,
+    };
+    if (filters.sql === '') {
       const owned = ownedRowCount('tasks', userId);
       const exactTotal = {
         sql: `select (${owned.sql}) + (select count(*) from tasks t where ${ASSIGNED_BY_OTHERS.sql}) as total`,
         params: [...owned.params, ...ASSIGNED_BY_OTHERS.params(userId)],
       };
-      return pagedSelect(
-        this.runner,
-        {
-          columns: TASK_SELECTION,
-          from: 'from tasks t where (t.owner_id = ? or t.assignee_id = ?)',
-          params: [userId, userId],
-          orderBy: order,
-          map: taskFromRecord,
-          exactTotal,
-          runs: { table: 'tasks t', id: 't.id', list: runs },
-        },
-        query,
-      );
+      return pagedSelect(this.runner, { ...visible, exactTotal, runs }, query);
     }
-    const joins = filters.needsJoins ? CASCADE_JOINS : '';
-    // A search names its few candidates itself: the unary + keeps the planner from walking every
-    // visible task along the owner and assignee indexes to test each against them.
-    const visible =
-      query.search === undefined
-        ? '(t.owner_id = ? or t.assignee_id = ?)'
-        : '(+t.owner_id = ? or +t.assignee_id = ?)';
+    const searches = query.search !== undefined;
     return pagedSelect(
       this.runner,
-      {
-        columns: TASK_SELECTION,
-        from: `from tasks t ${joins} where ${visible}${filters.sql}`,
-        params: [userId, userId, ...filters.params],
-        orderBy: order,
-        map: taskFromRecord,
-      },
+      { ...visible, runs: searches ? runs : undefined },
       query,
       this.countHorizon,
     );

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { TaskListQuery } from '../../../../application/ports/task-read-model.port.js';
 import type { LocalDate, LocalDateTime } from '../../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../../domain/task/task.js';
+import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
 import type { TaskTitle } from '../../../../domain/task/task-title.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { portSuite } from './port-fixture.js';
@@ -132,6 +133,43 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       expect(await ids(alice, { search: 'DELTA' })).to.deep.equal([own.id, assigned.id]);
       expect((await list(alice, { search: 'delta' })).total).to.equal(2);
       expect(await ids(bob, { search: 'delta' })).to.have.length(2);
+    });
+
+    it('finds an ASCII term in text whose lower case only reaches it from outside ASCII (İ, the Kelvin sign)', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const dotted = await addTask(alice, { title: title('\u0130STANBUL') });
+      const kelvin = await addTask(alice, { description: 'cool to 300 \u212a' });
+      await addTask(alice, { title: title('Ankara') });
+      expect(await ids(alice, { search: 'i' })).to.deep.equal([dotted.id]);
+      expect(await ids(alice, { search: '300 K' })).to.deep.equal([kelvin.id]);
+    });
+
+    it('pages a search through owned and assigned matches in the list order, with other filters', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const matches = [];
+      for (let n = 0; n < 6; n++) {
+        matches.push(
+          n % 2 === 0
+            ? await addTask(alice, { title: title(`echo ${n}`), priority: TASK_PRIORITIES[n % 3] })
+            : await addTask(bob, {
+                title: title(`ECHO ${n}`),
+                assigneeId: alice,
+                priority: TASK_PRIORITIES[n % 3],
+              }),
+        );
+        await addTask(alice, { title: title(`silent ${n}`) });
+      }
+      const newestFirst = { by: 'id', direction: 'desc' } as const;
+      const page = await list(alice, { search: 'echo', sort: newestFirst, limit: 2, offset: 1 });
+      expect(page.items.map((task) => task.id)).to.deep.equal([matches[4]?.id, matches[3]?.id]);
+      expect(page.total).to.equal(6);
+      expect(await ids(alice, { search: 'echo', priority: 1 })).to.deep.equal([
+        matches[1]?.id,
+        matches[4]?.id,
+      ]);
     });
 
     it('filters by the instant of the last change', async () => {

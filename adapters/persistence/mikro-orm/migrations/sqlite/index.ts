@@ -8,6 +8,7 @@ import { Migration20261123071756 } from './Migration20261123071756.js';
 import { Migration20261123072038 } from './Migration20261123072038.js';
 import { Migration20261123073500 } from './Migration20261123073500.js';
 import { Migration20261123081427 } from './Migration20261123081427.js';
+import { Migration20261123100000 } from './Migration20261123100000.js';
 
 /** Every SQLite migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const SQLITE_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261123072038', class: Migration20261123072038 },
   { name: 'Migration20261123073500', class: Migration20261123073500 },
   { name: 'Migration20261123081427', class: Migration20261123081427 },
+  { name: 'Migration20261123100000', class: Migration20261123100000 },
 ];
