@@ -152,7 +152,19 @@ const handSql = (db: SqlClient) => {
               `select ${task('t')} from tasks t where t.id in (${searchRuns}) order by t.id asc limit ? offset ?`,
               [user, ...params, offset + limit, user, user, ...params, offset + limit, limit, offset],
             ),
-        cappedCount(from, all, limit, offset),
+        query.search === undefined
+          ? cappedCount(from, all, limit, offset)
+          : (async () => {
+              // The two runs counted apart, each stopping at the cap, then added.
+              const cap = offset + limit + 1000;
+              const run = (set: string) =>
+                `(select count(*) from (select 1 from tasks t where ${set}${filters} order by t.id limit ?) r)`;
+              const [count] = await db.all(
+                `select ${run('t.owner_id = ?')} + ${run('t.assignee_id = ? and t.owner_id <> ?')} as total`,
+                [user, ...params, cap, user, user, ...params, cap],
+              );
+              return Math.min(Number(count?.total), cap);
+            })(),
       ]);
       return paged('tasks', rows, total, limit, offset);
     }),

@@ -40,7 +40,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
           });
         }
       });
-    const tasks = (query: { status?: 0 | 1; limit: number; offset: number }) =>
+    const tasks = (query: { status?: 0 | 1; search?: string; limit: number; offset: number }) =>
       persistence.taskReadModel.list(alice, { sort: BY_ID, ...query });
 
     before(async () => {
@@ -75,6 +75,13 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       expect(page.items).to.have.length(2);
       expect(page.total).to.equal(4);
       expect(page.total).to.be.greaterThan(page.items.length);
+    });
+
+    it('counts a search (read as two runs) to the same horizon, exactly below it', async () => {
+      // Every task's title holds "task": 10 matches.
+      expect((await tasks({ search: 'TASK', limit: 2, offset: 0 })).total).to.equal(4);
+      expect((await tasks({ search: 'task', limit: 3, offset: 6 })).total).to.equal(10);
+      expect((await tasks({ search: 'nothing', limit: 3, offset: 0 })).total).to.equal(0);
     });
 
     it('keeps unfiltered totals through deletes and new rows', async () => {

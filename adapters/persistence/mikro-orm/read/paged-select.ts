@@ -26,7 +26,8 @@ export interface PagedSelect<T> {
   readonly exactTotal?: ExactTotal | undefined;
   /**
    * Read the page as separate runs instead: each run (a selection of its own, in its own order
-   * along an index) stops after `offset + limit` rows, and the runs are merged in `orderBy`.
+   * along an index) stops after `offset + limit` rows, and the runs are merged in `orderBy`. The
+   * runs are disjoint, so without an exact total their capped counts add up.
    */
   readonly runs?: Runs | undefined;
 }
@@ -63,6 +64,17 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
   };
 };
 
+/**
+ * The matches of each run counted up to `limit`, added: each walks in its own order, so along the
+ * same index as its page, stopping there. (One count over `owner_id = ? or assignee_id = ?` first
+ * gathers every visible row id; without the order, SQLite may walk another index of the owner's,
+ * in an order that reads the table's pages at random: 22 ms against 3 for 100k tasks.)
+ */
+const cappedRunsCount = (runs: Runs, limit: number): [string, SqlValue[]] => [
+  `select ${runs.list.map((run) => `(select count(*) from (select 1 ${run.from} ${run.orderBy} limit ?) run)`).join(' + ')} as total`,
+  runs.list.flatMap((run) => [...run.params, limit]),
+];
+
 /** The most matches worth counting for this page: its end plus the horizon. */
 export const countLimit = (page: Page, horizon: number): number => page.offset + page.limit + horizon;
 
@@ -79,10 +91,12 @@ export const pagedSelect = async <T>(
   const limit = countLimit(page, horizon);
   const count = select.exactTotal
     ? runner.get(select.exactTotal.sql, select.exactTotal.params)
-    : runner.get(`select count(*) as total from (select 1 ${select.from} limit ?) matches`, [
-        ...select.params,
-        limit,
-      ]);
+    : select.runs
+      ? runner.get(...cappedRunsCount(select.runs, limit))
+      : runner.get(`select count(*) as total from (select 1 ${select.from} limit ?) matches`, [
+          ...select.params,
+          limit,
+        ]);
   const statement = pageStatement(select, page);
   const [rows, counted] = await Promise.all([runner.all(statement.sql, statement.params), count]);
   const total = Number(counted?.total ?? 0);
