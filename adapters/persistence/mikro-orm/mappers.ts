@@ -8,6 +8,7 @@ import { TASK_PRIORITIES } from '../../../domain/task/task-priority.js';
 import { TASK_STATUSES } from '../../../domain/task/task-status.js';
 import { parseTaskTitle, type TaskTitle } from '../../../domain/task/task-title.js';
 import type { User } from '../../../domain/user/user.js';
+import { BoundedCache } from './bounded-cache.js';
 import { type Row, RowReader, storedDateTime, storedMoney } from './row-decoding.js';
 import type { TaskRecord } from './schemas/task.schemas.js';
 import type { ApiKeyRecord } from './schemas/user.schemas.js';
@@ -114,18 +115,9 @@ const parseScopes = (text: string): readonly Scope[] | null => {
 };
 
 /** Every request reads its key's scopes; the few distinct lists in use are parsed once each. */
-const MAX_PARSED_SCOPE_LISTS = 256;
-const parsedScopeLists = new Map<string, readonly Scope[] | null>();
+const parsedScopeLists = new BoundedCache<string, readonly Scope[] | null>(256);
 
-const scopesOf = (text: string): readonly Scope[] | null => {
-  let scopes = parsedScopeLists.get(text);
-  if (scopes === undefined) {
-    if (parsedScopeLists.size >= MAX_PARSED_SCOPE_LISTS) parsedScopeLists.clear();
-    scopes = parseScopes(text);
-    parsedScopeLists.set(text, scopes);
-  }
-  return scopes;
-};
+const scopesOf = (text: string): readonly Scope[] | null => parsedScopeLists.getOrMake(text, parseScopes);
 
 export const apiKeyFromRecord = (row: Row): ApiKey => {
   const read = new RowReader('api_keys', row);

@@ -77,7 +77,7 @@ export const SQLITE: SqlDialect = {
 export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
   rowLocks: true,
-  // lower() folds by the database's character type, as the search table's copy was folded.
+  // lower() folds by the database's character type.
   textSearch: (alias, columns, term) => ({
     sql: `(${columns.map((column) => `lower(${alias}.${column}) like ? escape '\\'`).join(' or ')})`,
     params: columns.map(() => containsPattern(term.toLowerCase())),

@@ -68,12 +68,22 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
  * The matches of each run counted up to `limit`, added: each walks in its own order, so along the
  * same index as its page, stopping there. (One count over `owner_id = ? or assignee_id = ?` first
  * gathers every visible row id; without the order, SQLite may walk another index of the owner's,
- * in an order that reads the table's pages at random: 22 ms against 3 for 100k tasks.)
+ * in an order that reads the table's pages at random: 22 ms against 1.2 for 100k tasks.)
  */
 const cappedRunsCount = (runs: Runs, limit: number): [string, SqlValue[]] => [
   `select ${runs.list.map((run) => `(select count(*) from (select 1 ${run.from} ${run.orderBy} limit ?) run)`).join(' + ')} as total`,
   runs.list.flatMap((run) => [...run.params, limit]),
 ];
+
+/** The statement answering the total: the exact one, else the matches counted up to `limit`. */
+const countStatement = <T>(select: PagedSelect<T>, limit: number): [string, readonly SqlValue[]] => {
+  if (select.exactTotal) return [select.exactTotal.sql, select.exactTotal.params];
+  if (select.runs) return cappedRunsCount(select.runs, limit);
+  return [
+    `select count(*) as total from (select 1 ${select.from} limit ?) matches`,
+    [...select.params, limit],
+  ];
+};
 
 /** The most matches worth counting for this page: its end plus the horizon. */
 export const countLimit = (page: Page, horizon: number): number => page.offset + page.limit + horizon;
@@ -89,14 +99,7 @@ export const pagedSelect = async <T>(
   horizon = COUNT_HORIZON,
 ): Promise<Paged<T>> => {
   const limit = countLimit(page, horizon);
-  const count = select.exactTotal
-    ? runner.get(select.exactTotal.sql, select.exactTotal.params)
-    : select.runs
-      ? runner.get(...cappedRunsCount(select.runs, limit))
-      : runner.get(`select count(*) as total from (select 1 ${select.from} limit ?) matches`, [
-          ...select.params,
-          limit,
-        ]);
+  const count = runner.get(...countStatement(select, limit));
   const statement = pageStatement(select, page);
   const [rows, counted] = await Promise.all([runner.all(statement.sql, statement.params), count]);
   const total = Number(counted?.total ?? 0);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { BoundedCache } from '../bounded-cache.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 interface Prepared {
@@ -13,19 +14,14 @@ const MAX_CACHED_STATEMENTS = 500;
  * Statement names by SQL, shared by every runner: a name is the hash of its text, so each
  * connection prepares a statement once under the same name, whichever runner asks.
  */
-const prepared = new Map<string, Prepared>();
+const prepared = new BoundedCache<string, Prepared>(MAX_CACHED_STATEMENTS);
 
-const statement = (sql: string): Prepared => {
-  let found = prepared.get(sql);
-  if (!found) {
-    if (prepared.size >= MAX_CACHED_STATEMENTS) prepared.clear();
+const statement = (sql: string): Prepared =>
+  prepared.getOrMake(sql, () => {
     let index = 0;
     const text = sql.replace(/\?/g, () => `$${++index}`);
-    found = { name: `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
-    prepared.set(sql, found);
-  }
-  return found;
-};
+    return { name: `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
+  });
 
 /**
  * Runs statements on MikroORM's pg pool (or one connection of a pool) as named prepared statements

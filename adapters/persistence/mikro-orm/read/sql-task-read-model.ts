@@ -110,7 +110,7 @@ export class SqlTaskReadModel implements TaskReadModel {
     const filters = filtersOf(this.dialect, query);
     const order = orderBy(query.sort);
     const joins = filters.needsJoins ? CASCADE_JOINS : '';
-    const runs = {
+    const runs = () => ({
       table: 'tasks t',
       id: 't.id',
       list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
@@ -118,7 +118,7 @@ export class SqlTaskReadModel implements TaskReadModel {
         params: [...set.params(userId), ...filters.params],
         orderBy: order,
       })),
-    };
+    });
     const visible = {
       columns: TASK_SELECTION,
       from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
@@ -132,12 +132,11 @@ export class SqlTaskReadModel implements TaskReadModel {
         sql: `select (${owned.sql}) + (select count(*) from tasks t where ${ASSIGNED_BY_OTHERS.sql}) as total`,
         params: [...owned.params, ...ASSIGNED_BY_OTHERS.params(userId)],
       };
-      return pagedSelect(this.runner, { ...visible, exactTotal, runs }, query);
+      return pagedSelect(this.runner, { ...visible, exactTotal, runs: runs() }, query);
     }
-    const searches = query.search !== undefined;
     return pagedSelect(
       this.runner,
-      { ...visible, runs: searches ? runs : undefined },
+      { ...visible, runs: query.search === undefined ? undefined : runs() },
       query,
       this.countHorizon,
     );

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { BoundedCache } from '../bounded-cache.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /** Enough distinct statements for every filter combination in use, without growing forever. */
@@ -6,18 +7,12 @@ const MAX_CACHED_STATEMENTS = 500;
 
 /** Runs statements synchronously on the better-sqlite3 handle, each prepared once. */
 export class SqliteRunner implements SqlRunner {
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new BoundedCache<string, Statement>(MAX_CACHED_STATEMENTS);
 
   constructor(private readonly database: Database) {}
 
   private prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      if (this.statements.size >= MAX_CACHED_STATEMENTS) this.statements.clear();
-      statement = this.database.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+    return this.statements.getOrMake(sql, (text) => this.database.prepare(text));
   }
 
   async all(sql: string, params: readonly SqlValue[]): Promise<Row[]> {

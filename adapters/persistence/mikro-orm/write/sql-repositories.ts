@@ -1,5 +1,6 @@
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { User } from '../../../../domain/user/user.js';
+import { BoundedCache } from '../bounded-cache.js';
 import {
   apiKeyFromRecord,
   apiKeyToRecord,
@@ -38,16 +39,9 @@ const MAX_KNOWN_USERS = 10_000;
  * Users by id, kept between transactions: a user never changes or goes away once stored (the
  * port has no update or delete), and a status change needs its actor's time zone every time.
  */
-export class KnownUsers {
-  private readonly users = new Map<number, User>();
-
-  get(id: number): User | undefined {
-    return this.users.get(id);
-  }
-
-  remember(user: User): void {
-    if (this.users.size >= MAX_KNOWN_USERS) this.users.clear();
-    this.users.set(user.id, user);
+export class KnownUsers extends BoundedCache<number, User> {
+  constructor() {
+    super(MAX_KNOWN_USERS);
   }
 }
 
@@ -137,7 +131,7 @@ export const sqlRepositories = (
         if (!row) return null;
         const user = userFromRecord(row);
         // Only a user this transaction did not add: one it added is gone if it rolls back.
-        if (!added.has(id)) known.remember(user);
+        if (!added.has(id)) known.set(id, user);
         return user;
       },
       list: async () =>
