@@ -2,10 +2,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openInMemoryPersistence } from '../adapters/persistence/in-memory/open-in-memory-persistence.js';
-import { type DatabaseAdmin, openDatabaseAdmin } from '../adapters/persistence/mikro-orm/database-admin.js';
+import type { DatabaseAdmin } from '../adapters/persistence/mikro-orm/database-admin.js';
 import { classifyDatabaseFailure } from '../adapters/persistence/mikro-orm/database-failure.js';
 import type { SqlDatabase } from '../adapters/persistence/mikro-orm/mikro-orm-options.js';
-import { openMikroOrmPersistence } from '../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
+import { openSqlPersistence } from '../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { DatabaseUnavailableError } from '../application/shared/errors.js';
@@ -100,7 +100,7 @@ const openSql = <T>(
 export const openPersistence = (database: DatabaseConfig, options: OpenOptions): Promise<Persistence> =>
   database.kind === 'memory'
     ? Promise.resolve(openInMemoryPersistence())
-    : openSql(database, options, (sql) => openMikroOrmPersistence(sql, options));
+    : openSql(database, options, (sql) => openSqlPersistence(sql, options));
 
 /** The database itself, for the CLI's `db` commands: opened without migrating. */
 export const openDatabaseAdminFor = (
@@ -111,4 +111,7 @@ export const openDatabaseAdminFor = (
     ? Promise.reject(
         new StartupError('memory: keeps nothing between runs; there is no database to administer'),
       )
-    : openSql(database, options, openDatabaseAdmin);
+    : // Loaded on demand: it brings MikroORM, which the server's start on SQLite does without.
+      openSql(database, options, async (sql) =>
+        (await import('../adapters/persistence/mikro-orm/database-admin.js')).openDatabaseAdmin(sql),
+      );

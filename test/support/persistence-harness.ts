@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { openInMemoryPersistence } from '../../adapters/persistence/in-memory/open-in-memory-persistence.js';
 import type { SqlDatabase } from '../../adapters/persistence/mikro-orm/mikro-orm-options.js';
-import { openMikroOrmPersistence } from '../../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
+import { openSqlPersistence } from '../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import type { Repositories } from '../../application/ports/unit-of-work.port.js';
 import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
@@ -110,7 +110,7 @@ export const sqliteHarness: HarnessFactory = {
   name: 'SQLite',
   open: async () => {
     const { database, cleanup } = await freshSqliteDatabase();
-    const persistence = await openMikroOrmPersistence(database, { migrate: true });
+    const persistence = await openSqlPersistence(database, { migrate: true });
     return harnessOver('SQLite', persistence, async () => cleanup());
   },
 };
@@ -154,7 +154,7 @@ export const postgresHarness: HarnessFactory = {
   name: 'PostgreSQL',
   open: async () => {
     const { database } = await freshPostgresDatabase();
-    const persistence = await openMikroOrmPersistence(database, { migrate: true });
+    const persistence = await openSqlPersistence(database, { migrate: true });
     return harnessOver('PostgreSQL', persistence, async () => undefined);
   },
 };

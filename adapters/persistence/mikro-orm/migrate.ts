@@ -1,5 +1,9 @@
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
-import type { MikroORM } from '@mikro-orm/sql';
+import { MikroORM } from '@mikro-orm/sql';
+import { SqliteConnection } from '@mikro-orm/sqlite';
+import type { QueryObserver } from '../query-observer.js';
+import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
+import { prepareSqliteConnection } from './sqlite-connection.js';
 
 /** An arbitrary constant naming this service's migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK = 724_310_553;
@@ -11,6 +15,7 @@ const MIGRATION_LOCK = 724_310_553;
  */
 export const migrateUp = async (orm: MikroORM): Promise<string[]> => {
   const connection = orm.em.getConnection();
+  if (connection instanceof SqliteConnection) prepareSqliteConnection(await connection.getNativeClient());
   if (!(connection instanceof PostgreSqlConnection)) return (await orm.migrator.up()).map((m) => m.name);
   const client = await (await connection.getNativeClient()).connect();
   try {
@@ -19,5 +24,15 @@ export const migrateUp = async (orm: MikroORM): Promise<string[]> => {
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
+  }
+};
+
+/** Opens MikroORM on `database` only to apply its pending migrations, then closes it. */
+export const migrateDatabase = async (database: SqlDatabase, observe?: QueryObserver): Promise<string[]> => {
+  const orm = await MikroORM.init(mikroOrmOptions(database, observe));
+  try {
+    return await migrateUp(orm);
+  } finally {
+    await orm.close();
   }
 };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { openMikroOrmPersistence } from '../../../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
+import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import type { Persistence } from '../../../adapters/persistence/persistence.js';
 import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
 import { UTC } from '../../../domain/shared/time-zone.js';
@@ -46,7 +46,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
     before(async () => {
       const opened = await open();
       cleanup = opened.cleanup;
-      persistence = await openMikroOrmPersistence(opened.database, { migrate: true, countHorizon: HORIZON });
+      persistence = await openSqlPersistence(opened.database, { migrate: true, countHorizon: HORIZON });
       alice = await write(
         async (r) => (await r.users.add({ name: 'alice', timezone: UTC, createdAt: AT })).id,
       );

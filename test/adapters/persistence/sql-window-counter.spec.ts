@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { openMikroOrmPersistence } from '../../../adapters/persistence/mikro-orm/open-mikro-orm-persistence.js';
+import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
 import { SqlWindowCounter } from '../../../adapters/persistence/mikro-orm/read/sql-window-counter.js';
 import { postgresServer } from '../../support/persistence-harness.js';
@@ -14,7 +14,7 @@ describe('the shared rate-limit window counter on PostgreSQL', function () {
 
   before(async () => {
     const url = await (await postgresServer()).createDatabase(`workspace_windows_${process.pid}`);
-    await (await openMikroOrmPersistence({ kind: 'postgresql', url }, { migrate: true })).close();
+    await (await openSqlPersistence({ kind: 'postgresql', url }, { migrate: true })).close();
     pool = new pg.Pool({ connectionString: url, max: 4 });
   });
   after(() => pool.end());

@@ -11,10 +11,12 @@ export interface TableShape {
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** The column of one property: as discovered, as declared, or MikroORM's default naming. */
+/**
+ * The column of one property: as declared, or MikroORM's default naming. Read from the schema as
+ * written, never from what MikroORM discovers at init, so that a SQLite start, which never inits the
+ * ORM, builds the same statements (a spec holds the two to each other).
+ */
 const columnOf = (name: string, property: object): string => {
-  const discovered: unknown = 'fieldNames' in property ? property.fieldNames : undefined;
-  if (Array.isArray(discovered) && typeof discovered[0] === 'string') return discovered[0];
   const declared: unknown = 'fieldName' in property ? property.fieldName : undefined;
   return typeof declared === 'string' ? declared : snakeCase(name);
 };

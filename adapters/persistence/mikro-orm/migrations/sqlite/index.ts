@@ -10,7 +10,10 @@ import { Migration20261123073500 } from './Migration20261123073500.js';
 import { Migration20261123081427 } from './Migration20261123081427.js';
 import { Migration20261123100000 } from './Migration20261123100000.js';
 
-/** Every SQLite migration, oldest first. Add new ones here: nothing is discovered from the file system. */
+/**
+ * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
+ * discovered from the file system.
+ */
 export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261122030204', class: Migration20261122030204 },
   { name: 'Migration20261122032357', class: Migration20261122032357 },

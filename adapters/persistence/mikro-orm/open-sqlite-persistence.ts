@@ -1,0 +1,59 @@
+import Database from 'better-sqlite3';
+import type { Persistence } from '../persistence.js';
+import { SQLITE_MIGRATION_NAMES } from './migrations/sqlite/names.js';
+import { SqliteRunner } from './read/sqlite-runner.js';
+import { SQLITE } from './sql-dialect.js';
+import { persistenceOver, type SqlPersistenceOptions } from './sql-persistence.js';
+import { prepareSqliteConnection } from './sqlite-connection.js';
+import { sqliteTransactions } from './write/sql-transactions.js';
+
+/** Whether a migration this build knows has not run on the file (or none has). */
+export const hasPendingMigrations = (database: Database.Database): boolean => {
+  const table = database
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'mikro_orm_migrations'")
+    .get();
+  if (table === undefined) return true;
+  const applied = new Set(database.prepare('select name from mikro_orm_migrations').pluck().all());
+  return SQLITE_MIGRATION_NAMES.some((name) => !applied.has(name));
+};
+
+/**
+ * A SQLite file, opened with the driver alone: one connection writes (in WAL mode), a second,
+ * read-only one reads (WAL lets it read beside the writer, and it only ever sees committed state).
+ * MikroORM is loaded only when a migration is pending, to apply it, and closed again: on an
+ * up-to-date file the service starts without loading the ORM at all (a quarter of its start).
+ */
+export const openSqlitePersistence = async (
+  path: string,
+  options: SqlPersistenceOptions,
+): Promise<Persistence> => {
+  const primary = new Database(path);
+  let readOnly: Database.Database | undefined;
+  try {
+    primary.pragma('journal_mode = WAL');
+    prepareSqliteConnection(primary);
+    if (options.migrate && hasPendingMigrations(primary)) {
+      const { migrateDatabase } = await import('./migrate.js');
+      await migrateDatabase({ kind: 'sqlite', path }, options.observeQuery);
+    }
+    const reading = new Database(path, { readonly: true, fileMustExist: true });
+    readOnly = reading;
+    prepareSqliteConnection(reading);
+    return persistenceOver(
+      {
+        reader: new SqliteRunner(reading),
+        transactions: sqliteTransactions(primary),
+        dialect: SQLITE,
+        close: async () => {
+          reading.close();
+          primary.close();
+        },
+      },
+      options,
+    );
+  } catch (error) {
+    readOnly?.close();
+    primary.close();
+    throw error;
+  }
+};

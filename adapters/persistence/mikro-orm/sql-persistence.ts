@@ -1,0 +1,88 @@
+import type { Persistence, PoolStats } from '../persistence.js';
+import type { QueryObserver } from '../query-observer.js';
+import { classifyDatabaseFailure } from './database-failure.js';
+import { SqlApiKeyStore } from './read/sql-api-key-store.js';
+import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
+import { SqlRecordReadModel } from './read/sql-record-read-model.js';
+import type { SqlRunner } from './read/sql-runner.js';
+import { SqlTaskReadModel } from './read/sql-task-read-model.js';
+import { SqlWindowCounter } from './read/sql-window-counter.js';
+import { POSTGRESQL, type SqlDialect } from './sql-dialect.js';
+import type { SqlTransactions } from './write/sql-transactions.js';
+import { SqlUnitOfWork } from './write/sql-unit-of-work.js';
+
+/** The connections a SQL persistence runs on, however they were opened. */
+export interface Runners {
+  readonly poolStats?: () => PoolStats;
+  /** The read side: sees only committed state, never another request's open unit of work. */
+  readonly reader: SqlRunner;
+  /** The write side: units of work, and single statements that queue behind them. */
+  readonly transactions: SqlTransactions;
+  readonly dialect: SqlDialect;
+  close(): Promise<void>;
+}
+
+export interface SqlPersistenceOptions {
+  readonly migrate: boolean;
+  readonly observeQuery?: QueryObserver | undefined;
+  /** How far past a page filtered lists count their matches (`COUNT_HORIZON` unless told). */
+  readonly countHorizon?: number;
+}
+
+/** Wraps every read-side failure the same way the unit of work does. */
+const classified = (runner: SqlRunner): SqlRunner => {
+  const guard = <A>(run: () => Promise<A>): Promise<A> =>
+    run().catch((error: unknown) => Promise.reject(classifyDatabaseFailure(error)));
+  return {
+    all: (sql, params) => guard(() => runner.all(sql, params)),
+    get: (sql, params) => guard(() => runner.get(sql, params)),
+    run: (sql, params) => guard(() => runner.run(sql, params)),
+  };
+};
+
+/** Times each statement for the observer; only wrapped in when someone observes. */
+const timed = (runner: SqlRunner, observe: QueryObserver, side: 'read' | 'write'): SqlRunner => {
+  const time = async <A>(sql: string, run: () => Promise<A>): Promise<A> => {
+    const started = performance.now();
+    let failed = true;
+    try {
+      const result = await run();
+      failed = false;
+      return result;
+    } finally {
+      observe({ sql, durationMs: performance.now() - started, side, failed });
+    }
+  };
+  return {
+    all: (sql, params) => time(sql, () => runner.all(sql, params)),
+    get: (sql, params) => time(sql, () => runner.get(sql, params)),
+    run: (sql, params) => time(sql, () => runner.run(sql, params)),
+  };
+};
+
+/** The ports over open connections: read models, unit of work, key and idempotency stores. */
+export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions): Persistence => {
+  const { observeQuery } = options;
+  const observed = (runner: SqlRunner, side: 'read' | 'write') =>
+    observeQuery === undefined ? runner : timed(runner, observeQuery, side);
+  const reader = classified(observed(runners.reader, 'read'));
+  const writer = classified(observed(runners.transactions.autocommit, 'write'));
+  const { dialect } = runners;
+  return {
+    unitOfWork: new SqlUnitOfWork(runners.transactions, dialect, (tx) => observed(tx, 'write')),
+    taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
+    recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
+    apiKeyStore: new SqlApiKeyStore(reader, writer),
+    idempotency: new SqlIdempotencyStore(writer),
+    ...(runners.poolStats === undefined ? {} : { poolStats: runners.poolStats }),
+    ...(dialect === POSTGRESQL ? { windowCounter: new SqlWindowCounter(writer) } : {}),
+    health: {
+      isHealthy: () =>
+        reader.get('select 1 as ok', []).then(
+          () => true,
+          () => false,
+        ),
+    },
+    close: () => runners.close(),
+  };
+};

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { EntitySchema } from '@mikro-orm/core';
+import { MikroORM } from '@mikro-orm/sql';
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { SQLITE_MIGRATIONS } from '../../../adapters/persistence/mikro-orm/migrations/sqlite/index.js';
+import { SQLITE_MIGRATION_NAMES } from '../../../adapters/persistence/mikro-orm/migrations/sqlite/names.js';
+import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
+import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
+import { hasPendingMigrations } from '../../../adapters/persistence/mikro-orm/open-sqlite-persistence.js';
+import { ALL_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
+import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
+import { ensureBuilt, ROOT } from '../../support/build.js';
+import { type FreshDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
+
+const run = promisify(execFile);
+
+/**
+ * A SQLite file opens with the driver alone; MikroORM is loaded only to apply a pending migration.
+ * These hold the pieces that lets rest on: the names the start compares with the migration list,
+ * and the columns the statements name with the ones MikroORM migrates.
+ */
+describe('SQLite opened without MikroORM', function () {
+  this.timeout(60_000);
+  let fresh: FreshDatabase;
+  let path: string;
+
+  beforeEach(async () => {
+    fresh = await freshSqliteDatabase();
+    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
+    path = fresh.database.path;
+  });
+  afterEach(() => fresh.cleanup());
+
+  it('knows the name of every SQLite migration, in order', () => {
+    expect(SQLITE_MIGRATION_NAMES).to.deep.equal(SQLITE_MIGRATIONS.map((migration) => migration.name));
+  });
+
+  it('sees a migration pending on a new file, none once opened, and one again when its record is gone', async () => {
+    const before = new Database(path);
+    expect(hasPendingMigrations(before), 'a new file').to.equal(true);
+    before.close();
+
+    await (await openSqlPersistence(fresh.database, { migrate: true })).close();
+    const after = new Database(path);
+    try {
+      expect(hasPendingMigrations(after), 'after the first open').to.equal(false);
+      after.prepare('delete from mikro_orm_migrations where name = ?').run(SQLITE_MIGRATION_NAMES.at(-1));
+      expect(hasPendingMigrations(after), 'the latest one not recorded').to.equal(true);
+    } finally {
+      after.close();
+    }
+  });
+
+  it('names every column as the schema MikroORM migrates does', async () => {
+    const orm = await MikroORM.init(mikroOrmOptions(fresh.database));
+    try {
+      // Each schema on its own terms: the list's union of entity types is no one entity's name.
+      for (const schema of ALL_SCHEMAS as readonly EntitySchema[]) {
+        const discovered = orm.getMetadata().get(schema);
+        const shape = shapeOf(schema);
+        const columns = Object.entries(discovered.properties)
+          .filter(([, property]) => property.fieldNames?.length === 1)
+          .map(([name, property]) => [name, property.fieldNames[0]]);
+        expect(shape.table, schema.meta.className).to.equal(discovered.tableName);
+        expect([...shape.columns], schema.meta.className).to.deep.equal(columns);
+      }
+    } finally {
+      await orm.close(true);
+    }
+  });
+
+  it('starts on an up-to-date file without loading the ORM beyond its schema definitions', async () => {
+    await ensureBuilt();
+    await (await openSqlPersistence(fresh.database, { migrate: true })).close();
+    // A child process, so that nothing loaded by this test run counts: it lists every package it resolves.
+    const child = `
+      import { registerHooks } from 'node:module';
+      const loaded = new Set();
+      registerHooks({ resolve(specifier, context, next) { if (!specifier.startsWith('.')) loaded.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')); return next(specifier, context); } });
+      const { openSqlPersistence } = await import(${JSON.stringify(join(ROOT, 'dist/adapters/persistence/mikro-orm/open-sql-persistence.js'))});
+      const persistence = await openSqlPersistence({ kind: 'sqlite', path: ${JSON.stringify(path)} }, { migrate: true });
+      const healthy = await persistence.health.isHealthy();
+      await persistence.close();
+      console.log(JSON.stringify({ healthy, loaded: [...loaded].filter((name) => name.startsWith('@mikro-orm/')) }));
+    `;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', child], { cwd: ROOT });
+    expect(JSON.parse(stdout)).to.deep.equal({ healthy: true, loaded: ['@mikro-orm/core'] });
+  });
+});
