@@ -12,8 +12,11 @@ export interface GamificationRepository {
   load(userId: UserId, today: LocalDate): Promise<GamificationState>;
   /** Stores the profile (points, best streak, newly unlocked achievements) loaded in this unit of work. */
   save(state: GamificationState): Promise<void>;
+  /** Records a completion and counts it on its day of the ledger. */
   recordCompletion(completion: Completion): Promise<void>;
-  /** The completion of this task whose points still stand, if any. */
-  findStandingCompletion(taskId: number): Promise<Completion | null>;
-  revokeCompletion(taskId: number, at: Date): Promise<void>;
+  /**
+   * Takes back the task's completion whose points still stand, if any, uncounts its day, and answers
+   * it (its points are the caller's to take off the awardee's profile).
+   */
+  revokeCompletion(taskId: number, at: Date): Promise<Completion | null>;
 }

@@ -12,7 +12,7 @@ import {
 } from '../../domain/gamification/scoring.js';
 import type { LocalDate } from '../../domain/shared/local-date-time.js';
 import { localDayIn, UTC } from '../../domain/shared/time-zone.js';
-import { changeStatus } from '../../domain/task/status-change.js';
+import { changeStatus, type StatusChange, type StatusTransition } from '../../domain/task/status-change.js';
 import { formatClientTaskId, isVisibleTo, type Task, type TaskId } from '../../domain/task/task.js';
 import { TaskStatus } from '../../domain/task/task-status.js';
 import type { Clock } from '../ports/clock.port.js';
@@ -38,7 +38,7 @@ const decode = decodeWith(changeStatusInput);
 
 /**
  * Moves a task to a new status: the task update, its history entry and the gamification update
- * happen in one transaction. PATCH and PUT call `within` inside their own transaction.
+ * happen in one transaction. PATCH and PUT run `transition` and `award` inside their own.
  */
 export class ChangeTaskStatus {
   constructor(
@@ -54,33 +54,43 @@ export class ChangeTaskStatus {
           async (repositories): Promise<E.Either<ValidationFailed | NotFound, StatusOutcome>> => {
             const task = await repositories.tasks.findForUpdate(taskId);
             if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
-            const outcome = await this.within(repositories, actor, task, status, this.clock.now());
-            if (E.isLeft(outcome) || outcome.right.task === task) return outcome;
-            return E.right({ ...outcome.right, task: await repositories.tasks.update(outcome.right.task) });
+            const at = this.clock.now();
+            const transition = this.transition(actor, task, status, at);
+            if (E.isLeft(transition)) return transition;
+            const { change } = transition.right;
+            const stored = change === null ? task : await repositories.tasks.update(transition.right.task);
+            return E.right({
+              task: stored,
+              gamification: await this.award(repositories, actor, stored, change, at),
+            });
           },
         ),
       ),
     );
   }
 
-  /** Applies the change to `task` (not yet stored: the caller stores the returned task). */
-  async within(
+  /** The move itself, checked: the task to store, and the change to record (null when it already had `to`). */
+  transition(actor: Actor, task: Task, to: number, at: Date): E.Either<ValidationFailed, StatusTransition> {
+    const transition = changeStatus(task, to, actor.userId, at);
+    return E.isLeft(transition)
+      ? E.left(validationFailed([{ field: 'status', code: 'OUT_OF_RANGE', message: 'must be 0, 1, 2 or 3' }]))
+      : transition;
+  }
+
+  /**
+   * Records a move of the stored `task`: its history entry, and the points it earns or takes back.
+   * Called once the task is stored: loading the profile locks it to the commit (on PostgreSQL), so
+   * the fewer statements follow, the sooner the next change of the same user's tasks may go on.
+   */
+  async award(
     repositories: Repositories,
     actor: Actor,
     task: Task,
-    to: number,
+    change: StatusChange | null,
     at: Date,
-  ): Promise<E.Either<ValidationFailed, StatusOutcome>> {
-    const transition = changeStatus(task, to, actor.userId, at);
-    if (E.isLeft(transition)) {
-      return E.left(
-        validationFailed([{ field: 'status', code: 'OUT_OF_RANGE', message: 'must be 0, 1, 2 or 3' }]),
-      );
-    }
-    const { change } = transition.right;
+  ): Promise<GamificationFeedback> {
     const zone = (await repositories.users.findById(actor.userId))?.timezone ?? UTC;
     const today = localDayIn(zone, at);
-    // The history first: loading the profile locks it, and the lock is held to the commit.
     if (change !== null) await repositories.history.append(change);
     const before = await repositories.gamification.load(actor.userId, today);
     let after: GamificationState = before;
@@ -101,12 +111,8 @@ export class ChangeTaskStatus {
       }
     }
 
-    const updated = transition.right.task;
-    const label = formatClientTaskId(updated.clientTaskId);
-    return E.right({
-      task: updated,
-      gamification: feedback({ event, before, after, unlocked, taskLabel: label, zone, at }),
-    });
+    const label = formatClientTaskId(task.clientTaskId);
+    return feedback({ event, before, after, unlocked, taskLabel: label, zone, at });
   }
 
   /**
@@ -121,7 +127,7 @@ export class ChangeTaskStatus {
     at: Date,
     today: LocalDate,
   ): Promise<GamificationState> {
-    const completion = await repositories.gamification.findStandingCompletion(taskId);
+    const completion = await repositories.gamification.revokeCompletion(taskId, at);
     if (completion === null) return callerState;
     const awardee =
       completion.userId === actor.userId
@@ -129,7 +135,6 @@ export class ChangeTaskStatus {
         : // Only the awardee's points and count change: their ledger window does not matter.
           await repositories.gamification.load(completion.userId, today);
     const revoked = revokeCompletion(awardee, completion);
-    await repositories.gamification.revokeCompletion(taskId, at);
     await repositories.gamification.save(revoked);
     return completion.userId === actor.userId ? revoked : callerState;
   }

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { GamificationFeedback } from '../../domain/gamification/scoring.js';
+import type { StatusChange } from '../../domain/task/status-change.js';
 import {
   applyFields,
   isOwnedBy,
@@ -87,15 +88,17 @@ export const editTask = async (
     edited = { ...edited, clientTaskId };
   }
 
-  let gamification: GamificationFeedback | null = null;
+  let change: StatusChange | null = null;
   if (edit.body.status !== undefined) {
-    const outcome = await changeStatus.within(repositories, actor, edited, edit.body.status, at);
-    if (E.isLeft(outcome)) return outcome;
-    ({ task: edited, gamification } = outcome.right);
+    const transition = changeStatus.transition(actor, edited, edit.body.status, at);
+    if (E.isLeft(transition)) return transition;
+    ({ task: edited, change } = transition.right);
   }
 
   // Nothing changed (PATCH {}, or the same values again): no write, no new updated_at or version.
   const stored = edited === task ? task : await repositories.tasks.update(edited);
+  const gamification =
+    edit.body.status === undefined ? null : await changeStatus.award(repositories, actor, stored, change, at);
   return E.right({ task: stored, gamification });
 };
 

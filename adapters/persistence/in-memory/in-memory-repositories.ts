@@ -77,12 +77,12 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
     recordCompletion: async (completion) => {
       state.completions.push({ ...completion, revokedAt: null });
     },
-    findStandingCompletion: async (taskId) =>
-      state.completions.find((c) => c.taskId === taskId && c.revokedAt === null) ?? null,
     revokeCompletion: async (taskId, at) => {
-      state.completions = state.completions.map((c) =>
-        c.taskId === taskId && c.revokedAt === null ? { ...c, revokedAt: at } : c,
-      );
+      const standing = state.completions.find((c) => c.taskId === taskId && c.revokedAt === null);
+      if (standing === undefined) return null;
+      state.completions = state.completions.map((c) => (c === standing ? { ...c, revokedAt: at } : c));
+      const { revokedAt: _, ...completion } = standing;
+      return completion;
     },
   },
   references: {

@@ -4,7 +4,7 @@ import { type CompletionLedger, streakEndingAt } from '../../../../domain/gamifi
 import type { Completion } from '../../../../domain/gamification/profile.js';
 import { addDays, type LocalDate } from '../../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../../domain/task/task.js';
-import type { Row, SqlRunner } from '../read/sql-runner.js';
+import type { Row, SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
 
@@ -48,9 +48,19 @@ const byUnlocking = (a: Row, b: Row) =>
 
 const INSERT_COMPLETION =
   'insert into task_completions (user_id, task_id, day, points, completed_at, revoked_at) values (?, ?, ?, ?, ?, null)';
+/** Adds `standing` (negative to take back) to the user's count for the day. */
 const COUNT_DAY =
-  'insert into completion_days (user_id, day, standing) values (?, ?, 1) ' +
-  'on conflict (user_id, day) do update set standing = completion_days.standing + 1';
+  'insert into completion_days (user_id, day, standing) values (?, ?, ?) ' +
+  'on conflict (user_id, day) do update set standing = completion_days.standing + excluded.standing';
+const UPDATE_PROFILE =
+  'update gamification_profiles set total_points = ?, best_streak_days = ?, standing_completions = ? where user_id = ?';
+
+/** A write kept back on PostgreSQL to go out with the next statement of its user (see `pending`). */
+interface Pending {
+  readonly userId: UserId;
+  readonly sql: string;
+  readonly params: readonly SqlValue[];
+}
 
 const COMPLETION_COLUMNS =
   'task_id as "taskId", user_id as "userId", day, points, completed_at as "completedAt"';
@@ -66,14 +76,81 @@ const completionFrom = (row: Row): Completion => {
   };
 };
 
+/** `statement` with `pending` before it as data-modifying CTEs: one round trip for all of them. */
+const prefixed = (pending: readonly Pending[], statement: string): string =>
+  pending.length === 0
+    ? statement
+    : `with ${pending.map((write, i) => `kept_${i} as (${write.sql})`).join(', ')} ${statement}`;
+
 /**
  * Gamification state kept up to date on each change: the profile row holds the points, the best
  * streak and the count of standing completions; `completion_days` holds standing completions per
  * day. Loading reads the profile and the days of the current streak, never the whole history.
+ *
+ * On PostgreSQL a status change holds the user's profile row locked from `load` to the commit, and
+ * every change of that user's tasks waits for it: so the ledger's writes (a new completion and its
+ * day, a taken-back day) are kept back and go out with the user's `save`, as CTEs of the profile's
+ * update, instead of one round trip each under the lock. They touch other rows than the update and
+ * than each other (one write per user and day), which is what running them in one statement needs.
+ * `flush` sends whatever no `save` took (the unit of work calls it before committing); `load`
+ * answers the ledger with the kept-back days counted.
  */
-export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): GamificationRepository => {
+export interface SqlGamification extends GamificationRepository {
+  flush(): Promise<void>;
+}
+
+export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamification => {
   /** The achievements each loaded profile already had: saving inserts only the new ones. */
   const stored = new Map<UserId, ReadonlySet<string>>();
+  const keepsBack = dialect.kind === 'postgresql';
+  /** Completions to insert, and per user and day the standing to add: kept back on PostgreSQL. */
+  const completions: Completion[] = [];
+  const days = new Map<string, { readonly userId: UserId; readonly day: LocalDate; standing: number }>();
+
+  const addToDay = async (userId: UserId, day: LocalDate, standing: number): Promise<void> => {
+    if (!keepsBack) return tx.run(COUNT_DAY, [userId, day, standing]);
+    const key = `${userId} ${day}`;
+    const kept = days.get(key);
+    if (kept === undefined) days.set(key, { userId, day, standing });
+    else kept.standing += standing;
+  };
+
+  /** Takes the kept-back writes of `userId` (or everyone's) out of the queue. */
+  const takePending = (userId?: UserId): Pending[] => {
+    const taken: Pending[] = [];
+    for (let i = completions.length - 1; i >= 0; i--) {
+      const completion = completions[i] as Completion;
+      if (userId !== undefined && completion.userId !== userId) continue;
+      completions.splice(i, 1);
+      taken.unshift({
+        userId: completion.userId,
+        sql: INSERT_COMPLETION,
+        params: [
+          completion.userId,
+          completion.taskId,
+          completion.day,
+          completion.points,
+          completion.completedAt.getTime(),
+        ],
+      });
+    }
+    for (const [key, kept] of days) {
+      if (userId !== undefined && kept.userId !== userId) continue;
+      days.delete(key);
+      if (kept.standing !== 0)
+        taken.push({ userId: kept.userId, sql: COUNT_DAY, params: [kept.userId, kept.day, kept.standing] });
+    }
+    return taken;
+  };
+
+  const flush = async (): Promise<void> => {
+    const pending = takePending();
+    if (pending.length > 0)
+      await tx.run(
+        prefixed(pending, 'select 1'),
+        pending.flatMap((write) => write.params),
+      );
+  };
 
   const readState = async (userId: UserId, since: LocalDate): Promise<StateRows> => {
     if (dialect.kind === 'sqlite') {
@@ -108,7 +185,20 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): Gamificatio
     }
   };
 
+  /** The ledger as it will be once the kept-back days of `userId` are written. */
+  const withKeptBack = (userId: UserId, ledger: CompletionLedger): CompletionLedger => {
+    const adjusted = new Map(ledger);
+    for (const kept of days.values()) {
+      if (kept.userId !== userId) continue;
+      const standing = (adjusted.get(kept.day) ?? 0) + kept.standing;
+      if (standing > 0) adjusted.set(kept.day, standing);
+      else adjusted.delete(kept.day);
+    }
+    return adjusted;
+  };
+
   return {
+    flush,
     load: async (userId, today) => {
       const state = await readState(userId, addDays(today, -FIRST_WINDOW_DAYS));
       const profile = new RowReader('gamification_profiles', state.profile);
@@ -127,15 +217,18 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): Gamificatio
               unlockedAt: new RowReader('user_achievements', a).instant('unlockedAt'),
             })),
         },
-        ledger: await ledgerAround(userId, today, state.days),
+        ledger: withKeptBack(userId, await ledgerAround(userId, today, state.days)),
       };
     },
     save: async ({ profile }) => {
-      await tx.run(
-        'update gamification_profiles set total_points = ?, best_streak_days = ?, standing_completions = ? ' +
-          'where user_id = ?',
-        [profile.totalPoints, profile.bestStreakDays, profile.standingCompletions, profile.userId],
-      );
+      const pending = takePending(profile.userId);
+      await tx.run(prefixed(pending, UPDATE_PROFILE), [
+        ...pending.flatMap((write) => write.params),
+        profile.totalPoints,
+        profile.bestStreakDays,
+        profile.standingCompletions,
+        profile.userId,
+      ]);
       const already = stored.get(profile.userId);
       for (const achievement of profile.achievements) {
         if (already?.has(achievement.code)) continue;
@@ -147,44 +240,29 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): Gamificatio
       }
     },
     recordCompletion: async (completion) => {
-      const values = [
-        completion.userId,
-        completion.taskId,
-        completion.day,
-        completion.points,
-        completion.completedAt.getTime(),
-      ];
-      if (dialect.kind === 'postgresql') {
-        // One round trip while the profile is locked.
-        await tx.run(`with completion as (${INSERT_COMPLETION}) ${COUNT_DAY}`, [
-          ...values,
+      if (keepsBack) completions.push(completion);
+      else
+        await tx.run(INSERT_COMPLETION, [
           completion.userId,
+          completion.taskId,
           completion.day,
+          completion.points,
+          completion.completedAt.getTime(),
         ]);
-        return;
-      }
-      await tx.run(INSERT_COMPLETION, values);
-      await tx.run(COUNT_DAY, [completion.userId, completion.day]);
-    },
-    findStandingCompletion: async (taskId) => {
-      const row = await tx.get(
-        `select ${COMPLETION_COLUMNS} from task_completions where task_id = ? and revoked_at is null`,
-        [taskId],
-      );
-      return row ? completionFrom(row) : null;
+      await addToDay(completion.userId, completion.day, 1);
     },
     revokeCompletion: async (taskId, at) => {
-      const standing = await tx.all(
+      // A kept-back completion may be the one taken back: it is written first.
+      if (completions.length > 0) await flush();
+      const row = await tx.get(
         'update task_completions set revoked_at = ? where task_id = ? and revoked_at is null ' +
-          'returning user_id as "userId", day',
+          `returning ${COMPLETION_COLUMNS}`,
         [at.getTime(), taskId],
       );
-      for (const { userId, day } of standing) {
-        await tx.run('update completion_days set standing = standing - 1 where user_id = ? and day = ?', [
-          Number(userId),
-          String(day),
-        ]);
-      }
+      if (row === undefined) return null;
+      const completion = completionFrom(row);
+      await addToDay(completion.userId, completion.day, -1);
+      return completion;
     },
   };
 };

@@ -21,7 +21,7 @@ import {
 import { TaskSchema } from '../schemas/task.schemas.js';
 import { ApiKeySchema, UserSchema } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { sqlGamification } from './sql-gamification.repository.js';
+import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { insertReturning, RowsAsRead, shapeOf, updateById } from './table-statements.js';
 
@@ -49,11 +49,16 @@ export class KnownUsers extends BoundedCache<number, User> {
  * Every repository bound to one transaction's connection: each call is the statements it needs,
  * written out (the ORM keeps the schemas and the migrations, not the hot path).
  */
+/** The repositories of one transaction; the gamification one keeps writes back until `flush`. */
+export interface SqlRepositories extends Repositories {
+  readonly gamification: SqlGamification;
+}
+
 export const sqlRepositories = (
   tx: SqlRunner,
   dialect: SqlDialect,
   known = new KnownUsers(),
-): Repositories => {
+): SqlRepositories => {
   const forUpdate = dialect.rowLocks ? ' for update' : '';
   /** Users this transaction added. */
   const added = new Set<number>();

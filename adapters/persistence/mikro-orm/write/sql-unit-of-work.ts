@@ -29,11 +29,14 @@ export class SqlUnitOfWork implements UnitOfWork {
       let rejected: E.Left<Err> | undefined;
       try {
         return await this.transactions.transaction(async (tx) => {
-          const outcome = await work(sqlRepositories(this.decorate(tx), this.dialect, this.knownUsers));
+          const repositories = sqlRepositories(this.decorate(tx), this.dialect, this.knownUsers);
+          const outcome = await work(repositories);
           if (E.isLeft(outcome)) {
             rejected = outcome;
             throw new Rollback('rolled back');
           }
+          // Writes kept back for fewer round trips are written before the commit.
+          await repositories.gamification.flush();
           return outcome;
         });
       } catch (error) {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
 import { streakEndingAt } from '../../../../domain/gamification/completion-ledger.js';
 import { emptyProfile } from '../../../../domain/gamification/profile.js';
 import { addDays, type LocalDate } from '../../../../domain/shared/local-date-time.js';
@@ -90,19 +91,83 @@ export const gamificationContract = (factory: HarnessFactory): void =>
         [MONDAY, 2],
         [TUESDAY, 1],
       ]);
-      expect(await write((r) => r.gamification.findStandingCompletion(second.id))).to.deep.include({
+      const revokedAt = new Date('2026-03-02T11:00:00Z');
+      expect(await write((r) => r.gamification.revokeCompletion(second.id, revokedAt))).to.deep.equal({
         taskId: second.id,
         userId: alice,
         day: MONDAY,
         points: 20,
+        completedAt,
       });
-
-      await write((r) => r.gamification.revokeCompletion(second.id, new Date('2026-03-02T11:00:00Z')));
-      expect(await write((r) => r.gamification.findStandingCompletion(second.id))).to.equal(null);
+      expect(
+        await write((r) => r.gamification.revokeCompletion(second.id, revokedAt)),
+        'taken back once',
+      ).to.equal(null);
       expect([...(await write((r) => r.gamification.load(alice, TUESDAY))).ledger].sort()).to.deep.equal([
         [MONDAY, 1],
         [TUESDAY, 1],
       ]);
+    });
+
+    it('answers its own writes within the unit of work: a completion counts at once and can be taken back', async () => {
+      const { write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const [first, second] = [await addTask(alice), await addTask(alice)];
+      const completion = (taskId: number, day: LocalDate) => ({
+        taskId,
+        userId: alice,
+        day,
+        points: 10,
+        completedAt: new Date(`${day}T10:00:00Z`),
+      });
+      const inTheSameUnit = await write(async (r) => {
+        await r.gamification.recordCompletion(completion(first.id, MONDAY));
+        await r.gamification.recordCompletion(completion(second.id, TUESDAY));
+        const counted = [...(await r.gamification.load(alice, TUESDAY)).ledger].sort();
+        const taken = await r.gamification.revokeCompletion(first.id, new Date('2026-03-03T11:00:00Z'));
+        const after = [...(await r.gamification.load(alice, TUESDAY)).ledger].sort();
+        return { counted, taken: taken?.taskId, after };
+      });
+      expect(inTheSameUnit).to.deep.equal({
+        counted: [
+          [MONDAY, 1],
+          [TUESDAY, 1],
+        ],
+        taken: first.id,
+        after: [[TUESDAY, 1]],
+      });
+      expect(
+        [...(await write((r) => r.gamification.load(alice, TUESDAY))).ledger],
+        'as committed',
+      ).to.deep.equal([[TUESDAY, 1]]);
+    });
+
+    it('writes a completion together with the profile it was scored into, and nothing when the unit rolls back', async () => {
+      const { persistence, write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const task = await addTask(alice);
+      const completion = { taskId: task.id, userId: alice, day: MONDAY, points: 15, completedAt: new Date() };
+      const rolledBack = await persistence.unitOfWork.run(async (r) => {
+        await r.gamification.recordCompletion(completion);
+        return E.left('changed my mind');
+      })();
+      expect(E.isLeft(rolledBack)).to.equal(true);
+      expect(
+        [...(await write((r) => r.gamification.load(alice, MONDAY))).ledger],
+        'rolled back',
+      ).to.deep.equal([]);
+
+      await write(async (r) => {
+        const state = await r.gamification.load(alice, MONDAY);
+        await r.gamification.recordCompletion(completion);
+        await r.gamification.save({
+          ...state,
+          profile: { ...state.profile, totalPoints: 15, standingCompletions: 1 },
+        });
+      });
+      const stored = await write((r) => r.gamification.load(alice, MONDAY));
+      expect(stored.profile).to.deep.include({ totalPoints: 15, standingCompletions: 1 });
+      expect([...stored.ledger]).to.deep.equal([[MONDAY, 1]]);
     });
 
     it('holds the whole current streak in the ledger, however long, and today when it has completions', async () => {
