@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { type Duration, formatDuration, parseDuration } from '../../domain/shared/duration.js';
 import {
@@ -51,6 +52,62 @@ describe('domain value objects', () => {
       ]) {
         expect(parseLocalDateTime(bad), bad).to.equal(null);
       }
+    });
+
+    it('reads exactly what the pattern it replaced reads, and spells it the same', () => {
+      // The reference: the regular expression parseLocalDateTime was written with, and its checks.
+      const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
+      const reference = (input: string): string | null => {
+        const match = PATTERN.exec(input);
+        if (!match) return null;
+        const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
+        const [year, month, date] = [Number(y), Number(mo), Number(d)];
+        const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+        const monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+        if (month < 1 || month > 12 || date < 1 || date > monthDays) return null;
+        if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+        return `${y}-${mo}-${d}T${h}:${mi}:${s}`;
+      };
+      // Strings shaped like date-times, with any character anywhere, and plain arbitrary strings.
+      const character = fc.constantFrom(...'0123456789-: T/Z.x\u0660\u0966');
+      const shaped = fc
+        .tuple(
+          fc.integer({ min: 0, max: 9999 }),
+          fc.integer({ min: 0, max: 13 }),
+          fc.integer({ min: 0, max: 32 }),
+        )
+        .chain(([y, mo, d]) =>
+          fc.tuple(
+            fc.constant(
+              `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+            ),
+            fc.option(
+              fc.tuple(
+                fc.constantFrom(' ', 'T', 't', '_'),
+                fc.integer({ min: 0, max: 99 }),
+                fc.integer({ min: 0, max: 99 }),
+                fc.integer({ min: 0, max: 99 }),
+              ),
+            ),
+          ),
+        )
+        .map(([day, time]) =>
+          time === null
+            ? day
+            : `${day}${time[0]}${String(time[1]).padStart(2, '0')}:${String(time[2]).padStart(2, '0')}:${String(time[3]).padStart(2, '0')}`,
+        );
+      const mutated = fc
+        .tuple(shaped, fc.nat(), character)
+        .map(
+          ([text, at, c]) =>
+            text.slice(0, at % (text.length + 1)) + c + text.slice((at % (text.length + 1)) + 1),
+        );
+      fc.assert(
+        fc.property(fc.oneof(shaped, mutated, fc.string({ maxLength: 20 })), (input) => {
+          expect(parseLocalDateTime(input), input).to.equal(reference(input));
+        }),
+        { numRuns: 20_000 },
+      );
     });
 
     it('reads instants as RFC 3339 with a zone, or as UTC without one', () => {

@@ -3,26 +3,15 @@ import type {
   Card,
   Category,
   Client,
-  Links,
   MoneyRecord,
   Note,
-  Owned,
   Project,
   TimeRecord,
 } from '../../../domain/workspace/records.js';
 import { flag, serverDateTime, serverInstant } from './wire-values.js';
 
-const timestamps = (record: Owned) => ({
-  created_at: serverInstant(record.createdAt),
-  updated_at: serverInstant(record.updatedAt),
-});
-
-const links = (record: Links) => ({
-  client_id: record.clientId,
-  project_id: record.projectId,
-  task_id: record.taskId,
-  category_id: record.categoryId,
-});
+// Each answer is written out as one object literal, field by field: a list presents every row, and
+// spreading shared parts (timestamps, links) into each made presenting a row about twice as slow.
 
 export const presentClient = (client: Client) => ({
   id: client.id,
@@ -31,7 +20,8 @@ export const presentClient = (client: Client) => ({
   phone: client.phone,
   description: client.description,
   active: flag(client.active),
-  ...timestamps(client),
+  created_at: serverInstant(client.createdAt),
+  updated_at: serverInstant(client.updatedAt),
 });
 
 export const presentProject = (project: Project) => ({
@@ -40,7 +30,8 @@ export const presentProject = (project: Project) => ({
   client_id: project.clientId,
   description: project.description,
   active: flag(project.active),
-  ...timestamps(project),
+  created_at: serverInstant(project.createdAt),
+  updated_at: serverInstant(project.updatedAt),
 });
 
 /** Categories and cards. */
@@ -49,7 +40,8 @@ export const presentNamed = (record: Category | Card) => ({
   name: record.name,
   description: record.description,
   active: flag(record.active),
-  ...timestamps(record),
+  created_at: serverInstant(record.createdAt),
+  updated_at: serverInstant(record.updatedAt),
 });
 
 export const presentNote = (note: Note) => ({
@@ -58,8 +50,12 @@ export const presentNote = (note: Note) => ({
   description: note.description,
   active: flag(note.active),
   date: serverDateTime(note.date),
-  ...links(note),
-  ...timestamps(note),
+  client_id: note.clientId,
+  project_id: note.projectId,
+  task_id: note.taskId,
+  category_id: note.categoryId,
+  created_at: serverInstant(note.createdAt),
+  updated_at: serverInstant(note.updatedAt),
 });
 
 export const presentTime = (time: TimeRecord) => ({
@@ -67,8 +63,12 @@ export const presentTime = (time: TimeRecord) => ({
   time_really: formatDuration(time.timeReally),
   description: time.description,
   date: serverDateTime(time.date),
-  ...links(time),
-  ...timestamps(time),
+  client_id: time.clientId,
+  project_id: time.projectId,
+  task_id: time.taskId,
+  category_id: time.categoryId,
+  created_at: serverInstant(time.createdAt),
+  updated_at: serverInstant(time.updatedAt),
 });
 
 export const presentMoney = (money: MoneyRecord) => ({
@@ -79,6 +79,10 @@ export const presentMoney = (money: MoneyRecord) => ({
   to_card: money.toCard,
   description: money.description,
   date: serverDateTime(money.date),
-  ...links(money),
-  ...timestamps(money),
+  client_id: money.clientId,
+  project_id: money.projectId,
+  task_id: money.taskId,
+  category_id: money.categoryId,
+  created_at: serverInstant(money.createdAt),
+  updated_at: serverInstant(money.updatedAt),
 });
