@@ -13,6 +13,8 @@ export interface Config {
   readonly metricsPort: number | null;
   /** `SHUTDOWN_GRACE_S`: after SIGTERM, how long requests in flight may take before they are cut. */
   readonly shutdownGraceS: number;
+  /** `API_KEY_CACHE_S`: how long a key read for a request answers for it (0: read on every request). */
+  readonly apiKeyCacheS: number;
 }
 
 export type DatabaseConfig =
@@ -60,5 +62,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     dbConnectTimeoutS: integerFrom('DB_CONNECT_TIMEOUT_S', env.DB_CONNECT_TIMEOUT_S, 30, 3600),
     metricsPort: env.METRICS_PORT ? integerFrom('METRICS_PORT', env.METRICS_PORT, 0, 65535) : null,
     shutdownGraceS: integerFrom('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 10, 3600),
+    apiKeyCacheS: integerFrom('API_KEY_CACHE_S', env.API_KEY_CACHE_S, 5, 60),
   };
 };

@@ -18,6 +18,8 @@ export interface OpenOptions {
   readonly connectTimeoutMs: number;
   /** Hears of every statement (metrics, the debug log). */
   readonly observeQuery?: QueryObserver | undefined;
+  /** How long a key read for a request answers for it (the adapter's default unless told). */
+  readonly keyCacheMs?: number | undefined;
 }
 
 const DEFAULT_SQLITE_DIRECTORY = (() => {

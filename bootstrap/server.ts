@@ -26,6 +26,7 @@ const start = async (): Promise<void> => {
   const persistence = await openPersistence(config.database, {
     migrate: true,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
+    keyCacheMs: config.apiKeyCacheS * 1000,
     observeQuery: observing
       ? (sample: QuerySample) => {
           metrics?.observeQuery(sample);

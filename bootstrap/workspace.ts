@@ -25,6 +25,11 @@ export interface WorkspaceOptions {
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
   /** Hears of every SQL statement with its duration (never its parameters): feed metrics or a debug log. */
   readonly observeQuery?: QueryObserver;
+  /**
+   * How long a key `authenticate` read answers for it, in milliseconds (default 5000; 0: read on
+   * every call). A key revoked through this workspace stops at once; through another process, within this.
+   */
+  readonly apiKeyCacheMs?: number;
 }
 
 export interface WorkspaceParts {
@@ -113,6 +118,7 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
     migrate: options.migrate ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
     observeQuery: options.observeQuery,
+    keyCacheMs: options.apiKeyCacheMs,
   });
   return createWorkspace({
     persistence,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../bootstrap/config.js';
 
 describe('configuration from the environment', () => {
-  it('has the documented defaults: SQLite in ./data, port 3000 on 127.0.0.1, 600 requests a minute, no metrics, 10 s to finish at shutdown', () => {
+  it('has the documented defaults: SQLite in ./data, port 3000 on 127.0.0.1, 600 requests a minute, no metrics, 10 s to finish at shutdown, keys kept 5 s', () => {
     expect(loadConfig({})).to.deep.include({
       databaseUrl: 'sqlite:./data/workspace.db',
       port: 3000,
@@ -12,12 +12,19 @@ describe('configuration from the environment', () => {
       dbConnectTimeoutS: 30,
       metricsPort: null,
       shutdownGraceS: 10,
+      apiKeyCacheS: 5,
     });
   });
 
   it('reads SHUTDOWN_GRACE_S in whole seconds', () => {
     expect(loadConfig({ SHUTDOWN_GRACE_S: '3' }).shutdownGraceS).to.equal(3);
     expect(() => loadConfig({ SHUTDOWN_GRACE_S: '1.5' })).to.throw(ConfigError, /SHUTDOWN_GRACE_S/);
+  });
+
+  it('reads API_KEY_CACHE_S from 0 (keys read on every request) to 60', () => {
+    expect(loadConfig({ API_KEY_CACHE_S: '0' }).apiKeyCacheS).to.equal(0);
+    expect(loadConfig({ API_KEY_CACHE_S: '60' }).apiKeyCacheS).to.equal(60);
+    expect(() => loadConfig({ API_KEY_CACHE_S: '61' })).to.throw(ConfigError, /API_KEY_CACHE_S/);
   });
 
   it('reads METRICS_PORT, and refuses one that is not a port', () => {

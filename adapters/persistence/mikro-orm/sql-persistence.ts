@@ -1,6 +1,7 @@
 import type { Persistence, PoolStats } from '../persistence.js';
 import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
+import { ApiKeyCache, DEFAULT_KEY_CACHE_MS } from './read/api-key-cache.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
@@ -27,6 +28,8 @@ export interface SqlPersistenceOptions {
   readonly observeQuery?: QueryObserver | undefined;
   /** How far past a page filtered lists count their matches (`COUNT_HORIZON` unless told). */
   readonly countHorizon?: number;
+  /** How long a key read for a request answers for it (`DEFAULT_KEY_CACHE_MS` unless told; 0: never kept). */
+  readonly keyCacheMs?: number;
 }
 
 /** Wraps every read-side failure the same way the unit of work does. */
@@ -68,11 +71,12 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
   const reader = classified(observed(runners.reader, 'read'));
   const writer = classified(observed(runners.transactions.autocommit, 'write'));
   const { dialect } = runners;
+  const keyCache = new ApiKeyCache(options.keyCacheMs ?? DEFAULT_KEY_CACHE_MS);
   return {
-    unitOfWork: new SqlUnitOfWork(runners.transactions, dialect, (tx) => observed(tx, 'write')),
+    unitOfWork: new SqlUnitOfWork(runners.transactions, dialect, (tx) => observed(tx, 'write'), keyCache),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
-    apiKeyStore: new SqlApiKeyStore(reader, writer),
+    apiKeyStore: new SqlApiKeyStore(reader, writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),
     ...(runners.poolStats === undefined ? {} : { poolStats: runners.poolStats }),
     ...(dialect === POSTGRESQL ? { windowCounter: new SqlWindowCounter(writer) } : {}),

@@ -8,6 +8,7 @@ import {
   taskToRecord,
   userFromRecord,
 } from '../mappers.js';
+import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import {
   cardTable,
@@ -52,18 +53,23 @@ export class KnownUsers extends BoundedCache<number, User> {
 /** The repositories of one transaction; the gamification one keeps writes back until `flush`. */
 export interface SqlRepositories extends Repositories {
   readonly gamification: SqlGamification;
+  /** The keys this transaction revoked: to drop from the key cache again once it commits. */
+  readonly revokedKeys: readonly number[];
 }
 
 export const sqlRepositories = (
   tx: SqlRunner,
   dialect: SqlDialect,
   known = new KnownUsers(),
+  keyCache?: ApiKeyCache,
 ): SqlRepositories => {
+  const revokedKeys: number[] = [];
   const forUpdate = dialect.rowLocks ? ' for update' : '';
   /** Users this transaction added. */
   const added = new Set<number>();
   const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
   return {
+    revokedKeys,
     tasks: {
       findForUpdate: async (id) => {
         const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);
@@ -171,6 +177,8 @@ export const sqlRepositories = (
       },
       revoke: async (id, at) => {
         await tx.run('update api_keys set revoked_at = ? where id = ?', [at.getTime(), id]);
+        keyCache?.forget(id);
+        revokedKeys.push(id);
       },
     },
     clients: sqlRecords(tx, dialect, clientTable),

@@ -3,6 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Repositories, UnitOfWork } from '../../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../../application/shared/errors.js';
 import { classifyDatabaseFailure } from '../database-failure.js';
+import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { KnownUsers, sqlRepositories } from './sql-repositories.js';
@@ -18,6 +19,8 @@ export class SqlUnitOfWork implements UnitOfWork {
     private readonly dialect: SqlDialect,
     /** Wraps each transaction's connection, e.g. to time its statements. */
     private readonly decorate: (tx: SqlRunner) => SqlRunner = (tx) => tx,
+    /** Keys read for requests: a key revoked here is dropped from it. */
+    private readonly keyCache?: ApiKeyCache,
   ) {}
 
   private readonly knownUsers = new KnownUsers();
@@ -27,9 +30,16 @@ export class SqlUnitOfWork implements UnitOfWork {
   ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
       let rejected: E.Left<Err> | undefined;
+      let revokedKeys: readonly number[] = [];
       try {
-        return await this.transactions.transaction(async (tx) => {
-          const repositories = sqlRepositories(this.decorate(tx), this.dialect, this.knownUsers);
+        const committed = await this.transactions.transaction(async (tx) => {
+          const repositories = sqlRepositories(
+            this.decorate(tx),
+            this.dialect,
+            this.knownUsers,
+            this.keyCache,
+          );
+          revokedKeys = repositories.revokedKeys;
           const outcome = await work(repositories);
           if (E.isLeft(outcome)) {
             rejected = outcome;
@@ -39,6 +49,9 @@ export class SqlUnitOfWork implements UnitOfWork {
           await repositories.gamification.flush();
           return outcome;
         });
+        // Dropped again now: a request in between may have read the key before the commit.
+        for (const id of revokedKeys) this.keyCache?.forget(id);
+        return committed;
       } catch (error) {
         if (rejected !== undefined) return rejected;
         return E.left(infrastructureError(classifyDatabaseFailure(error)));
