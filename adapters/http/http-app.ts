@@ -16,10 +16,12 @@ import { type ConnectionLimits, connectionOptions, DEFAULT_CONNECTION_LIMITS } f
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { type Idempotency, idempotency } from './idempotency.js';
+import { successBody } from './openapi/response-schemas.js';
 import { type RateLimiter, type RateLimitOptions, registerRateLimit } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { errorCodeOf, type RequestObserver, registerRequestLog } from './request-log.js';
 import { METHODS, type Method, OTHER_METHODS, type PublicRoute, type Reply, type Route } from './route.js';
+import { registerSerializers } from './serialization.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -200,6 +202,7 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
   app.route({
     method: route.method,
     url: route.url,
+    schema: { response: { [route.doc.answer.status]: successBody(route.doc.answer) } },
     onRequest: guard(services.workspace, route.operation, services.limiter),
     handler: async (request, reply) => {
       const { session } = request;
@@ -287,6 +290,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     done(null, payload);
   });
   registerJsonParser(app);
+  registerSerializers(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const result = frameworkFailure(error);
     if (result.status >= 500) request.log.error({ err: error }, 'unhandled error');

@@ -91,6 +91,7 @@ export class ChangeTaskStatus {
   ): Promise<GamificationFeedback> {
     const zone = (await repositories.users.findById(actor.userId))?.timezone ?? UTC;
     const today = localDayIn(zone, at);
+    // The history before the profile: loading the profile locks it to the commit.
     if (change !== null) await repositories.history.append(change);
     const before = await repositories.gamification.load(actor.userId, today);
     let after: GamificationState = before;

@@ -3,7 +3,7 @@ import type { PublicRoute, Route } from '../route.js';
 import { ERROR_RESPONSES, type ErrorStatus, errorResponseComponents } from './error-responses.js';
 import { INTRODUCTION, TAGS } from './introduction.js';
 import { bodySchemaOf, type JsonSchema, queryParametersOf } from './json-schema.js';
-import { errorEnvelope, ID, successEnvelope } from './response-schemas.js';
+import { errorEnvelope, ID, successBody } from './response-schemas.js';
 
 /**
  * The OpenAPI 3.1 document of the API, built from the routes themselves: their paths and methods,
@@ -90,11 +90,7 @@ const errorRef = (status: ErrorStatus) => ({
 
 const successResponse = (route: Route): object => {
   const { answer } = route.doc;
-  const envelope = successEnvelope(answer.data) as { properties: Record<string, JsonSchema> };
-  const schema =
-    answer.beside === undefined
-      ? envelope
-      : { ...envelope, properties: { ...envelope.properties, ...answer.beside } };
+  const schema = successBody(answer);
   return {
     description: route.doc.summary,
     headers: headerRefs([

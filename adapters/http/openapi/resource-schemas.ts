@@ -44,6 +44,7 @@ export const TASK: ResourceDoc = {
         ...TIMESTAMPS,
       },
       taskWire.replace,
+      { after: ['completed_at'] },
     ),
   ),
   example: {

@@ -33,12 +33,17 @@ export const closedObject = (properties: Record<string, JsonSchema>, description
 
 /**
  * A record as answered: its read-only fields, then every field `editable` accepts (which may be
- * null in an answer when the record never had it, as listed in `unset`).
+ * null in an answer when the record never had it, as listed in `unset`), then the read-only fields
+ * named in `after` and the timestamps. The order is the wire's: answers are serialized from these.
  */
 export const recordSchema = (
   readOnly: Record<string, JsonSchema>,
   editable: WireCodec,
-  options: { readonly unset?: readonly string[]; readonly except?: readonly string[] } = {},
+  options: {
+    readonly unset?: readonly string[];
+    readonly except?: readonly string[];
+    readonly after?: readonly string[];
+  } = {},
 ): JsonSchema => {
   const fields: Record<string, JsonSchema> = {};
   for (const [name, codec] of Object.entries<t.Mixed>(editable.codec.fields)) {
@@ -46,13 +51,13 @@ export const recordSchema = (
     const schema = schemaOf(codec);
     fields[name] = options.unset?.includes(name) ? orNull(schema) : schema;
   }
-  const { created_at, updated_at, ...leading } = readOnly;
-  return closedObject({
-    ...leading,
-    ...fields,
-    ...(created_at === undefined ? {} : { created_at }),
-    ...(updated_at === undefined ? {} : { updated_at }),
+  const trailing = [...(options.after ?? []), 'created_at', 'updated_at'];
+  const leading = Object.entries(readOnly).filter(([name]) => !trailing.includes(name));
+  const last = trailing.flatMap((name) => {
+    const schema = readOnly[name];
+    return schema === undefined ? [] : [[name, schema] as const];
   });
+  return closedObject(Object.fromEntries([...leading, ...Object.entries(fields), ...last]));
 };
 
 export const TIMESTAMPS = { created_at: SERVER_INSTANT, updated_at: SERVER_INSTANT } as const;
@@ -123,6 +128,17 @@ export const errorEnvelope = (codes: readonly string[]): JsonSchema => ({
 /** The success envelope around `data`. */
 export const successEnvelope = (data: JsonSchema): JsonSchema =>
   closedObject({ success: { const: true }, data });
+
+/** The whole body of a success answer: the envelope around `data`, and what may go beside it. */
+export const successBody = (answer: {
+  readonly data: JsonSchema;
+  readonly beside?: Readonly<Record<string, JsonSchema>> | undefined;
+}): JsonSchema => {
+  const envelope = successEnvelope(answer.data) as { properties: Record<string, JsonSchema> };
+  return answer.beside === undefined
+    ? envelope
+    : { ...envelope, properties: { ...envelope.properties, ...answer.beside } };
+};
 
 const STANDING = {
   total_points: { type: 'integer' },

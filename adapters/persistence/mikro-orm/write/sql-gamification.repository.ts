@@ -55,9 +55,8 @@ const COUNT_DAY =
 const UPDATE_PROFILE =
   'update gamification_profiles set total_points = ?, best_streak_days = ?, standing_completions = ? where user_id = ?';
 
-/** A write kept back on PostgreSQL to go out with the next statement of its user (see `pending`). */
+/** A ledger write kept back on PostgreSQL, to go out with its user's `save` (or `flush`). */
 interface Pending {
-  readonly userId: UserId;
   readonly sql: string;
   readonly params: readonly SqlValue[];
 }
@@ -123,7 +122,6 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
       if (userId !== undefined && completion.userId !== userId) continue;
       completions.splice(i, 1);
       taken.unshift({
-        userId: completion.userId,
         sql: INSERT_COMPLETION,
         params: [
           completion.userId,
@@ -137,8 +135,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
     for (const [key, kept] of days) {
       if (userId !== undefined && kept.userId !== userId) continue;
       days.delete(key);
-      if (kept.standing !== 0)
-        taken.push({ userId: kept.userId, sql: COUNT_DAY, params: [kept.userId, kept.day, kept.standing] });
+      if (kept.standing !== 0) taken.push({ sql: COUNT_DAY, params: [kept.userId, kept.day, kept.standing] });
     }
     return taken;
   };
