@@ -29,7 +29,7 @@ describe('the API-key cache', () => {
 
   it('answers a key for its time to live after it was read, then lets go of it', () => {
     const keys = cache();
-    keys.set(aKey(1, 'a'));
+    keys.set(aKey(1, 'a'), keys.mark());
     now = 999;
     expect(keys.get('a')?.id).to.equal(1);
     now = 1000;
@@ -38,8 +38,8 @@ describe('the API-key cache', () => {
 
   it('lets go of a revoked key at once, and of nothing else', () => {
     const keys = cache();
-    keys.set(aKey(1, 'a'));
-    keys.set(aKey(2, 'b'));
+    keys.set(aKey(1, 'a'), keys.mark());
+    keys.set(aKey(2, 'b'), keys.mark());
     keys.forget(1);
     expect(keys.get('a')).to.equal(undefined);
     expect(keys.get('b')?.id).to.equal(2);
@@ -47,7 +47,7 @@ describe('the API-key cache', () => {
 
   it('records a last use by the refresh’s once-a-minute rule', () => {
     const keys = cache(120_000);
-    keys.set(aKey(1, 'a'));
+    keys.set(aKey(1, 'a'), keys.mark());
     keys.touched(1, new Date('2026-03-10T12:00:00Z'));
     keys.touched(1, new Date('2026-03-10T12:00:30Z'));
     expect(keys.get('a')?.lastUsedAt?.toISOString()).to.equal('2026-03-10T12:00:00.000Z');
@@ -55,15 +55,25 @@ describe('the API-key cache', () => {
     expect(keys.get('a')?.lastUsedAt?.toISOString()).to.equal('2026-03-10T12:01:00.000Z');
   });
 
+  it('does not keep a key read before a revocation here that came in while it was read', () => {
+    const keys = cache();
+    const mark = keys.mark();
+    keys.forget(9);
+    keys.set(aKey(1, 'a'), mark);
+    expect(keys.get('a')).to.equal(undefined);
+    keys.set(aKey(1, 'a'), keys.mark());
+    expect(keys.get('a')?.id).to.equal(1);
+  });
+
   it('keeps nothing with no time to live', () => {
     const keys = cache(0);
-    keys.set(aKey(1, 'a'));
+    keys.set(aKey(1, 'a'), keys.mark());
     expect(keys.get('a')).to.equal(undefined);
   });
 
   it('holds at most 10,000 keys, letting the longest-held go first', () => {
     const keys = cache();
-    for (let id = 1; id <= 10_001; id++) keys.set(aKey(id, `d${id}`));
+    for (let id = 1; id <= 10_001; id++) keys.set(aKey(id, `d${id}`), keys.mark());
     expect(keys.get('d1'), 'the first read').to.equal(undefined);
     expect(keys.get('d2')?.id).to.equal(2);
     expect(keys.get('d10001')?.id).to.equal(10_001);

@@ -21,6 +21,8 @@ interface Entry {
 export class ApiKeyCache {
   private readonly byDigest = new Map<string, Entry>();
   private readonly digestById = new Map<number, string>();
+  /** Counts `forget`s: a read that began before one may hold the key as it was before the revocation. */
+  private revocations = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -42,8 +44,14 @@ export class ApiKeyCache {
       this.digestById.delete(entry.key.id);
   }
 
-  set(key: ApiKey): void {
-    if (this.ttlMs <= 0) return;
+  /** Where revocations stand now: a read of the database takes it before it starts, and gives it to `set`. */
+  mark(): number {
+    return this.revocations;
+  }
+
+  /** Keeps a key read from the database, unless a key was revoked here since the read began (`mark`). */
+  set(key: ApiKey, readFrom: number): void {
+    if (this.ttlMs <= 0 || readFrom !== this.revocations) return;
     // Re-inserted last: the map's order is the order of reading, the oldest first out.
     this.drop(key.digest);
     if (this.byDigest.size >= CAPACITY) {
@@ -67,6 +75,7 @@ export class ApiKeyCache {
 
   /** Drops a key this instance revoked: its next use reads it again. */
   forget(keyId: number): void {
+    this.revocations += 1;
     const digest = this.digestById.get(keyId);
     if (digest !== undefined) this.drop(digest);
   }

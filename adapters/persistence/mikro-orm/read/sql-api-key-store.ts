@@ -28,10 +28,11 @@ export class SqlApiKeyStore implements ApiKeyStore {
   async findByDigest(digest: string): Promise<ApiKey | null> {
     const cached = this.cache.get(digest);
     if (cached !== undefined) return cached;
+    const mark = this.cache.mark();
     const row = await this.reader.get(FIND_BY_DIGEST, [digest]);
     if (!row) return null;
     const key = apiKeyFromRecord(row);
-    this.cache.set(key);
+    this.cache.set(key, mark);
     return key;
   }
 
