@@ -1,3 +1,4 @@
+import { twoDigits } from './text.js';
 /** A span of time in whole seconds (`time_planned`, `time_really`). */
 export type Duration = number & { readonly Duration: unique symbol };
 
@@ -10,9 +11,6 @@ export const parseDuration = (input: string): Duration | null => {
   const [, h, m, s] = match;
   return (Number(h) * 3600 + Number(m) * 60 + Number(s)) as Duration;
 };
-
-/** At least two digits; spelled out because lists format a duration per row (padStart is 7x slower). */
-const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 
 /** Renders with at least two hour digits: `01:30:00`, `125:00:00`. */
 export const formatDuration = (seconds: Duration): string => {

@@ -1,6 +1,5 @@
 import type { LocalDateTime } from '../../../domain/shared/local-date-time.js';
-
-const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+import { twoDigits } from '../../../domain/shared/text.js';
 
 /**
  * Instants travel in UTC, in the server format `YYYY-MM-DD HH:MM:SS`. Spelled out field by field:

@@ -75,6 +75,15 @@ const completionFrom = (row: Row): Completion => {
   };
 };
 
+/** The values `INSERT_COMPLETION` takes. */
+const completionRow = (completion: Completion): SqlValue[] => [
+  completion.userId,
+  completion.taskId,
+  completion.day,
+  completion.points,
+  completion.completedAt.getTime(),
+];
+
 /** `statement` with `pending` before it as data-modifying CTEs: one round trip for all of them. */
 const prefixed = (pending: readonly Pending[], statement: string): string =>
   pending.length === 0
@@ -103,7 +112,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
   const stored = new Map<UserId, ReadonlySet<string>>();
   const keepsBack = dialect.kind === 'postgresql';
   /** Completions to insert, and per user and day the standing to add: kept back on PostgreSQL. */
-  const completions: Completion[] = [];
+  let completions: Completion[] = [];
   const days = new Map<string, { readonly userId: UserId; readonly day: LocalDate; standing: number }>();
 
   const addToDay = async (userId: UserId, day: LocalDate, standing: number): Promise<void> => {
@@ -116,28 +125,20 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
 
   /** Takes the kept-back writes of `userId` (or everyone's) out of the queue. */
   const takePending = (userId?: UserId): Pending[] => {
-    const taken: Pending[] = [];
-    for (let i = completions.length - 1; i >= 0; i--) {
-      const completion = completions[i] as Completion;
-      if (userId !== undefined && completion.userId !== userId) continue;
-      completions.splice(i, 1);
-      taken.unshift({
-        sql: INSERT_COMPLETION,
-        params: [
-          completion.userId,
-          completion.taskId,
-          completion.day,
-          completion.points,
-          completion.completedAt.getTime(),
-        ],
-      });
-    }
+    const taken = (owner: UserId) => userId === undefined || owner === userId;
+    const inserts = completions.filter((completion) => taken(completion.userId));
+    completions = completions.filter((completion) => !taken(completion.userId));
+    const counts: Pending[] = [];
     for (const [key, kept] of days) {
-      if (userId !== undefined && kept.userId !== userId) continue;
+      if (!taken(kept.userId)) continue;
       days.delete(key);
-      if (kept.standing !== 0) taken.push({ sql: COUNT_DAY, params: [kept.userId, kept.day, kept.standing] });
+      if (kept.standing !== 0)
+        counts.push({ sql: COUNT_DAY, params: [kept.userId, kept.day, kept.standing] });
     }
-    return taken;
+    return [
+      ...inserts.map((completion) => ({ sql: INSERT_COMPLETION, params: completionRow(completion) })),
+      ...counts,
+    ];
   };
 
   const flush = async (): Promise<void> => {
@@ -238,14 +239,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
     },
     recordCompletion: async (completion) => {
       if (keepsBack) completions.push(completion);
-      else
-        await tx.run(INSERT_COMPLETION, [
-          completion.userId,
-          completion.taskId,
-          completion.day,
-          completion.points,
-          completion.completedAt.getTime(),
-        ]);
+      else await tx.run(INSERT_COMPLETION, completionRow(completion));
       await addToDay(completion.userId, completion.day, 1);
     },
     revokeCompletion: async (taskId, at) => {

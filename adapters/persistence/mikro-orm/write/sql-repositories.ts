@@ -8,7 +8,6 @@ import {
   taskToRecord,
   userFromRecord,
 } from '../mappers.js';
-import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import {
   cardTable,
@@ -53,7 +52,7 @@ export class KnownUsers extends BoundedCache<number, User> {
 /** The repositories of one transaction; the gamification one keeps writes back until `flush`. */
 export interface SqlRepositories extends Repositories {
   readonly gamification: SqlGamification;
-  /** The keys this transaction revoked: to drop from the key cache again once it commits. */
+  /** The keys this transaction revoked: to drop from the key cache once it commits. */
   readonly revokedKeys: readonly number[];
 }
 
@@ -61,7 +60,6 @@ export const sqlRepositories = (
   tx: SqlRunner,
   dialect: SqlDialect,
   known = new KnownUsers(),
-  keyCache?: ApiKeyCache,
 ): SqlRepositories => {
   const revokedKeys: number[] = [];
   const forUpdate = dialect.rowLocks ? ' for update' : '';
@@ -177,7 +175,6 @@ export const sqlRepositories = (
       },
       revoke: async (id, at) => {
         await tx.run('update api_keys set revoked_at = ? where id = ?', [at.getTime(), id]);
-        keyCache?.forget(id);
         revokedKeys.push(id);
       },
     },

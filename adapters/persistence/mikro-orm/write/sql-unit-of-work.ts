@@ -33,12 +33,7 @@ export class SqlUnitOfWork implements UnitOfWork {
       let revokedKeys: readonly number[] = [];
       try {
         const committed = await this.transactions.transaction(async (tx) => {
-          const repositories = sqlRepositories(
-            this.decorate(tx),
-            this.dialect,
-            this.knownUsers,
-            this.keyCache,
-          );
+          const repositories = sqlRepositories(this.decorate(tx), this.dialect, this.knownUsers);
           revokedKeys = repositories.revokedKeys;
           const outcome = await work(repositories);
           if (E.isLeft(outcome)) {
@@ -49,7 +44,8 @@ export class SqlUnitOfWork implements UnitOfWork {
           await repositories.gamification.flush();
           return outcome;
         });
-        // Dropped again now: a request in between may have read the key before the commit.
+        // Dropped once committed: a request until then may have read (and kept) the key as it was;
+        // a read still in flight is not kept (`ApiKeyCache.mark`).
         for (const id of revokedKeys) this.keyCache?.forget(id);
         return committed;
       } catch (error) {
