@@ -33,6 +33,9 @@ const task = (columns: string) =>
     .map((column) => `${columns}.${column}`)
     .join(', ');
 
+/** A bound row count, as the service binds it (bare, SQLite prepares the statement again at every run). */
+const COUNT = 'cast(? as bigint)';
+
 const envelope = (data: object) => JSON.stringify({ success: true, data });
 const paged = (name: string, items: Row[], total: number, limit: number, offset: number) =>
   envelope({ [name]: items, pagination: { total, limit, offset } });
@@ -69,7 +72,7 @@ const handSql = (db: SqlClient) => {
   /** Filtered lists count their matches up to 1000 past the page, as the service does. */
   const cappedCount = async (from: string, params: unknown[], limit: number, offset: number) => {
     const cap = offset + limit + 1000;
-    const [count] = await db.all(`select count(*) as total from (select 1 ${from} limit ?) matches`, [
+    const [count] = await db.all(`select count(*) as total from (select 1 ${from} limit ${COUNT}) matches`, [
       ...params,
       cap,
     ]);
@@ -124,11 +127,11 @@ const handSql = (db: SqlClient) => {
       if (conditions.length === 0) {
         // Owned and assigned-by-others, each along its index, merged; the total from the kept count.
         const runs =
-          'select id from (select t.id from tasks t where t.owner_id = ? order by t.id asc limit ?) a union all ' +
-          'select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ? order by t.id asc limit ?) b';
+          `select id from (select t.id from tasks t where t.owner_id = ? order by t.id asc limit ${COUNT}) a union all ` +
+          `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ? order by t.id asc limit ${COUNT}) b`;
         const [rows, [count]] = await Promise.all([
           db.all(
-            `select ${task('t')} from tasks t where t.id in (${runs}) order by t.id asc limit ? offset ?`,
+            `select ${task('t')} from tasks t where t.id in (${runs}) order by t.id asc limit ${COUNT} offset ${COUNT}`,
             [user, offset + limit, user, user, offset + limit, limit, offset],
           ),
           db.all(
@@ -143,13 +146,17 @@ const handSql = (db: SqlClient) => {
       const all = [user, user, ...params];
       // A search reads its page as the two visible runs, each testing its rows along its index.
       const searchRuns =
-        `select id from (select t.id from tasks t where t.owner_id = ?${filters} order by t.id asc limit ?) a union all ` +
-        `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ?${filters} order by t.id asc limit ?) b`;
+        `select id from (select t.id from tasks t where t.owner_id = ?${filters} order by t.id asc limit ${COUNT}) a union all ` +
+        `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ?${filters} order by t.id asc limit ${COUNT}) b`;
       const [rows, total] = await Promise.all([
         query.search === undefined
-          ? db.all(`select ${task('t')} ${from} order by t.id asc limit ? offset ?`, [...all, limit, offset])
+          ? db.all(`select ${task('t')} ${from} order by t.id asc limit ${COUNT} offset ${COUNT}`, [
+              ...all,
+              limit,
+              offset,
+            ])
           : db.all(
-              `select ${task('t')} from tasks t where t.id in (${searchRuns}) order by t.id asc limit ? offset ?`,
+              `select ${task('t')} from tasks t where t.id in (${searchRuns}) order by t.id asc limit ${COUNT} offset ${COUNT}`,
               [user, ...params, offset + limit, user, user, ...params, offset + limit, limit, offset],
             ),
         query.search === undefined
@@ -158,7 +165,7 @@ const handSql = (db: SqlClient) => {
               // The two runs counted apart, each stopping at the cap, then added.
               const cap = offset + limit + 1000;
               const run = (set: string) =>
-                `(select count(*) from (select 1 from tasks t where ${set}${filters} order by t.id limit ?) r)`;
+                `(select count(*) from (select 1 from tasks t where ${set}${filters} order by t.id limit ${COUNT}) r)`;
               const [count] = await db.all(
                 `select ${run('t.owner_id = ?')} + ${run('t.assignee_id = ? and t.owner_id <> ?')} as total`,
                 [user, ...params, cap, user, user, ...params, cap],
@@ -181,7 +188,7 @@ const handSql = (db: SqlClient) => {
         db.all(
           'select r.id, r.owner_id, r.name, r.email, r.phone, r.description, r.active, r.created_at, r.updated_at, ' +
             `${latest('created_at')} as latest_at, ${latest('id')} as latest_id ${from} ` +
-            'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ? offset ?',
+            `order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ${COUNT} offset ${COUNT}`,
           [user, limit, offset],
         ),
         cappedCount(from, [user], limit, offset),
@@ -197,13 +204,13 @@ const handSql = (db: SqlClient) => {
       // Newest first along (owner, date, id) in two runs, dated then undated; the total kept.
       const runs =
         'select id from (select r.id from time_records r where r.owner_id = ? and r.date is not null ' +
-        'order by r.date desc, r.id desc limit ?) a union all ' +
-        'select id from (select r.id from time_records r where r.owner_id = ? and r.date is null order by r.id desc limit ?) b';
+        `order by r.date desc, r.id desc limit ${COUNT}) a union all ` +
+        `select id from (select r.id from time_records r where r.owner_id = ? and r.date is null order by r.id desc limit ${COUNT}) b`;
       const [rows, [count]] = await Promise.all([
         db.all(
           'select r.id, r.owner_id, r.time_really, r.description, r.date, r.client_id, r.project_id, r.task_id, ' +
             `r.category_id, r.created_at, r.updated_at from time_records r where r.id in (${runs}) ` +
-            'order by r.date desc nulls last, r.id desc limit ? offset ?',
+            `order by r.date desc nulls last, r.id desc limit ${COUNT} offset ${COUNT}`,
           [user, offset + limit, user, offset + limit, limit, offset],
         ),
         db.all(ownedCount, [user, 'time_records']),

@@ -47,8 +47,15 @@ export interface Run {
   readonly orderBy: string;
 }
 
+/**
+ * A bound row count for `limit`/`offset`. Bare, SQLite's planner reads the bound value, so the
+ * statement is prepared again at every run (about 20 µs, a third of a 50-row page); behind a cast it
+ * is prepared once. PostgreSQL takes the cast as written.
+ */
+const COUNT_PARAMETER = 'cast(? as bigint)';
+
 const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; params: SqlValue[] } => {
-  const tail = `${select.orderBy} limit ? offset ?`;
+  const tail = `${select.orderBy} limit ${COUNT_PARAMETER} offset ${COUNT_PARAMETER}`;
   if (select.runs === undefined)
     return {
       sql: `select ${select.columns} ${select.from} ${tail}`,
@@ -56,7 +63,7 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
     };
   const { table, id, list } = select.runs;
   const runs = list.map(
-    (run) => `select id from (select ${id} as id ${run.from} ${run.orderBy} limit ?) run`,
+    (run) => `select id from (select ${id} as id ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`,
   );
   return {
     sql: `select ${select.columns} from ${table} where ${id} in (${runs.join(' union all ')}) ${tail}`,
@@ -71,7 +78,7 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
  * in an order that reads the table's pages at random: 22 ms against 1.2 for 100k tasks.)
  */
 const cappedRunsCount = (runs: Runs, limit: number): [string, SqlValue[]] => [
-  `select ${runs.list.map((run) => `(select count(*) from (select 1 ${run.from} ${run.orderBy} limit ?) run)`).join(' + ')} as total`,
+  `select ${runs.list.map((run) => `(select count(*) from (select 1 ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run)`).join(' + ')} as total`,
   runs.list.flatMap((run) => [...run.params, limit]),
 ];
 
@@ -80,7 +87,7 @@ const countStatement = <T>(select: PagedSelect<T>, limit: number): [string, read
   if (select.exactTotal) return [select.exactTotal.sql, select.exactTotal.params];
   if (select.runs) return cappedRunsCount(select.runs, limit);
   return [
-    `select count(*) as total from (select 1 ${select.from} limit ?) matches`,
+    `select count(*) as total from (select 1 ${select.from} limit ${COUNT_PARAMETER}) matches`,
     [...select.params, limit],
   ];
 };
