@@ -34,7 +34,9 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
   uniques: [{ name: 'tasks_client_number_unique', properties: ['ownerId', 'numberScope', 'clientTaskId'] }],
   indexes: [
     { name: 'tasks_owner_index', properties: ['ownerId', 'id'] },
-    { name: 'tasks_assignee_index', properties: ['assigneeId'] },
+    // Tasks assigned to a user, in id order, with their owner at hand: "assigned by someone else"
+    // (`owner_id <> ?`) is answered, and counted, from the index alone.
+    { name: 'tasks_assignee_visible_index', properties: ['assigneeId', 'id', 'ownerId'] },
     latestPerClientIndex('tasks'),
     ...referenceIndexes('tasks', {
       projectId: 'project_id',

@@ -9,6 +9,7 @@ import { Migration20261123072038 } from './Migration20261123072038.js';
 import { Migration20261123073500 } from './Migration20261123073500.js';
 import { Migration20261123081427 } from './Migration20261123081427.js';
 import { Migration20261123100000 } from './Migration20261123100000.js';
+import { Migration20261124031557 } from './Migration20261124031557.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -26,4 +27,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261123073500', class: Migration20261123073500 },
   { name: 'Migration20261123081427', class: Migration20261123081427 },
   { name: 'Migration20261123100000', class: Migration20261123100000 },
+  { name: 'Migration20261124031557', class: Migration20261124031557 },
 ];

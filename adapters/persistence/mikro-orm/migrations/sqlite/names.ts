@@ -16,4 +16,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261123073500',
   'Migration20261123081427',
   'Migration20261123100000',
+  'Migration20261124031557',
 ];
