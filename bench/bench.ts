@@ -10,8 +10,9 @@
  *   npm run bench -- --only search --keep          …and leave the seeded databases behind
  *
  * Per database: seed (the owner and key through the CLI, the bulk through SQL), start the compiled
- * service as its own process, drive each scenario with autocannon from this process, then the
- * hand-written SQL ceiling and the static ceiling (`ceiling-server.ts`) with the same requests.
+ * service as its own process beside the hand-written SQL ceiling and the static ceiling
+ * (`ceiling-server.ts`), and drive each scenario with autocannon from this process at the three in
+ * turn, for several rounds; the figures are medians, the ratios the median of each round's.
  * Prints a table per database and writes `bench/results.json` and `bench/RESULTS.md`.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../test/support/build.js';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 import { cli } from '../test/support/processes.js';
-import { type LoadOptions, type Measured, measure } from './load.js';
+import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
 import { startCeiling, startService } from './processes.js';
 import { type ComparedRow, comparedTable, machine, type ScaleRow, scaleTable } from './report.js';
 import { type Scenario, scenarios } from './scenarios.js';
@@ -33,7 +34,9 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'sqlite,postgresql' },
     tasks: { type: 'string', default: '10000' },
     others: { type: 'string', default: '4' },
-    seconds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
+    /** Rounds per scenario, each driving the service, the SQL ceiling and the static one in turn. */
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
     scale: { type: 'boolean', default: false },
     /** Leave the seeded databases (and the folder they are in) behind, to look at their plans. */
@@ -147,32 +150,35 @@ const compare = async (dialect: Dialect, directory: string) => {
     await seedOthers(db, Number(args.others), tasks, userId);
     await finishSeeding(db);
     const list = scenarios(owner, statusPools(owner)).filter(selected);
-    const perTarget = async (baseUrl: string, watchPid?: number) => {
-      const results: Measured[] = [];
-      for (const scenario of list) results.push(await measure(baseUrl, scenario, load(key), watchPid));
-      return results;
-    };
 
     const service = await startService({ DATABASE_URL: database.url });
-    const serviceResults = await perTarget(service.baseUrl, service.child.pid);
-    const bodies = await captureBodies(service.baseUrl, key, list);
-    await service.stop();
-    const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
-    const ceilingResults = await perTarget(ceiling.baseUrl);
-    await ceiling.stop();
     const bodiesFile = join(directory, 'bodies.json');
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    writeFileSync(bodiesFile, JSON.stringify(await captureBodies(service.baseUrl, key, list)));
+    const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
     const staticServer = await startCeiling(['--mode', 'static', '--bodies', bodiesFile]);
-    const staticResults = await perTarget(staticServer.baseUrl);
-    await staticServer.stop();
-
-    const rows: ComparedRow[] = list.map((scenario, i) => ({
-      scenario: scenario.name,
-      kind: scenario.kind,
-      service: serviceResults[i] as Measured,
-      ceiling: ceilingResults[i] as Measured,
-      static: staticResults[i] as Measured,
-    }));
+    const rows: ComparedRow[] = [];
+    try {
+      for (const scenario of list) {
+        const rounds = { service: [] as Measured[], ceiling: [] as Measured[], static: [] as Measured[] };
+        // The three in turn, round after round, so that each is measured beside the others.
+        for (let round = 0; round < Number(args.rounds); round += 1) {
+          rounds.service.push(await measure(service.baseUrl, scenario, load(key), service.child.pid));
+          rounds.ceiling.push(await measure(ceiling.baseUrl, scenario, load(key)));
+          rounds.static.push(await measure(staticServer.baseUrl, scenario, load(key)));
+        }
+        rows.push({
+          scenario: scenario.name,
+          kind: scenario.kind,
+          service: summarise(rounds.service),
+          ceiling: summarise(rounds.ceiling),
+          static: summarise(rounds.static),
+          ofCeiling: medianRatio(rounds.service, rounds.ceiling),
+          ofStatic: medianRatio(rounds.service, rounds.static),
+        });
+      }
+    } finally {
+      await Promise.all([service.stop(), ceiling.stop(), staticServer.stop()]);
+    }
     return { dialect, tasks, startMs: service.startMs, rows };
   } finally {
     await db.close();
@@ -224,7 +230,11 @@ try {
   const dialects = String(args.db).split(',') as Dialect[];
   const header = [
     `${new Date().toISOString().slice(0, 10)} · ${machine().cores} × ${machine().cpu} · Node ${machine().node}`,
-    `\`${command}\` · ${args.connections} connections, ${args.seconds} s per scenario after a 1 s warm-up`,
+    `\`${command}\` · ${args.connections} connections · ${
+      args.scale
+        ? `${args.seconds} s per scenario and owner after a 1 s warm-up`
+        : `per scenario, ${args.rounds} rounds of ${args.seconds} s at each server in turn, after a 1 s warm-up each`
+    }`,
   ];
   const sections: string[] = [];
   const json: object[] = [];
@@ -256,8 +266,9 @@ try {
       join(ROOT, 'bench', `RESULTS${suffix}.md`),
       `# Benchmark results${args.scale ? ': scale' : ''}\n\n${header.join('  \n')}\n\n` +
         'Service: the compiled server. Ceiling: fastify and the bare driver running the same statements by ' +
-        'hand. Static: fastify sending the service’s own answer for the scenario. Ratios are the service’s ' +
-        'requests per second over the other’s, measured in the same run on the same machine.\n\n' +
+        'hand. Static: fastify sending the service’s own answer for the scenario. Figures are medians over the ' +
+        'rounds; a ratio is the median of the service’s requests per second over the other’s in the same ' +
+        'round, so that neighbours in time are compared on a machine whose speed drifts.\n\n' +
         `${sections.join('\n\n')}\n`,
     );
   }

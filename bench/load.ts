@@ -49,3 +49,31 @@ export const measure = async (
     if (sampler !== undefined) clearInterval(sampler);
   }
 };
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** Several rounds of one target as one figure: the medians, the highest RSS, every failure. */
+export const summarise = (rounds: readonly Measured[]): Measured => ({
+  requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
+  p50Ms: median(rounds.map((round) => round.p50Ms)),
+  p99Ms: median(rounds.map((round) => round.p99Ms)),
+  non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
+  peakRssMb: rounds.some((round) => round.peakRssMb !== null)
+    ? Math.max(...rounds.map((round) => round.peakRssMb ?? 0))
+    : null,
+});
+
+/**
+ * The service's rate over another target's, round by round (each pair measured back to back), and
+ * the median of those: a shared machine drifts over a run, and a ratio of neighbours drifts least.
+ */
+export const medianRatio = (service: readonly Measured[], other: readonly Measured[]): number =>
+  median(
+    service.map((round, i) => round.requestsPerSecond / Math.max(other[i]?.requestsPerSecond ?? 0, 1e-9)),
+  );

@@ -7,6 +7,9 @@ export interface ComparedRow {
   readonly service: Measured;
   readonly ceiling: Measured;
   readonly static: Measured;
+  /** The service's rate over the ceiling's and over the static one's (medians of each round's). */
+  readonly ofCeiling: number;
+  readonly ofStatic: number;
 }
 
 export interface ScaleRow {
@@ -17,6 +20,7 @@ export interface ScaleRow {
 
 const rate = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)}k` : value.toFixed(0));
 const ratio = (part: number, whole: number) => (whole > 0 ? (part / whole).toFixed(2) : '-');
+const fraction = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
 
 const table = (header: readonly string[], rows: readonly (readonly string[])[]) =>
@@ -44,9 +48,9 @@ export const comparedTable = (rows: readonly ComparedRow[]): string =>
       row.scenario,
       rate(row.service.requestsPerSecond),
       rate(row.ceiling.requestsPerSecond),
-      ratio(row.service.requestsPerSecond, row.ceiling.requestsPerSecond),
+      fraction(row.ofCeiling),
       rate(row.static.requestsPerSecond),
-      ratio(row.service.requestsPerSecond, row.static.requestsPerSecond),
+      fraction(row.ofStatic),
       ms(row.service.p50Ms),
       ms(row.service.p99Ms),
       (row.service.peakRssMb ?? 0).toFixed(0),
