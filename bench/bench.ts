@@ -140,6 +140,28 @@ const captureBodies = async (baseUrl: string, key: string, list: readonly Scenar
   return bodies;
 };
 
+/** The SQL ceiling answers every read with the service's own bytes, or it would measure less work. */
+const expectSameReads = async (
+  baseUrl: string,
+  key: string,
+  list: readonly Scenario[],
+  serviceBodies: Readonly<Record<string, string>>,
+) => {
+  const reads = list.filter((scenario) => scenario.kind === 'read');
+  const ceilingBodies = await captureBodies(baseUrl, key, reads);
+  for (const { name } of reads) {
+    const [ours, theirs] = [serviceBodies[name] ?? '', ceilingBodies[name] ?? ''];
+    if (ours === theirs) continue;
+    let at = 0;
+    while (ours[at] === theirs[at]) at += 1;
+    const around = (body: string) => body.slice(Math.max(0, at - 80), at + 80);
+    throw new Error(
+      `the SQL ceiling's answer to "${name}" differs from the service's at byte ${at}:\n` +
+        `  service: …${around(ours)}…\n  ceiling: …${around(theirs)}…`,
+    );
+  }
+};
+
 const compare = async (dialect: Dialect, directory: string) => {
   const database = await openDatabase(dialect, directory);
   const { userId, key } = await ownerWithKey(database.url, 'bench');
@@ -152,9 +174,11 @@ const compare = async (dialect: Dialect, directory: string) => {
     const list = scenarios(owner, statusPools(owner)).filter(selected);
 
     const service = await startService({ DATABASE_URL: database.url });
+    const bodies = await captureBodies(service.baseUrl, key, list);
     const bodiesFile = join(directory, 'bodies.json');
-    writeFileSync(bodiesFile, JSON.stringify(await captureBodies(service.baseUrl, key, list)));
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
     const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
+    await expectSameReads(ceiling.baseUrl, key, list, bodies);
     const staticServer = await startCeiling(['--mode', 'static', '--bodies', bodiesFile]);
     const rows: ComparedRow[] = [];
     try {

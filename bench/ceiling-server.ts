@@ -4,14 +4,16 @@
  *                                  that scenario (header `x-bench-scenario`): HTTP and JSON only.
  *   --mode sql --url <DATABASE_URL> fastify plus the bare driver running the service's statements
  *                                  by hand: the key's digest lookup, the query, the envelope. No
- *                                  ORM, container, codecs or use cases.
+ *                                  ORM, container, codecs or use cases. Reads answer the service's
+ *                                  bytes (`ceiling-wire.ts`); writes answer the rows as stored.
  * Prints `listening <port>` when ready.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { openSqlClient, type Row, type SqlClient } from './sql-client.js';
+import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
+import { openSqlClient, type SqlClient } from './sql-client.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -37,8 +39,6 @@ const task = (columns: string) =>
 const COUNT = 'cast(? as bigint)';
 
 const envelope = (data: object) => JSON.stringify({ success: true, data });
-const paged = (name: string, items: Row[], total: number, limit: number, offset: number) =>
-  envelope({ [name]: items, pagination: { total, limit, offset } });
 
 const handSql = (db: SqlClient) => {
   const userOf = async (request: FastifyRequest): Promise<number | null> => {
@@ -102,7 +102,7 @@ const handSql = (db: SqlClient) => {
         `select ${task('t')} from tasks t where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`,
         [Number(id), user, user],
       );
-      return envelope({ task: row });
+      return envelope({ task: row === undefined ? null : wireTask(row) });
     }),
   );
 
@@ -139,7 +139,7 @@ const handSql = (db: SqlClient) => {
             [user, 'tasks', user, user],
           ),
         ]);
-        return paged('tasks', rows, Number(count?.total), limit, offset);
+        return wirePage('tasks', rows.map(wireTask), Number(count?.total), limit, offset);
       }
       const filters = conditions.map((condition) => ` and ${condition}`).join('');
       const from = `from tasks t where (t.owner_id = ? or t.assignee_id = ?)${filters}`;
@@ -173,7 +173,7 @@ const handSql = (db: SqlClient) => {
               return Math.min(Number(count?.total), cap);
             })(),
       ]);
-      return paged('tasks', rows, total, limit, offset);
+      return wirePage('tasks', rows.map(wireTask), total, limit, offset);
     }),
   );
 
@@ -193,7 +193,7 @@ const handSql = (db: SqlClient) => {
         ),
         cappedCount(from, [user], limit, offset),
       ]);
-      return paged('clients', rows, count, limit, offset);
+      return wirePage('clients', rows.map(wireClient), count, limit, offset);
     }),
   );
 
@@ -215,7 +215,7 @@ const handSql = (db: SqlClient) => {
         ),
         db.all(ownedCount, [user, 'time_records']),
       ]);
-      return paged('times', rows, Number(count?.total), limit, offset);
+      return wirePage('times', rows.map(wireTime), Number(count?.total), limit, offset);
     }),
   );
 
