@@ -40,6 +40,13 @@ const COUNT = 'cast(? as bigint)';
 
 const envelope = (data: object) => JSON.stringify({ success: true, data });
 
+/** A total's statement, and the most it may answer (a capped count's bound). */
+interface Count {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+  readonly cap: number;
+}
+
 const handSql = (db: SqlClient) => {
   const userOf = async (request: FastifyRequest): Promise<number | null> => {
     const header = request.headers['x-api-key'];
@@ -70,13 +77,22 @@ const handSql = (db: SqlClient) => {
     return { sql: `(${test('title')} or ${test('description')})`, params: [pattern, pattern] };
   };
   /** Filtered lists count their matches up to 1000 past the page, as the service does. */
-  const cappedCount = async (from: string, params: unknown[], limit: number, offset: number) => {
+  const cappedCount = (from: string, params: unknown[], limit: number, offset: number): Count => {
     const cap = offset + limit + 1000;
-    const [count] = await db.all(`select count(*) as total from (select 1 ${from} limit ${COUNT}) matches`, [
-      ...params,
+    return {
+      sql: `select count(*) as total from (select 1 ${from} limit ${COUNT}) matches`,
+      params: [...params, cap],
       cap,
+    };
+  };
+  /** The page with its total beside each row, in one statement, as the service reads it. */
+  const pageWithTotal = async (columns: string, rest: string, params: unknown[], count: Count) => {
+    const rows = await db.all(`select ${columns}, (${count.sql}) as page_total ${rest}`, [
+      ...count.params,
+      ...params,
     ]);
-    return Math.min(Number(count?.total), cap);
+    const counted = rows.length > 0 ? rows[0]?.page_total : (await db.all(count.sql, count.params))[0]?.total;
+    return { rows, total: Math.min(Number(counted ?? 0), count.cap) };
   };
   /** The owner's kept row count of a table. */
   const ownedCount =
@@ -129,17 +145,17 @@ const handSql = (db: SqlClient) => {
         const runs =
           `select id from (select t.id from tasks t where t.owner_id = ? order by t.id asc limit ${COUNT}) a union all ` +
           `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ? order by t.id asc limit ${COUNT}) b`;
-        const [rows, [count]] = await Promise.all([
-          db.all(
-            `select ${task('t')} from tasks t where t.id in (${runs}) order by t.id asc limit ${COUNT} offset ${COUNT}`,
-            [user, offset + limit, user, user, offset + limit, limit, offset],
-          ),
-          db.all(
-            `select (${ownedCount}) + (select count(*) from tasks t where t.assignee_id = ? and t.owner_id <> ?) as total`,
-            [user, 'tasks', user, user],
-          ),
-        ]);
-        return wirePage('tasks', rows.map(wireTask), Number(count?.total), limit, offset);
+        const { rows, total } = await pageWithTotal(
+          task('t'),
+          `from tasks t where t.id in (${runs}) order by t.id asc limit ${COUNT} offset ${COUNT}`,
+          [user, offset + limit, user, user, offset + limit, limit, offset],
+          {
+            sql: `select (${ownedCount}) + (select count(*) from tasks t where t.assignee_id = ? and t.owner_id <> ?) as total`,
+            params: [user, 'tasks', user, user],
+            cap: Number.POSITIVE_INFINITY,
+          },
+        );
+        return wirePage('tasks', rows.map(wireTask), total, limit, offset);
       }
       const filters = conditions.map((condition) => ` and ${condition}`).join('');
       const from = `from tasks t where (t.owner_id = ? or t.assignee_id = ?)${filters}`;
@@ -148,31 +164,28 @@ const handSql = (db: SqlClient) => {
       const searchRuns =
         `select id from (select t.id from tasks t where t.owner_id = ?${filters} order by t.id asc limit ${COUNT}) a union all ` +
         `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ?${filters} order by t.id asc limit ${COUNT}) b`;
-      const [rows, total] = await Promise.all([
+      const cap = offset + limit + 1000;
+      // The two runs counted apart, each stopping at the cap, then added.
+      const run = (set: string) =>
+        `(select count(*) from (select 1 from tasks t where ${set}${filters} order by t.id limit ${COUNT}) r)`;
+      const { rows, total } =
         query.search === undefined
-          ? db.all(`select ${task('t')} ${from} order by t.id asc limit ${COUNT} offset ${COUNT}`, [
-              ...all,
-              limit,
-              offset,
-            ])
-          : db.all(
-              `select ${task('t')} from tasks t where t.id in (${searchRuns}) order by t.id asc limit ${COUNT} offset ${COUNT}`,
+          ? await pageWithTotal(
+              task('t'),
+              `${from} order by t.id asc limit ${COUNT} offset ${COUNT}`,
+              [...all, limit, offset],
+              cappedCount(from, all, limit, offset),
+            )
+          : await pageWithTotal(
+              task('t'),
+              `from tasks t where t.id in (${searchRuns}) order by t.id asc limit ${COUNT} offset ${COUNT}`,
               [user, ...params, offset + limit, user, user, ...params, offset + limit, limit, offset],
-            ),
-        query.search === undefined
-          ? cappedCount(from, all, limit, offset)
-          : (async () => {
-              // The two runs counted apart, each stopping at the cap, then added.
-              const cap = offset + limit + 1000;
-              const run = (set: string) =>
-                `(select count(*) from (select 1 from tasks t where ${set}${filters} order by t.id limit ${COUNT}) r)`;
-              const [count] = await db.all(
-                `select ${run('t.owner_id = ?')} + ${run('t.assignee_id = ? and t.owner_id <> ?')} as total`,
-                [user, ...params, cap, user, user, ...params, cap],
-              );
-              return Math.min(Number(count?.total), cap);
-            })(),
-      ]);
+              {
+                sql: `select ${run('t.owner_id = ?')} + ${run('t.assignee_id = ? and t.owner_id <> ?')} as total`,
+                params: [user, ...params, cap, user, user, ...params, cap],
+                cap,
+              },
+            );
       return wirePage('tasks', rows.map(wireTask), total, limit, offset);
     }),
   );
@@ -184,16 +197,14 @@ const handSql = (db: SqlClient) => {
       const latest = (column: string) =>
         `(select x.${column} from tasks x where x.client_id = r.id order by x.created_at desc, x.id desc limit 1)`;
       const from = 'from clients r where r.owner_id = ? and r.active = true';
-      const [rows, count] = await Promise.all([
-        db.all(
-          'select r.id, r.owner_id, r.name, r.email, r.phone, r.description, r.active, r.created_at, r.updated_at, ' +
-            `${latest('created_at')} as latest_at, ${latest('id')} as latest_id ${from} ` +
-            `order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ${COUNT} offset ${COUNT}`,
-          [user, limit, offset],
-        ),
+      const { rows, total } = await pageWithTotal(
+        'r.id, r.owner_id, r.name, r.email, r.phone, r.description, r.active, r.created_at, r.updated_at, ' +
+          `${latest('created_at')} as latest_at, ${latest('id')} as latest_id`,
+        `${from} order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ${COUNT} offset ${COUNT}`,
+        [user, limit, offset],
         cappedCount(from, [user], limit, offset),
-      ]);
-      return wirePage('clients', rows.map(wireClient), count, limit, offset);
+      );
+      return wirePage('clients', rows.map(wireClient), total, limit, offset);
     }),
   );
 
@@ -206,16 +217,14 @@ const handSql = (db: SqlClient) => {
         'select id from (select r.id from time_records r where r.owner_id = ? and r.date is not null ' +
         `order by r.date desc, r.id desc limit ${COUNT}) a union all ` +
         `select id from (select r.id from time_records r where r.owner_id = ? and r.date is null order by r.id desc limit ${COUNT}) b`;
-      const [rows, [count]] = await Promise.all([
-        db.all(
-          'select r.id, r.owner_id, r.time_really, r.description, r.date, r.client_id, r.project_id, r.task_id, ' +
-            `r.category_id, r.created_at, r.updated_at from time_records r where r.id in (${runs}) ` +
-            `order by r.date desc nulls last, r.id desc limit ${COUNT} offset ${COUNT}`,
-          [user, offset + limit, user, offset + limit, limit, offset],
-        ),
-        db.all(ownedCount, [user, 'time_records']),
-      ]);
-      return wirePage('times', rows.map(wireTime), Number(count?.total), limit, offset);
+      const { rows, total } = await pageWithTotal(
+        'r.id, r.owner_id, r.time_really, r.description, r.date, r.client_id, r.project_id, r.task_id, ' +
+          'r.category_id, r.created_at, r.updated_at',
+        `from time_records r where r.id in (${runs}) order by r.date desc nulls last, r.id desc limit ${COUNT} offset ${COUNT}`,
+        [user, offset + limit, user, offset + limit, limit, offset],
+        { sql: ownedCount, params: [user, 'time_records'], cap: Number.POSITIVE_INFINITY },
+      );
+      return wirePage('times', rows.map(wireTime), total, limit, offset);
     }),
   );
 

@@ -2,12 +2,13 @@ import { expect } from 'chai';
 import { pagedSelect } from '../../../adapters/persistence/mikro-orm/read/paged-select.js';
 import type { Row, SqlRunner, SqlValue } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
 
-/** Answers every statement with no rows, keeping what it was sent. */
+/** Answers every page with `rows` and every count with 0, keeping what it was sent. */
 class RecordingRunner implements SqlRunner {
   readonly sent: { sql: string; params: readonly SqlValue[] }[] = [];
+  constructor(private readonly rows: Row[] = []) {}
   async all(sql: string, params: readonly SqlValue[]): Promise<Row[]> {
     this.sent.push({ sql, params });
-    return [];
+    return this.rows;
   }
   async get(sql: string, params: readonly SqlValue[]): Promise<Row | undefined> {
     this.sent.push({ sql, params });
@@ -58,11 +59,20 @@ describe('paged select: row counts are bound behind a cast', () => {
     });
   }
 
-  it('binds the same counts as before: the page, and each run and count stopping past its end', async () => {
-    const runner = new RecordingRunner();
-    await pagedSelect(runner, { ...SELECT, runs: RUNS }, { limit: 50, offset: 100 }, 1000);
-    const [count, page] = runner.sent;
-    expect(count?.params).to.deep.equal([7, 1150, 7, 1150]);
-    expect(page?.params).to.deep.equal([7, 150, 7, 150, 50, 100]);
+  it('binds each run and count stopping past the page, the count first, as one statement', async () => {
+    const runner = new RecordingRunner([{ id: 1, page_total: 3 }]);
+    const page = await pagedSelect(runner, { ...SELECT, runs: RUNS }, { limit: 50, offset: 100 }, 1000);
+    expect(runner.sent).to.have.length(1);
+    expect(runner.sent[0]?.params).to.deep.equal([7, 1150, 7, 1150, 7, 150, 7, 150, 50, 100]);
+    expect(page.total).to.equal(3);
+  });
+
+  it('counts on its own only when the page has no rows to carry the total', async () => {
+    const runner = new RecordingRunner([]);
+    const page = await pagedSelect(runner, { ...SELECT, runs: RUNS }, { limit: 50, offset: 100 }, 1000);
+    expect(runner.sent).to.have.length(2);
+    expect(runner.sent[1]?.sql).to.match(/^select \(select count/);
+    expect(runner.sent[1]?.params).to.deep.equal([7, 1150, 7, 1150]);
+    expect(page.total).to.equal(0);
   });
 });

@@ -47,9 +47,9 @@ describe('SQLite query plans of the task list', function () {
       limit: 50,
       offset: 0,
     });
-    const plans = sent
+    const steps = sent
       .filter((statement) => statement.sql.includes('t.assignee_id = ? and t.owner_id <> ?'))
-      .map((statement) =>
+      .flatMap((statement) =>
         (
           database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
             detail: string;
@@ -58,12 +58,10 @@ describe('SQLite query plans of the task list', function () {
           .map((step) => step.detail)
           .filter((detail) => detail.includes('assignee')),
       );
-    // The page's run and the count of the total.
-    expect(plans).to.have.length(2);
-    for (const steps of plans) {
-      expect(steps).to.deep.equal([
-        'SEARCH t USING COVERING INDEX tasks_assignee_visible_index (assignee_id=?)',
-      ]);
+    // At least the page's run and the count of the total, each along the index, never the table.
+    expect(steps.length).to.be.at.least(2);
+    for (const step of steps) {
+      expect(step).to.equal('SEARCH t USING COVERING INDEX tasks_assignee_visible_index (assignee_id=?)');
     }
   });
 });

@@ -98,7 +98,14 @@ export const countLimit = (page: Page, horizon: number): number => page.offset +
 /** The total of a count stopped at `limit`: exact below it, the bound itself at it. */
 export const cappedTotal = (counted: number, limit: number): number => Math.min(counted, limit);
 
-/** One page of rows and the total of the same selection, as two prepared statements. */
+/** The column the page's statement answers its total in, beside each row's own columns. */
+const TOTAL_COLUMN = 'page_total';
+
+/**
+ * One page of rows and the total of the same selection, in one statement: the count rides along as
+ * a scalar subquery (evaluated once), so a list costs one round trip and its total and rows come
+ * from the same snapshot. Only a page with no rows, which carries no total, counts on its own.
+ */
 export const pagedSelect = async <T>(
   runner: SqlRunner,
   select: PagedSelect<T>,
@@ -106,10 +113,15 @@ export const pagedSelect = async <T>(
   horizon = COUNT_HORIZON,
 ): Promise<Paged<T>> => {
   const limit = countLimit(page, horizon);
-  const count = runner.get(...countStatement(select, limit));
-  const statement = pageStatement(select, page);
-  const [rows, counted] = await Promise.all([runner.all(statement.sql, statement.params), count]);
-  const total = Number(counted?.total ?? 0);
+  const [countSql, countParams] = countStatement(select, limit);
+  const statement = pageStatement(
+    { ...select, columns: `${select.columns}, (${countSql}) as ${TOTAL_COLUMN}` },
+    page,
+  );
+  const rows = await runner.all(statement.sql, [...countParams, ...statement.params]);
+  const counted =
+    rows.length > 0 ? rows[0]?.[TOTAL_COLUMN] : (await runner.get(countSql, countParams))?.total;
+  const total = Number(counted ?? 0);
   return { items: rows.map(select.map), total: select.exactTotal ? total : cappedTotal(total, limit) };
 };
 
