@@ -140,15 +140,15 @@ const captureBodies = async (baseUrl: string, key: string, list: readonly Scenar
   return bodies;
 };
 
-/** The SQL ceiling answers every read with the service's own bytes, or it would measure less work. */
-const expectSameReads = async (
-  baseUrl: string,
-  key: string,
-  list: readonly Scenario[],
+/**
+ * The SQL ceiling answers every read with the service's own bytes, or it would measure less work.
+ * Both answer before any write scenario has run, so they read the same rows.
+ */
+const expectSameReads = (
+  reads: readonly Scenario[],
   serviceBodies: Readonly<Record<string, string>>,
+  ceilingBodies: Readonly<Record<string, string>>,
 ) => {
-  const reads = list.filter((scenario) => scenario.kind === 'read');
-  const ceilingBodies = await captureBodies(baseUrl, key, reads);
   for (const { name } of reads) {
     const [ours, theirs] = [serviceBodies[name] ?? '', ceilingBodies[name] ?? ''];
     if (ours === theirs) continue;
@@ -174,11 +174,14 @@ const compare = async (dialect: Dialect, directory: string) => {
     const list = scenarios(owner, statusPools(owner)).filter(selected);
 
     const service = await startService({ DATABASE_URL: database.url });
-    const bodies = await captureBodies(service.baseUrl, key, list);
+    const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
+    const reads = list.filter((scenario) => scenario.kind === 'read');
+    const bodies = await captureBodies(service.baseUrl, key, reads);
+    expectSameReads(reads, bodies, await captureBodies(ceiling.baseUrl, key, reads));
+    const writes = list.filter((scenario) => scenario.kind === 'write');
+    Object.assign(bodies, await captureBodies(service.baseUrl, key, writes));
     const bodiesFile = join(directory, 'bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));
-    const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
-    await expectSameReads(ceiling.baseUrl, key, list, bodies);
     const staticServer = await startCeiling(['--mode', 'static', '--bodies', bodiesFile]);
     const rows: ComparedRow[] = [];
     try {
