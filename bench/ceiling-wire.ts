@@ -1,5 +1,7 @@
+import { pagination } from '../adapters/http/envelope.js';
 import { serverInstant } from '../adapters/http/presenters/wire-values.js';
 import { type Duration, formatDuration } from '../domain/shared/duration.js';
+import { formatClientTaskId } from '../domain/task/task.js';
 import type { Row } from './sql-client.js';
 
 /**
@@ -21,7 +23,7 @@ export const wireTask = (row: Row) => ({
   id: Number(row.id),
   owner_id: Number(row.owner_id),
   client_task_id: Number(row.client_task_id),
-  client_task_id_formatted: `#${row.client_task_id}`,
+  client_task_id_formatted: formatClientTaskId(Number(row.client_task_id)),
   title: row.title,
   description: row.description,
   date: wallClock(row.date),
@@ -73,5 +75,5 @@ export const wirePage = <T>(
 ) =>
   JSON.stringify({
     success: true,
-    data: { [name]: items, pagination: { limit, offset, total, has_more: offset + limit < total } },
+    data: { [name]: items, pagination: pagination({ limit, offset, total }) },
   });

@@ -1,4 +1,5 @@
 import { twoDigits } from './text.js';
+
 /** A span of time in whole seconds (`time_planned`, `time_really`). */
 export type Duration = number & { readonly Duration: unique symbol };
 

@@ -45,10 +45,6 @@ export class KnownUsers extends BoundedCache<number, User> {
   }
 }
 
-/**
- * Every repository bound to one transaction's connection: each call is the statements it needs,
- * written out (the ORM keeps the schemas and the migrations, not the hot path).
- */
 /** The repositories of one transaction; the gamification one keeps writes back until `flush`. */
 export interface SqlRepositories extends Repositories {
   readonly gamification: SqlGamification;
@@ -56,6 +52,10 @@ export interface SqlRepositories extends Repositories {
   readonly revokedKeys: readonly number[];
 }
 
+/**
+ * Every repository bound to one transaction's connection: each call is the statements it needs,
+ * written out (the ORM keeps the schemas and the migrations, not the hot path).
+ */
 export const sqlRepositories = (
   tx: SqlRunner,
   dialect: SqlDialect,
