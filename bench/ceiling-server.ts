@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { searchPhrase } from '../adapters/persistence/mikro-orm/search-tokens.js';
 import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
 import { openSqlClient, type SqlClient } from './sql-client.js';
 
@@ -61,19 +62,12 @@ const handSql = (db: SqlClient) => {
     return Number(key.user_id);
   };
   /**
-   * What the service's search condition is on each database: a test on each row the list walks
-   * (SQLite's LIKE for an ASCII term without "i" or "k", as the bench's is; lower() on PostgreSQL).
+   * What the service's search condition is on PostgreSQL: a test on each row the list walks
+   * (lower() like).
    */
   const search = (term: string): { sql: string; params: unknown[] } => {
     const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const test = (column: string) =>
-      db.dialect === 'postgresql'
-        ? `lower(t.${column}) like ? escape '\\'`
-        : `t.${column} like ? escape '\\'`;
-    if (db.dialect === 'sqlite' && [...term].some((c) => c.charCodeAt(0) >= 0x80))
-      throw new Error('the ceiling searches ASCII only');
-    if (db.dialect === 'sqlite' && /[ik]/i.test(term))
-      throw new Error('the ceiling searches without "i" or "k"');
+    const test = (column: string) => `lower(t.${column}) like ? escape '\\'`;
     return { sql: `(${test('title')} or ${test('description')})`, params: [pattern, pattern] };
   };
   /** Filtered lists count their matches up to 1000 past the page, as the service does. */
@@ -93,6 +87,29 @@ const handSql = (db: SqlClient) => {
     ]);
     const counted = rows.length > 0 ? rows[0]?.page_total : (await db.all(count.sql, count.params))[0]?.total;
     return { rows, total: Math.min(Number(counted ?? 0), count.cap) };
+  };
+  /**
+   * A search on SQLite, as the service answers it there: from the per-user index, the page in its
+   * rowid order and the count on the index alone (the bench's search has no other filter).
+   */
+  const indexedSearch = (user: number, query: Record<string, string>, limit: number, offset: number) => {
+    const phrase = searchPhrase(user, query.search as string);
+    if (
+      phrase === undefined ||
+      Object.keys(query).some((name) => !['search', 'limit', 'offset'].includes(name))
+    )
+      throw new Error('the ceiling searches the index for a term of three characters, without other filters');
+    const cap = offset + limit + 1000;
+    return pageWithTotal(
+      task('t'),
+      `from task_search s join tasks t on t.id = s.rowid where s.task_search match ? and (t.owner_id = ? or t.assignee_id = ?) order by s.rowid asc limit ${COUNT} offset ${COUNT}`,
+      [phrase, user, user, limit, offset],
+      {
+        sql: `select count(*) as total from (select 1 from task_search s where s.task_search match ? limit ${COUNT}) matches`,
+        params: [phrase, cap],
+        cap,
+      },
+    );
   };
   /** The owner's kept row count of a table. */
   const ownedCount =
@@ -127,6 +144,10 @@ const handSql = (db: SqlClient) => {
     authenticated(async (user, request) => {
       const query = request.query as Record<string, string>;
       const { limit, offset } = page(query);
+      if (db.dialect === 'sqlite' && query.search !== undefined) {
+        const { rows, total } = await indexedSearch(user, query, limit, offset);
+        return wirePage('tasks', rows.map(wireTask), total, limit, offset);
+      }
       const conditions: string[] = [];
       const params: unknown[] = [];
       if (query.status !== undefined) conditions.push('t.status = ?') && params.push(Number(query.status));

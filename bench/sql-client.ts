@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { PostgresRunner } from '../adapters/persistence/mikro-orm/read/postgres-runner.js';
 import type { Row, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
+import { prepareSqliteConnection } from '../adapters/persistence/mikro-orm/sqlite-connection.js';
 
 export type { Row };
 export type Dialect = 'sqlite' | 'postgresql';
@@ -21,11 +22,8 @@ const sqliteClient = (path: string): SqlClient => {
   const open = () => {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 5000');
-    // The service's search folds case with this (SQLite's lower() folds ASCII only).
-    db.function('unicode_lower', { deterministic: true }, (value: unknown) =>
-      typeof value === 'string' ? value.toLowerCase() : value,
-    );
+    // The functions the service's search and its index's triggers call, as the service's own.
+    prepareSqliteConnection(db);
     const statements = new Map<string, Database.Statement>();
     const all = async (sql: string, params: readonly unknown[] = []) => {
       let statement = statements.get(sql);

@@ -9,13 +9,14 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
+import { migrateUp } from '../adapters/persistence/mikro-orm/migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from '../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 
 const generate = async (database: SqlDatabase): Promise<void> => {
   const orm = await MikroORM.init(mikroOrmOptions(database));
   try {
-    await orm.migrator.up();
+    await migrateUp(orm);
     const result = await orm.migrator.create();
     console.log(`${database.kind}: ${result.fileName || 'no changes'}`);
   } finally {

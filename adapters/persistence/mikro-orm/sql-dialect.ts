@@ -1,4 +1,5 @@
 import type { SqlValue } from './read/sql-runner.js';
+import { searchPhrase } from './search-tokens.js';
 
 /** A condition on a row alias, and its parameters in order. */
 export interface Condition {
@@ -16,6 +17,12 @@ export interface SqlDialect {
    * (Unicode lower case), with `%`, `_` and `\` literal.
    */
   textSearch(alias: string, columns: readonly string[], term: string): Condition;
+  /**
+   * The condition on the task search index (`task_search s`, joined on `s.rowid = t.id`) that
+   * finds `term` in the tasks `userId` sees, exactly as `textSearch` does; undefined where there is
+   * no such index (PostgreSQL) or the term is too short for it.
+   */
+  taskSearchIndex(userId: number, term: string): Condition | undefined;
 }
 
 /** `term` as a LIKE pattern for "contains", with `\` escaping its own wildcards. */
@@ -35,14 +42,20 @@ export const FOLDS_TO_ASCII = ['\u0130', '\u212a'];
 const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].filter(isAscii));
 
 /**
- * Search costs follow the owner's own rows, never the whole table's: a search is a test on the rows
- * the list walks anyway (along the owner's index, stopping once the page and the count have what
- * they need). Trigram indexes over every owner's text were tried first: a common word then cost
- * every owner the matches of the whole table (4.5 s a search in a million tasks).
+ * Search costs follow the caller's own data, never the whole table's. Tasks are searched on an
+ * index whose words each belong to one user (search-tokens.ts); notes, and terms shorter than the
+ * index's runs, are a test on the rows the list walks anyway (along the owner's index, stopping
+ * once the page and the count have what they need). A trigram index shared by every owner was
+ * tried first: a common word then cost every owner the matches of the whole table (4.5 s a search
+ * in a million tasks).
  */
 export const SQLITE: SqlDialect = {
   kind: 'sqlite',
   rowLocks: false,
+  taskSearchIndex: (userId, term) => {
+    const phrase = searchPhrase(userId, term);
+    return phrase === undefined ? undefined : { sql: 's.task_search match ?', params: [phrase] };
+  },
   textSearch: (alias, columns, term) => {
     const lowered = term.toLowerCase();
     if (isAscii(lowered)) {
@@ -77,6 +90,7 @@ export const SQLITE: SqlDialect = {
 export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
   rowLocks: true,
+  taskSearchIndex: () => undefined,
   // lower() folds by the database's character type.
   textSearch: (alias, columns, term) => ({
     sql: `(${columns.map((column) => `lower(${alias}.${column}) like ? escape '\\'`).join(' or ')})`,

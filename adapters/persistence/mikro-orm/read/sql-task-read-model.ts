@@ -9,7 +9,7 @@ import type { StatusHistoryEntry } from '../../../../domain/task/status-change.j
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
-import type { SqlDialect } from '../sql-dialect.js';
+import type { Condition, SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
@@ -107,6 +107,9 @@ export class SqlTaskReadModel implements TaskReadModel {
    * offers, and matches are counted up to the horizon.
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
+    const { search, ...unsearched } = query;
+    const index = search === undefined ? undefined : this.dialect.taskSearchIndex(userId, search);
+    if (index !== undefined) return this.searchOnIndex(userId, unsearched, index);
     const filters = filtersOf(this.dialect, query);
     const order = orderBy(query.sort);
     const joins = filters.needsJoins ? CASCADE_JOINS : '';
@@ -137,6 +140,34 @@ export class SqlTaskReadModel implements TaskReadModel {
     return pagedSelect(
       this.runner,
       { ...visible, runs: query.search === undefined ? undefined : runs() },
+      query,
+      this.countHorizon,
+    );
+  }
+
+  /**
+   * A search answered by the index (whose entries are the caller's own visible tasks): in id order
+   * it reads the index's matches in that order and stops with the page; without other filters it
+   * counts on the index alone, never reading a task.
+   */
+  private searchOnIndex(userId: UserId, query: TaskListQuery, index: Condition): Promise<Paged<Task>> {
+    const filters = filtersOf(this.dialect, query);
+    const joins = filters.needsJoins ? CASCADE_JOINS : '';
+    const order = query.sort.by === 'id' ? `order by s.rowid ${query.sort.direction}` : orderBy(query.sort);
+    return pagedSelect(
+      this.runner,
+      {
+        columns: TASK_SELECTION,
+        // Who may see the task is asked again, so that no entry could ever show another's task.
+        from: `from task_search s join tasks t on t.id = s.rowid ${joins} where ${index.sql} and (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
+        params: [...index.params, userId, userId, ...filters.params],
+        countFrom:
+          filters.sql === ''
+            ? { sql: `from task_search s where ${index.sql}`, params: index.params }
+            : undefined,
+        orderBy: order,
+        map: taskFromRecord,
+      },
       query,
       this.countHorizon,
     );

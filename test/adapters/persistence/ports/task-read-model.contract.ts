@@ -135,6 +135,39 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       expect(await ids(bob, { search: 'delta' })).to.have.length(2);
     });
 
+    it('finds a term only where it stands whole in one field, not where its pieces are scattered', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const whole = await addTask(alice, { title: title('Delta plan') });
+      await addTask(alice, { title: title('delt and elta') }); // every run of three of "delta", apart
+      await addTask(alice, { title: title('the del'), description: 'ta team' }); // split over two fields
+      await addTask(alice, { title: title('Delt'), description: 'A delt' });
+      expect(await ids(alice, { search: 'delta' })).to.deep.equal([whole.id]);
+      expect((await list(alice, { search: 'delta' })).total).to.equal(1);
+      expect(await ids(alice, { search: 'del ta' })).to.deep.equal([]);
+    });
+
+    it('follows a task to its new assignee and away from the old one', async () => {
+      const { write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const carol = await addUser('carol');
+      const task = await addTask(alice, { title: title('Budget review'), assigneeId: bob });
+      expect(await ids(bob, { search: 'budget' })).to.deep.equal([task.id]);
+      await write((r) =>
+        r.tasks.update({ ...task, assigneeId: carol, updatedAt: new Date('2026-03-02T00:00:00Z') }),
+      );
+      expect(await ids(bob, { search: 'budget' })).to.deep.equal([]);
+      expect((await list(bob, { search: 'budget' })).total).to.equal(0);
+      expect(await ids(carol, { search: 'budget' })).to.deep.equal([task.id]);
+      expect(await ids(alice, { search: 'budget' })).to.deep.equal([task.id]);
+      await write((r) =>
+        r.tasks.update({ ...task, assigneeId: alice, updatedAt: new Date('2026-03-03T00:00:00Z') }),
+      );
+      expect((await list(alice, { search: 'budget' })).total).to.equal(1);
+      expect(await ids(carol, { search: 'budget' })).to.deep.equal([]);
+    });
+
     it('finds an ASCII term in text whose lower case only reaches it from outside ASCII (İ, the Kelvin sign)', async () => {
       const { addUser, addTask } = fixture();
       const alice = await addUser('alice');

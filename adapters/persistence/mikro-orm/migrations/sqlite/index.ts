@@ -10,6 +10,7 @@ import { Migration20261123073500 } from './Migration20261123073500.js';
 import { Migration20261123081427 } from './Migration20261123081427.js';
 import { Migration20261123100000 } from './Migration20261123100000.js';
 import { Migration20261124031557 } from './Migration20261124031557.js';
+import { Migration20261124053000 } from './Migration20261124053000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -28,4 +29,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261123081427', class: Migration20261123081427 },
   { name: 'Migration20261123100000', class: Migration20261123100000 },
   { name: 'Migration20261124031557', class: Migration20261124031557 },
+  { name: 'Migration20261124053000', class: Migration20261124053000 },
 ];

@@ -17,4 +17,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261123081427',
   'Migration20261123100000',
   'Migration20261124031557',
+  'Migration20261124053000',
 ];
