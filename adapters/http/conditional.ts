@@ -6,8 +6,21 @@ import type { Precondition } from '../../application/shared/precondition.js';
  * from the record as presented, so it changes whenever anything in the record does and is the same
  * on every instance.
  */
-export const etagOf = (presented: unknown): string =>
+const tagOf = (presented: unknown): string =>
   `"${hash('sha256', JSON.stringify(presented), 'base64url').slice(0, 27)}"`;
+
+/** Tags of presented objects, which presenters share while their record is unchanged (presentTask). */
+const tags = new WeakMap<object, string>();
+
+export const etagOf = (presented: unknown): string => {
+  if (typeof presented !== 'object' || presented === null) return tagOf(presented);
+  let tag = tags.get(presented);
+  if (tag === undefined) {
+    tag = tagOf(presented);
+    tags.set(presented, tag);
+  }
+  return tag;
+};
 
 /** `If-Match` / `If-None-Match`: any current record (`*`), or a list of entity tags. */
 type TagCondition = { readonly any: true } | { readonly any: false; readonly tags: readonly string[] };

@@ -3,7 +3,7 @@ import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { formatClientTaskId, type Task } from '../../../domain/task/task.js';
 import { flag, serverDateTime, serverInstant, serverInstantOrNull } from './wire-values.js';
 
-export const presentTask = (task: Task) => ({
+const wireTask = (task: Task) => ({
   id: task.id,
   owner_id: task.ownerId,
   client_task_id: task.clientTaskId,
@@ -24,6 +24,21 @@ export const presentTask = (task: Task) => ({
   created_at: serverInstant(task.createdAt),
   updated_at: serverInstant(task.updatedAt),
 });
+
+export type PresentedTask = ReturnType<typeof wireTask>;
+
+/** Each task object's wire form, made once: the read side hands out the same object while the task is unchanged. */
+const presented = new WeakMap<Task, PresentedTask>();
+
+/** The task as it travels. The answer is shared: treat it as read-only. */
+export const presentTask = (task: Task): PresentedTask => {
+  let wire = presented.get(task);
+  if (wire === undefined) {
+    wire = wireTask(task);
+    presented.set(task, wire);
+  }
+  return wire;
+};
 
 export const presentHistoryEntry = (entry: StatusHistoryEntry) => ({
   id: entry.id,

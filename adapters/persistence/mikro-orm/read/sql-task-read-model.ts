@@ -12,6 +12,7 @@ import { storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
+import { VersionedRows } from './versioned-rows.js';
 
 const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
 
@@ -85,6 +86,9 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
 
 /** Reads tasks with prepared statements, outside any unit of work. */
 export class SqlTaskReadModel implements TaskReadModel {
+  /** Tasks as decoded lately (a task's `version` rises with every write). */
+  private readonly tasks = new VersionedRows(taskFromRecord);
+
   constructor(
     private readonly runner: SqlRunner,
     private readonly dialect: SqlDialect,
@@ -96,7 +100,7 @@ export class SqlTaskReadModel implements TaskReadModel {
       `select ${TASK_SELECTION} from tasks t where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`,
       [id, userId, userId],
     );
-    return row ? taskFromRecord(row) : null;
+    return row ? this.tasks.read(row) : null;
   }
 
   /**
@@ -127,7 +131,7 @@ export class SqlTaskReadModel implements TaskReadModel {
       from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
       params: [userId, userId, ...filters.params],
       orderBy: order,
-      map: taskFromRecord,
+      map: this.tasks.read,
     };
     if (filters.sql === '') {
       const owned = ownedRowCount('tasks', userId);
@@ -166,7 +170,7 @@ export class SqlTaskReadModel implements TaskReadModel {
             ? { sql: `from task_search s where ${index.sql}`, params: index.params }
             : undefined,
         orderBy: order,
-        map: taskFromRecord,
+        map: this.tasks.read,
       },
       query,
       this.countHorizon,

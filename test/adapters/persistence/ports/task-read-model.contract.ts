@@ -135,6 +135,30 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       expect(await ids(bob, { search: 'delta' })).to.have.length(2);
     });
 
+    it('answers a task read again after each edit with that edit, in lists and by id', async () => {
+      const { write, addUser, addTask, persistence } = fixture();
+      const alice = await addUser('alice');
+      const task = await addTask(alice, { title: title('First') });
+      const read = async () => ({
+        listed: (await list(alice)).items.find((item) => item.id === task.id),
+        byId: await persistence.taskReadModel.findVisible(alice, task.id),
+      });
+      expect((await read()).listed?.title).to.equal('First');
+      let current = task;
+      for (const [n, status] of [1, 2, 0].entries()) {
+        current = await write((r) =>
+          r.tasks.update({ ...current, title: title(`Edit ${n}`), status: status as 0 | 1 | 2 }),
+        );
+        const { listed, byId } = await read();
+        expect([listed?.title, listed?.status, byId?.title, byId?.status]).to.deep.equal([
+          `Edit ${n}`,
+          status,
+          `Edit ${n}`,
+          status,
+        ]);
+      }
+    });
+
     it('finds a term only where it stands whole in one field, not where its pieces are scattered', async () => {
       const { addUser, addTask } = fixture();
       const alice = await addUser('alice');
