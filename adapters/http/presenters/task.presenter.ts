@@ -1,6 +1,7 @@
 import { formatDuration } from '../../../domain/shared/duration.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { formatClientTaskId, type Task } from '../../../domain/task/task.js';
+import { presentedOnce } from './presented-once.js';
 import { flag, serverDateTime, serverInstant, serverInstantOrNull } from './wire-values.js';
 
 const wireTask = (task: Task) => ({
@@ -25,20 +26,8 @@ const wireTask = (task: Task) => ({
   updated_at: serverInstant(task.updatedAt),
 });
 
-export type PresentedTask = ReturnType<typeof wireTask>;
-
-/** Each task object's wire form, made once: the read side hands out the same object while the task is unchanged. */
-const presented = new WeakMap<Task, PresentedTask>();
-
-/** The task as it travels. The answer is shared: treat it as read-only. */
-export const presentTask = (task: Task): PresentedTask => {
-  let wire = presented.get(task);
-  if (wire === undefined) {
-    wire = wireTask(task);
-    presented.set(task, wire);
-  }
-  return wire;
-};
+/** The task as it travels (made once per task object). */
+export const presentTask = presentedOnce(wireTask);
 
 export const presentHistoryEntry = (entry: StatusHistoryEntry) => ({
   id: entry.id,

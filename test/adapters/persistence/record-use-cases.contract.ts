@@ -135,9 +135,27 @@ export const recordsContract = (factory: HarnessFactory): void => {
       const note = await right(alice.notes.createFromText({ description: 'n', taskId: doomed.id }));
       const time = await right(alice.times.create({ timeReally: 600, taskId: doomed.id }));
       await right(alice.moneys.create({ type: 1, price: 5, taskId: doomed.id }));
+      const listedLinks = async () => [
+        (await right(alice.notes.list())).items.find((listed) => listed.id === note.id)?.taskId,
+        (await right(alice.times.list())).items.find((listed) => listed.id === time.id)?.taskId,
+      ];
+      expect(await listedLinks()).to.deep.equal([doomed.id, doomed.id]);
       await right(alice.tasks.delete(doomed.id));
       expect((await right(alice.notes.get(note.id))).taskId).to.equal(null);
+      // Lists read before the delete show the unlinked records too.
+      expect(await listedLinks()).to.deep.equal([null, null]);
       expect(time.taskId).to.equal(doomed.id);
+    });
+
+    it('lists a record read again after each edit with that edit, several in one millisecond too', async () => {
+      const time = await right(alice.times.create({ timeReally: 60, description: 'first' }));
+      const listed = async () =>
+        (await right(alice.times.list())).items.find((record) => record.id === time.id)?.description;
+      expect(await listed()).to.equal('first');
+      for (const description of ['second', 'third', 'fourth']) {
+        await right(alice.times.update(time.id, { description }));
+        expect(await listed()).to.equal(description);
+      }
     });
 
     it("lets a record inherit its project's client, and rejects a conflicting one", async () => {

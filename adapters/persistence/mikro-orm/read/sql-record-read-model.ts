@@ -34,12 +34,14 @@ import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.sc
 import type { SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
+import { VersionedRows } from './versioned-rows.js';
 
 const OWNED = [
   ['id', 'id'],
   ['owner_id', 'ownerId'],
   ['created_at', 'createdAt'],
   ['updated_at', 'updatedAt'],
+  ['version', 'version'],
 ] as const;
 const NAMED = [...OWNED, ['name', 'name'], ['description', 'description'], ['active', 'active']] as const;
 const CLIENT = [...NAMED, ['email', 'email'], ['phone', 'phone']] as const;
@@ -132,6 +134,18 @@ export class SqlRecordReadModel implements RecordReadModel {
     private readonly countHorizon = COUNT_HORIZON,
   ) {}
 
+  /** Records as decoded lately, per table (a record's `version` rises with every write). */
+  private readonly decoded = new Map<string, VersionedRows<unknown>>();
+
+  private decodedOnce<R>(table: string, decode: (row: Row) => R): (row: Row) => R {
+    let rows = this.decoded.get(table);
+    if (rows === undefined) {
+      rows = new VersionedRows(decode);
+      this.decoded.set(table, rows);
+    }
+    return rows.read as (row: Row) => R;
+  }
+
   private page<R>(
     table: string,
     columns: string,
@@ -144,7 +158,7 @@ export class SqlRecordReadModel implements RecordReadModel {
     const { params } = where;
     const exactTotal = where.unfiltered && isCounted(table) ? ownedRowCount(table, where.ownerId) : undefined;
     const runs = orderBy === NEWEST_FIRST ? newestFirstRuns(table, from, params) : undefined;
-    const select = { columns, from, params, map, exactTotal, orderBy, runs };
+    const select = { columns, from, params, map: this.decodedOnce(table, map), exactTotal, orderBy, runs };
     return pagedSelect(this.runner, select, page, this.countHorizon);
   }
 

@@ -12,9 +12,15 @@ export const namedColumns = {
   active: { type: 'boolean', default: true },
 } as const;
 
-export const timestampColumns = {
+/**
+ * When a record was made and last changed, and its version: every write the service makes to the
+ * row raises it (updated_at alone cannot tell two edits in one millisecond apart), so a row read
+ * again at the same version is the same row (VersionedRows).
+ */
+export const changeColumns = {
   createdAt: { type: epochMillis(), fieldName: 'created_at' },
   updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
+  version: { type: 'integer', default: 1 },
 } as const;
 
 /** The table's (owner, id) index, which every owner-scoped lookup uses. */

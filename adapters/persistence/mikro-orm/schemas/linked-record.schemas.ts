@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { cents } from './column-types.js';
 import {
+  changeColumns,
   latestPerClientIndex,
   namedColumns,
   newestFirstIndex,
@@ -8,7 +9,6 @@ import {
   ownedColumns,
   ownerIndex,
   referenceIndexes,
-  timestampColumns,
 } from './common-columns.js';
 
 /**
@@ -22,7 +22,7 @@ const links = {
   projectId: nullableReference('ProjectRecord', 'project_id'),
   taskId: nullableReference('TaskRecord', 'task_id', 'set null'),
   categoryId: nullableReference('CategoryRecord', 'category_id'),
-  ...timestampColumns,
+  ...changeColumns,
 } as const;
 
 interface LinkColumns {
@@ -35,6 +35,7 @@ interface LinkColumns {
   categoryId: number | null;
   createdAt: number;
   updatedAt: number;
+  version: number;
 }
 
 /** The reference columns every linked record has. */

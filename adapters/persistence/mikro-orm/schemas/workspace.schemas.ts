@@ -1,11 +1,11 @@
 import { EntitySchema } from '@mikro-orm/core';
 import {
+  changeColumns,
   namedColumns,
   nullableReference,
   ownedColumns,
   ownerIndex,
   referenceIndexes,
-  timestampColumns,
 } from './common-columns.js';
 
 export interface OwnedNamedRow {
@@ -16,6 +16,7 @@ export interface OwnedNamedRow {
   active: boolean;
   createdAt: number;
   updatedAt: number;
+  version: number;
 }
 
 export interface ClientRecord extends OwnedNamedRow {
@@ -32,7 +33,7 @@ export const ClientSchema = new EntitySchema<ClientRecord>({
     ...namedColumns,
     email: { type: 'string', length: 191, nullable: true },
     phone: { type: 'string', length: 50, nullable: true },
-    ...timestampColumns,
+    ...changeColumns,
   },
 });
 
@@ -48,7 +49,7 @@ export const ProjectSchema = new EntitySchema<ProjectRecord>({
     ...ownedColumns,
     ...namedColumns,
     clientId: nullableReference('ClientRecord', 'client_id'),
-    ...timestampColumns,
+    ...changeColumns,
   },
 });
 
@@ -58,7 +59,7 @@ export const CategorySchema = new EntitySchema<CategoryRecord>({
   name: 'CategoryRecord',
   tableName: 'categories',
   indexes: ownerIndex('categories'),
-  properties: { ...ownedColumns, ...namedColumns, ...timestampColumns },
+  properties: { ...ownedColumns, ...namedColumns, ...changeColumns },
 });
 
 /** Money accounts: the `card` and `to_card` of money records. */
@@ -68,5 +69,5 @@ export const CardSchema = new EntitySchema<CardRecord>({
   name: 'CardRecord',
   tableName: 'cards',
   indexes: ownerIndex('cards'),
-  properties: { ...ownedColumns, ...namedColumns, ...timestampColumns },
+  properties: { ...ownedColumns, ...namedColumns, ...changeColumns },
 });

@@ -74,7 +74,7 @@ export const sqlRecords = <F, R>(
       const changed = asRead.changes(record.id, stored(record));
       // Nothing differs from the row as read (an edit within the millisecond of the last one).
       if (Object.keys(changed).length === 0) return;
-      const { sql, params } = updateById(shape, record.id, changed);
+      const { sql, params } = updateById(shape, record.id, changed, 'version = version + 1');
       await tx.run(sql, params);
     },
     delete: async (id) => {

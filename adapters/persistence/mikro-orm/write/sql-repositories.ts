@@ -89,7 +89,7 @@ export const sqlRepositories = (
         await tx.run('delete from task_status_history where task_id = ?', [id]);
         // Records that pointed at the task stay, without the link.
         for (const table of ['notes', 'time_records', 'money_records']) {
-          await tx.run(`update ${table} set task_id = null where task_id = ?`, [id]);
+          await tx.run(`update ${table} set task_id = null, version = version + 1 where task_id = ?`, [id]);
         }
         await tx.run('delete from tasks where id = ?', [id]);
       },

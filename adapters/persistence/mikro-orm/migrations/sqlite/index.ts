@@ -11,6 +11,7 @@ import { Migration20261123081427 } from './Migration20261123081427.js';
 import { Migration20261123100000 } from './Migration20261123100000.js';
 import { Migration20261124031557 } from './Migration20261124031557.js';
 import { Migration20261124053000 } from './Migration20261124053000.js';
+import { Migration20261124054000 } from './Migration20261124054000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -30,4 +31,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261123100000', class: Migration20261123100000 },
   { name: 'Migration20261124031557', class: Migration20261124031557 },
   { name: 'Migration20261124053000', class: Migration20261124053000 },
+  { name: 'Migration20261124054000', class: Migration20261124054000 },
 ];

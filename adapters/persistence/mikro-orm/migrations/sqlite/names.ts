@@ -18,4 +18,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261123100000',
   'Migration20261124031557',
   'Migration20261124053000',
+  'Migration20261124054000',
 ];
