@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { searchPhrase } from '../adapters/persistence/mikro-orm/search-tokens.js';
+import { POSTGRESQL, SQLITE } from '../adapters/persistence/mikro-orm/sql-dialect.js';
 import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
 import { openSqlClient, type SqlClient } from './sql-client.js';
 
@@ -49,6 +50,8 @@ interface Count {
 }
 
 const handSql = (db: SqlClient) => {
+  /** Rows by the ids a subquery selects, as the service's dialect spells it (PostgreSQL: by primary key). */
+  const { idIn } = db.dialect === 'postgresql' ? POSTGRESQL : SQLITE;
   const userOf = async (request: FastifyRequest): Promise<number | null> => {
     const header = request.headers['x-api-key'];
     if (typeof header !== 'string') return null;
@@ -168,7 +171,7 @@ const handSql = (db: SqlClient) => {
           `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ? order by t.id asc limit ${COUNT}) b`;
         const { rows, total } = await pageWithTotal(
           task('t'),
-          `from tasks t where t.id in (${runs}) order by t.id asc limit ${COUNT} offset ${COUNT}`,
+          `from tasks t where ${idIn('t.id', runs)} order by t.id asc limit ${COUNT} offset ${COUNT}`,
           [user, offset + limit, user, user, offset + limit, limit, offset],
           {
             sql: `select (${ownedCount}) + (select count(*) from tasks t where t.assignee_id = ? and t.owner_id <> ?) as total`,
@@ -199,7 +202,7 @@ const handSql = (db: SqlClient) => {
             )
           : await pageWithTotal(
               task('t'),
-              `from tasks t where t.id in (${searchRuns}) order by t.id asc limit ${COUNT} offset ${COUNT}`,
+              `from tasks t where ${idIn('t.id', searchRuns)} order by t.id asc limit ${COUNT} offset ${COUNT}`,
               [user, ...params, offset + limit, user, user, ...params, offset + limit, limit, offset],
               {
                 sql: `select ${run('t.owner_id = ?')} + ${run('t.assignee_id = ? and t.owner_id <> ?')} as total`,
@@ -241,7 +244,7 @@ const handSql = (db: SqlClient) => {
       const { rows, total } = await pageWithTotal(
         'r.id, r.owner_id, r.time_really, r.description, r.date, r.client_id, r.project_id, r.task_id, ' +
           'r.category_id, r.created_at, r.updated_at',
-        `from time_records r where r.id in (${runs}) order by r.date desc nulls last, r.id desc limit ${COUNT} offset ${COUNT}`,
+        `from time_records r where ${idIn('r.id', runs)} order by r.date desc nulls last, r.id desc limit ${COUNT} offset ${COUNT}`,
         [user, offset + limit, user, offset + limit, limit, offset],
         { sql: ownedCount, params: [user, 'time_records'], cap: Number.POSITIVE_INFINITY },
       );

@@ -23,6 +23,8 @@ export interface SqlDialect {
    * no such index (PostgreSQL) or the term is too short for it.
    */
   taskSearchIndex(userId: number, term: string): Condition | undefined;
+  /** `column` is one of the ids `subquery` selects. */
+  idIn(column: string, subquery: string): string;
 }
 
 /** `term` as a LIKE pattern for "contains", with `\` escaping its own wildcards. */
@@ -52,6 +54,7 @@ const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].
 export const SQLITE: SqlDialect = {
   kind: 'sqlite',
   rowLocks: false,
+  idIn: (column, subquery) => `${column} in (${subquery})`,
   taskSearchIndex: (userId, term) => {
     const phrase = searchPhrase(userId, term);
     return phrase === undefined ? undefined : { sql: 's.task_search match ?', params: [phrase] };
@@ -91,6 +94,10 @@ export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
   rowLocks: true,
   taskSearchIndex: () => undefined,
+  // The planner sizes `in (subquery)` as a join, and may hash a page's few ids against a scan of the
+  // whole table (2.2 ms for 50 of 5k time records); `= any(array(…))` runs the subquery first and
+  // looks its ids up by primary key (0.23 ms).
+  idIn: (column, subquery) => `${column} = any(array(${subquery}))`,
   // lower() folds by the database's character type.
   textSearch: (alias, columns, term) => ({
     sql: `(${columns.map((column) => `lower(${alias}.${column}) like ? escape '\\'`).join(' or ')})`,

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { pagedSelect } from '../../../adapters/persistence/mikro-orm/read/paged-select.js';
 import type { Row, SqlRunner, SqlValue } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
+import { SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
 
 /** Answers every page with `rows` and every count with 0, keeping what it was sent. */
 class RecordingRunner implements SqlRunner {
@@ -29,6 +30,7 @@ const SELECT = {
 const RUNS = {
   table: 'records r',
   id: 'r.id',
+  idIn: SQLITE.idIn,
   list: [
     { from: 'from records r where r.owner_id = ?', params: [7], orderBy: 'order by r.id asc' },
     { from: 'from records r where r.assignee_id = ?', params: [7], orderBy: 'order by r.id asc' },
@@ -74,5 +76,41 @@ describe('paged select: row counts are bound behind a cast', () => {
     expect(runner.sent[1]?.sql).to.match(/^select \(select count/);
     expect(runner.sent[1]?.params).to.deep.equal([7, 1150, 7, 1150]);
     expect(page.total).to.equal(0);
+  });
+});
+
+describe('paged select: a page read first as ids and versions', () => {
+  const versions = (known: readonly number[]) => ({
+    columns: 'r.id as "id", r.version as "version"',
+    knows: (row: Row) => known.includes((row as { id: number }).id),
+  });
+
+  it('answers from the ids and versions alone when every row is known, in one statement', async () => {
+    const runner = new RecordingRunner([
+      { id: 1, version: 1, page_total: 2 },
+      { id: 2, version: 4, page_total: 2 },
+    ]);
+    const page = await pagedSelect(
+      runner,
+      { ...SELECT, versions: versions([1, 2]) },
+      { limit: 50, offset: 0 },
+    );
+    expect(runner.sent).to.have.length(1);
+    expect(runner.sent[0]?.sql).to.match(/^select r\.id as "id", r\.version as "version", \(select count/);
+    expect(page.items.map((row) => (row as { id: number }).id)).to.deep.equal([1, 2]);
+    expect(page.total).to.equal(2);
+  });
+
+  it('reads the page again whole, in one statement of its own, when a row is not known', async () => {
+    const runner = new RecordingRunner([
+      { id: 1, version: 1, page_total: 2 },
+      { id: 3, version: 1, page_total: 2 },
+    ]);
+    await pagedSelect(runner, { ...SELECT, versions: versions([1]) }, { limit: 50, offset: 0 });
+    expect(runner.sent.map((statement) => statement.sql.slice(0, 18))).to.deep.equal([
+      'select r.id as "id',
+      'select r.id, (sele',
+    ]);
+    expect(runner.sent[1]?.params).to.deep.equal(runner.sent[0]?.params);
   });
 });

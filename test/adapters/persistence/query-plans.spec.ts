@@ -1,11 +1,18 @@
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
+import pg from 'pg';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
+import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import { SqlRecordReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-record-read-model.js';
 import type { Row, SqlRunner, SqlValue } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { SqlTaskReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-task-read-model.js';
 import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
-import { SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
-import { type FreshDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
+import { POSTGRESQL, SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
+import {
+  type FreshDatabase,
+  freshPostgresDatabase,
+  freshSqliteDatabase,
+} from '../../support/persistence-harness.js';
 
 /** Runs statements on `runner`, keeping each with its parameters. */
 const recording = (runner: SqlRunner) => {
@@ -62,6 +69,41 @@ describe('SQLite query plans of the task list', function () {
     expect(steps.length).to.be.at.least(2);
     for (const step of steps) {
       expect(step).to.equal('SEARCH t USING COVERING INDEX tasks_assignee_visible_index (assignee_id=?)');
+    }
+  });
+});
+
+describe('PostgreSQL query plans of a page read as runs', function () {
+  this.timeout(60_000);
+
+  it('looks the page’s rows up by primary key instead of scanning the table for them', async () => {
+    const fresh = await freshPostgresDatabase();
+    if (fresh.database.kind !== 'postgresql') throw new Error('not PostgreSQL');
+    await (await openSqlPersistence(fresh.database, { migrate: true })).close();
+    const pool = new pg.Pool({ connectionString: fresh.database.url, max: 1 });
+    try {
+      const runner = new PostgresRunner(pool);
+      await runner.run(
+        "insert into users (id, name, timezone, created_at) values (1, 'alice', 'UTC', 0)",
+        [],
+      );
+      // Enough rows that the planner would rather hash the page's ids against a scan of them all.
+      await runner.run(
+        'insert into time_records (owner_id, time_really, date, created_at, updated_at) ' +
+          "select 1, 60, '2026-01-01 09:00:00', i, i from generate_series(1, 5000) i",
+        [],
+      );
+      await runner.run('analyze time_records', []);
+      const { recorder, sent } = recording(runner);
+      const page = await new SqlRecordReadModel(recorder, POSTGRESQL).times(1, { limit: 50, offset: 0 });
+      expect(page.items).to.have.length(50);
+      const plan = (await runner.all(`explain ${sent[0]?.sql}`, sent[0]?.params ?? []))
+        .map((step) => String((step as Record<string, unknown>)['QUERY PLAN']))
+        .join('\n');
+      expect(plan).to.include('Index Scan using time_records_pkey on time_records r');
+      expect(plan).to.not.include('Seq Scan');
+    } finally {
+      await pool.end();
     }
   });
 });

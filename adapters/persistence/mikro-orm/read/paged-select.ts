@@ -1,4 +1,5 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
+import type { SqlDialect } from '../sql-dialect.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
@@ -24,6 +25,11 @@ export interface PagedSelect<T> {
   readonly map: (row: Row) => T;
   /** `from … where …` selecting the same rows as `from` more cheaply, for the count. */
   readonly countFrom?: { readonly sql: string; readonly params: readonly SqlValue[] } | undefined;
+  /**
+   * Rows `map` answers from their id and version alone when it holds them decoded (VersionedRows):
+   * the page is first read as those two `columns`, and only read whole when a row is not known.
+   */
+  readonly versions?: { readonly columns: string; readonly knows: (row: Row) => boolean } | undefined;
   /** Where the total is kept; without it, matches are counted up to the horizon. */
   readonly exactTotal?: ExactTotal | undefined;
   /**
@@ -39,6 +45,8 @@ export interface Runs {
   readonly table: string;
   /** The id column, with its alias. */
   readonly id: string;
+  /** How the database picks rows by the ids a subquery selects (the dialect's). */
+  readonly idIn: SqlDialect['idIn'];
   readonly list: readonly Run[];
 }
 
@@ -63,12 +71,12 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
       sql: `select ${select.columns} ${select.from} ${tail}`,
       params: [...select.params, page.limit, page.offset],
     };
-  const { table, id, list } = select.runs;
+  const { table, id, idIn, list } = select.runs;
   const runs = list.map(
     (run) => `select id from (select ${id} as id ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`,
   );
   return {
-    sql: `select ${select.columns} from ${table} where ${id} in (${runs.join(' union all ')}) ${tail}`,
+    sql: `select ${select.columns} from ${table} where ${idIn(id, runs.join(' union all '))} ${tail}`,
     params: [...list.flatMap((run) => [...run.params, page.offset + page.limit]), page.limit, page.offset],
   };
 };
@@ -107,7 +115,8 @@ const TOTAL_COLUMN = 'page_total';
 /**
  * One page of rows and the total of the same selection, in one statement: the count rides along as
  * a scalar subquery (evaluated once), so a list costs one round trip and its total and rows come
- * from the same snapshot. Only a page with no rows, which carries no total, counts on its own.
+ * from the same snapshot. Only a page with no rows, which carries no total, counts on its own; and a
+ * page read as `versions` first takes a second statement when it holds a row not known yet.
  */
 export const pagedSelect = async <T>(
   runner: SqlRunner,
@@ -117,11 +126,22 @@ export const pagedSelect = async <T>(
 ): Promise<Paged<T>> => {
   const limit = countLimit(page, horizon);
   const [countSql, countParams] = countStatement(select, limit);
-  const statement = pageStatement(
-    { ...select, columns: `${select.columns}, (${countSql}) as ${TOTAL_COLUMN}` },
-    page,
-  );
-  const rows = await runner.all(statement.sql, [...countParams, ...statement.params]);
+  const read = (columns: string) => {
+    const statement = pageStatement(
+      { ...select, columns: `${columns}, (${countSql}) as ${TOTAL_COLUMN}` },
+      page,
+    );
+    return runner.all(statement.sql, [...countParams, ...statement.params]);
+  };
+  // A page of rows known at their versions is answered from ids and versions: the database sends
+  // two columns a row instead of all of them. Each answer still comes from one statement.
+  const known = async ({ columns, knows }: NonNullable<PagedSelect<T>['versions']>) => {
+    const slim = await read(columns);
+    return slim.every(knows) ? slim : undefined;
+  };
+  const rows =
+    (select.versions === undefined ? undefined : await known(select.versions)) ??
+    (await read(select.columns));
   const counted =
     rows.length > 0 ? rows[0]?.[TOTAL_COLUMN] : (await runner.get(countSql, countParams))?.total;
   const total = Number(counted ?? 0);

@@ -68,9 +68,15 @@ const MONEY = [
 /** Newest first; the text spelling of dates sorts as time, and undated records come last. */
 const NEWEST_FIRST = 'order by r.date desc nulls last, r.id desc';
 /** …read as two runs along the (owner, date, id) index, backwards: dated, then undated. */
-const newestFirstRuns = (table: string, from: string, params: readonly SqlValue[]): Runs => ({
+const newestFirstRuns = (
+  dialect: SqlDialect,
+  table: string,
+  from: string,
+  params: readonly SqlValue[],
+): Runs => ({
   table: `${table} r`,
   id: 'r.id',
+  idIn: dialect.idIn,
   list: [
     { from: `${from} and r.date is not null`, params, orderBy: 'order by r.date desc, r.id desc' },
     { from: `${from} and r.date is null`, params, orderBy: 'order by r.id desc' },
@@ -137,15 +143,17 @@ export class SqlRecordReadModel implements RecordReadModel {
   /** Records as decoded lately, per table (a record's `version` rises with every write). */
   private readonly decoded = new Map<string, VersionedRows<unknown>>();
 
-  private decodedOnce<R>(table: string, decode: (row: Row) => R): (row: Row) => R {
+  /** The table's decoded rows (a table has one decoder). */
+  private decodedIn<R>(table: string, decode: (row: Row) => R): VersionedRows<R> {
     let rows = this.decoded.get(table);
     if (rows === undefined) {
       rows = new VersionedRows(decode);
       this.decoded.set(table, rows);
     }
-    return rows.read as (row: Row) => R;
+    return rows as VersionedRows<R>;
   }
 
+  /** `ordering`: columns computed for the order (`, … as name`), selected beside the record's. */
   private page<R>(
     table: string,
     columns: string,
@@ -153,12 +161,23 @@ export class SqlRecordReadModel implements RecordReadModel {
     page: Page,
     map: (row: Row) => R,
     orderBy = 'order by r.id asc',
+    ordering = '',
   ): Promise<Paged<R>> {
     const from = `from ${table} r ${where.joins} where ${where.conditions.join(' and ')}`;
     const { params } = where;
     const exactTotal = where.unfiltered && isCounted(table) ? ownedRowCount(table, where.ownerId) : undefined;
-    const runs = orderBy === NEWEST_FIRST ? newestFirstRuns(table, from, params) : undefined;
-    const select = { columns, from, params, map: this.decodedOnce(table, map), exactTotal, orderBy, runs };
+    const runs = orderBy === NEWEST_FIRST ? newestFirstRuns(this.dialect, table, from, params) : undefined;
+    const decoded = this.decodedIn(table, map);
+    const select = {
+      columns: `${columns}${ordering}`,
+      from,
+      params,
+      map: decoded.read,
+      versions: { columns: `r.id as "id", r.version as "version"${ordering}`, knows: decoded.knows },
+      exactTotal,
+      orderBy,
+      runs,
+    };
     return pagedSelect(this.runner, select, page, this.countHorizon);
   }
 
@@ -170,9 +189,9 @@ export class SqlRecordReadModel implements RecordReadModel {
     const latest = (column: string) =>
       `(select x.${column} from ${RECORD_TABLES[query.orderBy ?? 'task']} x where x.client_id = r.id ` +
       'order by x.created_at desc, x.id desc limit 1)';
-    const columns = `${select(CLIENT)}, ${latest('created_at')} as latest_at, ${latest('id')} as latest_id`;
+    const ordering = `, ${latest('created_at')} as latest_at, ${latest('id')} as latest_id`;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
-    return this.page('clients', columns, where, query, clientTable.fromRow, order);
+    return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, order, ordering);
   }
 
   projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {

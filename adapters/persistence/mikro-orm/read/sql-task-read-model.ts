@@ -15,6 +15,7 @@ import type { SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
 
 const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
+const TASK_VERSIONS = 't.id as "id", t.version as "version"';
 
 /** Task active and its project and client (where it has them) active too. */
 const ACTIVE_CASCADE =
@@ -88,6 +89,8 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
 export class SqlTaskReadModel implements TaskReadModel {
   /** Tasks as decoded lately (a task's `version` rises with every write). */
   private readonly tasks = new VersionedRows(taskFromRecord);
+  /** A page of tasks read first as ids and versions (PagedSelect.versions). */
+  private readonly versions = { columns: TASK_VERSIONS, knows: this.tasks.knows };
 
   constructor(
     private readonly runner: SqlRunner,
@@ -120,6 +123,7 @@ export class SqlTaskReadModel implements TaskReadModel {
     const runs = () => ({
       table: 'tasks t',
       id: 't.id',
+      idIn: this.dialect.idIn,
       list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
         from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,
         params: [...set.params(userId), ...filters.params],
@@ -132,6 +136,7 @@ export class SqlTaskReadModel implements TaskReadModel {
       params: [userId, userId, ...filters.params],
       orderBy: order,
       map: this.tasks.read,
+      versions: this.versions,
     };
     if (filters.sql === '') {
       const owned = ownedRowCount('tasks', userId);
@@ -171,6 +176,7 @@ export class SqlTaskReadModel implements TaskReadModel {
             : undefined,
         orderBy: order,
         map: this.tasks.read,
+        versions: this.versions,
       },
       query,
       this.countHorizon,

@@ -19,6 +19,12 @@ export class VersionedRows<T> {
 
   constructor(private readonly decode: (row: Row) => T) {}
 
+  /** Whether `row` (its id and version, the rest may be missing) is held decoded at that version. */
+  readonly knows = (row: Row): boolean => {
+    const { id, version } = row as { readonly id?: unknown; readonly version?: unknown };
+    return this.known.get(Number(id))?.version === Number(version);
+  };
+
   readonly read = (row: Row): T => {
     const { id, version } = row as { readonly id?: unknown; readonly version?: unknown };
     const key = Number(id);
