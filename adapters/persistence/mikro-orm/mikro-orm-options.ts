@@ -44,9 +44,13 @@ export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver):
     discovery: { warnWhenNoEntities: false },
     migrations: migrationOptions(database.kind),
     // Triggers and functions are written by hand in the migrations (per dialect, see
-    // OwnerRowCountSchema), and so is SQLite's search index (an FTS5 table and its shadow tables,
-    // Migration20261124053000): the schema diff must leave them.
-    schemaGenerator: { ignoreTriggers: true, ignoreRoutines: true, skipTables: [/^task_search(_|$)/] },
+    // OwnerRowCountSchema), and so are SQLite's search indexes (FTS5 tables and their shadow tables,
+    // Migration20261124053000 and …055000): the schema diff must leave them.
+    schemaGenerator: {
+      ignoreTriggers: true,
+      ignoreRoutines: true,
+      skipTables: [/^(task|note)_search(_|$)/],
+    },
   } satisfies Options;
   return database.kind === 'sqlite'
     ? { ...common, driver: SqliteDriver, dbName: database.path }

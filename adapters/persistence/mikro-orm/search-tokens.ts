@@ -1,11 +1,12 @@
 /**
- * The words of SQLite's search index (an FTS5 table over each task's title and description): every
- * run of three characters of the text's lower case, in order, once for each user who sees the task
- * (its owner, and its assignee if that is someone else), spelled `<user id>x<code points in hex,
- * each ended by z>`. A word therefore belongs to one user: a search reads only the caller's own
- * entries, however many other owners share the table. A term is then found as the phrase of its own
- * runs at consecutive positions of one column, which holds exactly when the column's lower case
- * contains the term's — so the index answers a search and its count without looking at the text.
+ * The words of SQLite's search indexes (FTS5 tables over tasks' title and description, and notes'
+ * name and description): every run of three characters of the text's lower case, in order, once
+ * for each user who sees the row (its owner, and a task's assignee if that is someone else),
+ * spelled `<user id>x<code points in hex, each ended by z>`. A word therefore belongs to one user:
+ * a search reads only the caller's own entries, however many other owners share the table. A term
+ * is then found as the phrase of its own runs at consecutive positions of one column, which holds
+ * exactly when the column's lower case contains the term's — so the index answers a search and its
+ * count without looking at the text.
  */
 
 /** The shortest term the index can answer: shorter ones have no run of three characters. */

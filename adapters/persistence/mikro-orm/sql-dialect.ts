@@ -18,14 +18,18 @@ export interface SqlDialect {
    */
   textSearch(alias: string, columns: readonly string[], term: string): Condition;
   /**
-   * The condition on the task search index (`task_search s`, joined on `s.rowid = t.id`) that
-   * finds `term` in the tasks `userId` sees, exactly as `textSearch` does; undefined where there is
+   * The condition on a table's search index (`<index> s`, joined on `s.rowid = <row>.id`) that
+   * finds `term` in the rows `userId` sees, exactly as `textSearch` does; undefined where there is
    * no such index (PostgreSQL) or the term is too short for it.
    */
-  taskSearchIndex(userId: number, term: string): Condition | undefined;
+  searchIndex(table: SearchedTable, userId: number, term: string): Condition | undefined;
   /** `column` is one of the ids `subquery` selects. */
   idIn(column: string, subquery: string): string;
 }
+
+/** SQLite's per-user search indexes (search-tokens.ts), by the table they index. */
+export const SEARCH_INDEXES = { tasks: 'task_search', notes: 'note_search' } as const;
+export type SearchedTable = keyof typeof SEARCH_INDEXES;
 
 /** `term` as a LIKE pattern for "contains", with `\` escaping its own wildcards. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -44,9 +48,9 @@ export const FOLDS_TO_ASCII = ['\u0130', '\u212a'];
 const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].filter(isAscii));
 
 /**
- * Search costs follow the caller's own data, never the whole table's. Tasks are searched on an
- * index whose words each belong to one user (search-tokens.ts); notes, and terms shorter than the
- * index's runs, are a test on the rows the list walks anyway (along the owner's index, stopping
+ * Search costs follow the caller's own data, never the whole table's. Tasks and notes are searched
+ * on indexes whose words each belong to one user (search-tokens.ts); terms shorter than the
+ * index's runs are a test on the rows the list walks anyway (along the owner's index, stopping
  * once the page and the count have what they need). A trigram index shared by every owner was
  * tried first: a common word then cost every owner the matches of the whole table (4.5 s a search
  * in a million tasks).
@@ -55,9 +59,9 @@ export const SQLITE: SqlDialect = {
   kind: 'sqlite',
   rowLocks: false,
   idIn: (column, subquery) => `${column} in (${subquery})`,
-  taskSearchIndex: (userId, term) => {
+  searchIndex: (table, userId, term) => {
     const phrase = searchPhrase(userId, term);
-    return phrase === undefined ? undefined : { sql: 's.task_search match ?', params: [phrase] };
+    return phrase === undefined ? undefined : { sql: `s.${SEARCH_INDEXES[table]} match ?`, params: [phrase] };
   },
   textSearch: (alias, columns, term) => {
     const lowered = term.toLowerCase();
@@ -93,7 +97,7 @@ export const SQLITE: SqlDialect = {
 export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
   rowLocks: true,
-  taskSearchIndex: () => undefined,
+  searchIndex: () => undefined,
   // The planner sizes `in (subquery)` as a join, and may hash a page's few ids against a scan of the
   // whole table (2.2 ms for 50 of 5k time records); `= any(array(…))` runs the subquery first and
   // looks its ids up by primary key (0.23 ms).

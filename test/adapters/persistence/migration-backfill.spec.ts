@@ -40,6 +40,10 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
             [id, id, title, active],
           );
         }
+        await run(
+          "insert into notes (id, owner_id, name, active, created_at, updated_at) values (5, 1, 'Passport photos', ?, 0, 0)",
+          [active],
+        );
         const completion = (task: number, day: string, revoked: number | null) =>
           run(
             'insert into task_completions (user_id, task_id, day, points, completed_at, revoked_at) values (1, ?, ?, 20, 0, ?)',
@@ -79,6 +83,10 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
             searchPhrase(1, 'PASSPORT'),
           ]);
           expect(found.map((row) => Number(row.id))).to.deep.equal([2]);
+          const noted = await run('select rowid as id from note_search where note_search match ?', [
+            searchPhrase(1, 'photo'),
+          ]);
+          expect(noted.map((row) => Number(row.id))).to.deep.equal([5]);
         }
 
         // Taking back the drop (and whatever came after it) builds the index again from the text there is.

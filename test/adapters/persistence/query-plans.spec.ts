@@ -71,6 +71,31 @@ describe('SQLite query plans of the task list', function () {
       expect(step).to.equal('SEARCH t USING COVERING INDEX tasks_assignee_visible_index (assignee_id=?)');
     }
   });
+
+  it('answers a search of tasks and of notes from the per-user index, in its order', async () => {
+    const { recorder, sent } = recording(new SqliteRunner(database));
+    const page = { limit: 50, offset: 0 };
+    await new SqlTaskReadModel(recorder, SQLITE).list(1, {
+      ...page,
+      sort: { by: 'id', direction: 'asc' },
+      search: 'budget',
+    });
+    await new SqlRecordReadModel(recorder, SQLITE).notes(1, { ...page, search: 'budget' });
+    // Each page's statement (an empty page then counts on its own).
+    const pages = sent.filter((statement) => statement.sql.includes('order by s.rowid'));
+    expect(pages).to.have.length(2);
+    for (const statement of pages) {
+      const steps = (
+        database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
+          detail: string;
+        }[]
+      ).map((step) => step.detail);
+      // The page walks the index's matches in id order (no sort), and looks each row up by id.
+      expect(steps.some((step) => /^SCAN s VIRTUAL TABLE INDEX \d+:M/.test(step))).to.equal(true);
+      expect(steps.filter((step) => /^SEARCH [tr] USING INTEGER PRIMARY KEY/.test(step))).to.have.length(1);
+      expect(steps.join('\n')).to.not.include('TEMP B-TREE');
+    }
+  });
 });
 
 describe('PostgreSQL query plans of a page read as runs', function () {

@@ -132,6 +132,14 @@ const RECORD_TABLES: Record<RecordType, string> = {
   money: 'money_records',
 };
 
+interface PageOptions {
+  readonly orderBy?: string;
+  /** Columns computed for the order (`, … as name`), selected beside the record's. */
+  readonly ordering?: string;
+  /** The same rows as the page's selection, found more cheaply, for the count. */
+  readonly countFrom?: { readonly sql: string; readonly params: readonly SqlValue[] } | undefined;
+}
+
 /** Lists of the owner's records with prepared statements, ordered by id unless told otherwise. */
 export class SqlRecordReadModel implements RecordReadModel {
   constructor(
@@ -153,16 +161,15 @@ export class SqlRecordReadModel implements RecordReadModel {
     return rows as VersionedRows<R>;
   }
 
-  /** `ordering`: columns computed for the order (`, … as name`), selected beside the record's. */
   private page<R>(
     table: string,
     columns: string,
     where: OwnedWhere,
     page: Page,
     map: (row: Row) => R,
-    orderBy = 'order by r.id asc',
-    ordering = '',
+    options: PageOptions = {},
   ): Promise<Paged<R>> {
+    const { orderBy = 'order by r.id asc', ordering = '', countFrom } = options;
     const from = `from ${table} r ${where.joins} where ${where.conditions.join(' and ')}`;
     const { params } = where;
     const exactTotal = where.unfiltered && isCounted(table) ? ownedRowCount(table, where.ownerId) : undefined;
@@ -175,6 +182,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       map: decoded.read,
       versions: { columns: `r.id as "id", r.version as "version"${ordering}`, knows: decoded.knows },
       exactTotal,
+      countFrom,
       orderBy,
       runs,
     };
@@ -191,7 +199,10 @@ export class SqlRecordReadModel implements RecordReadModel {
       'order by x.created_at desc, x.id desc limit 1)';
     const ordering = `, ${latest('created_at')} as latest_at, ${latest('id')} as latest_id`;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
-    return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, order, ordering);
+    return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
+      orderBy: order,
+      ordering,
+    });
   }
 
   projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
@@ -208,11 +219,29 @@ export class SqlRecordReadModel implements RecordReadModel {
   notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
     const where = new OwnedWhere(ownerId);
     if (query.active !== undefined) where.add(`r.active = ${flag(query.active)}`);
-    if (query.search !== undefined) {
+    if (query.search === undefined) return this.page('notes', select(NOTE), where, query, noteTable.fromRow);
+    const index = this.dialect.searchIndex('notes', ownerId, query.search);
+    if (index === undefined) {
       const search = this.dialect.textSearch('r', ['name', 'description'], query.search);
-      where.add(search.sql, ...search.params);
+      return this.page(
+        'notes',
+        select(NOTE),
+        where.add(search.sql, ...search.params),
+        query,
+        noteTable.fromRow,
+      );
     }
-    return this.page('notes', select(NOTE), where, query, noteTable.fromRow);
+    // On the owner's index: its matches in id order, counted on the index alone when nothing else
+    // filters them (the index's entries are the owner's notes).
+    const countFrom = where.unfiltered
+      ? { sql: `from note_search s where ${index.sql}`, params: index.params }
+      : undefined;
+    where.joins = 'join note_search s on s.rowid = r.id';
+    where.add(index.sql, ...index.params);
+    return this.page('notes', select(NOTE), where, query, noteTable.fromRow, {
+      orderBy: 'order by s.rowid asc',
+      countFrom,
+    });
   }
 
   categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
@@ -239,20 +268,17 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
-    return this.page(
-      'time_records',
-      select(TIME),
-      linkConditions(ownerId, query),
-      query,
-      timeTable.fromRow,
-      NEWEST_FIRST,
-    );
+    return this.page('time_records', select(TIME), linkConditions(ownerId, query), query, timeTable.fromRow, {
+      orderBy: NEWEST_FIRST,
+    });
   }
 
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
     const where = linkConditions(ownerId, query);
     if (query.type !== undefined) where.add('r.type = ?', query.type);
     if (query.card !== undefined) where.add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
-    return this.page('money_records', select(MONEY), where, query, moneyTable.fromRow, NEWEST_FIRST);
+    return this.page('money_records', select(MONEY), where, query, moneyTable.fromRow, {
+      orderBy: NEWEST_FIRST,
+    });
   }
 }

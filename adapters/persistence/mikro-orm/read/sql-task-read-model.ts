@@ -109,13 +109,14 @@ export class SqlTaskReadModel implements TaskReadModel {
   /**
    * Unfiltered, a page is the first `offset + limit` ids of each visible set in the list's order,
    * each read along its index and stopping there, merged; the total is the kept count of owned
-   * tasks plus the assigned ones. A search reads its page the same way, testing each row on the
-   * walk, and counts its matches up to the horizon. Otherwise the planner picks the index a filter
+   * tasks plus the assigned ones. A search the dialect's index answers reads that (searchOnIndex);
+   * any other search reads its page the same way, testing each row on the walk, and counts its
+   * matches up to the horizon. Otherwise the planner picks the index a filter
    * offers, and matches are counted up to the horizon.
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const { search, ...unsearched } = query;
-    const index = search === undefined ? undefined : this.dialect.taskSearchIndex(userId, search);
+    const index = search === undefined ? undefined : this.dialect.searchIndex('tasks', userId, search);
     if (index !== undefined) return this.searchOnIndex(userId, unsearched, index);
     const filters = filtersOf(this.dialect, query);
     const order = orderBy(query.sort);

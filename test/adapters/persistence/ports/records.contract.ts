@@ -289,6 +289,32 @@ export const recordReadModelContract = (factory: HarnessFactory): void =>
       expect((await list({})).total).to.equal(4);
     });
 
+    it('searches only the owner’s notes, finds a term only whole in one field, and follows edits', async () => {
+      const { persistence, write, addUser } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const budget = await write((r) => r.notes.add(alice, note('Budget 2027', 'for the BOARD'), AT));
+      await write((r) => r.notes.add(alice, note('bud and dget', 'the bud'), AT)); // pieces of "budget"
+      const archived = await write((r) => r.notes.add(alice, note('old budget', null, false), AT));
+      await write((r) => r.notes.add(bob, note('budget of bob'), AT));
+      const list = (query: { active?: boolean; search?: string }) =>
+        persistence.recordReadModel.notes(alice, { ...PAGE, ...query });
+      expect(idsOf(await list({ search: 'BUDGET' }))).to.deep.equal([budget.id, archived.id]);
+      expect((await list({ search: 'budget' })).total).to.equal(2);
+      expect(idsOf(await list({ search: 'budget', active: true }))).to.deep.equal([budget.id]);
+      expect(idsOf(await list({ search: 'board' }))).to.deep.equal([budget.id]);
+      expect(idsOf(await list({ search: 'get for' }))).to.deep.equal([]); // across name and description
+      expect(idsOf(await list({ search: 'bu' }))).to.deep.equal([budget.id, budget.id + 1, archived.id]);
+
+      await write((r) =>
+        r.notes.update({ ...budget, name: 'Plan 2027', updatedAt: new Date('2026-03-02T00:00:00Z') }),
+      );
+      expect(idsOf(await list({ search: 'budget' }))).to.deep.equal([archived.id]);
+      expect(idsOf(await list({ search: 'plan' }))).to.deep.equal([budget.id]);
+      await write((r) => r.notes.delete(archived.id));
+      expect((await list({ search: 'budget' })).total).to.equal(0);
+    });
+
     it('lists categories and cards of one owner by active', async () => {
       const { persistence, write, addUser } = fixture();
       const alice = await addUser('alice');

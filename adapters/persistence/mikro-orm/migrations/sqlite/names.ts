@@ -19,4 +19,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261124031557',
   'Migration20261124053000',
   'Migration20261124054000',
+  'Migration20261124055000',
 ];
