@@ -1,30 +1,15 @@
 import { Migration } from '@mikro-orm/migrations';
+import { addRecordVersions, dropRecordVersions } from '../record-versions.js';
 
-/** The owned record tables, which had no version until now. */
-const RECORD_TABLES = [
-  'clients',
-  'projects',
-  'categories',
-  'cards',
-  'notes',
-  'time_records',
-  'money_records',
-];
-
-/**
- * A version on every record, as tasks have: each write the service makes raises it, so the read
- * side can tell a row it has decoded before from a changed one (VersionedRows). Existing rows start
- * at 1, as new ones do.
- */
+/** A version on every record (see record-versions.ts). */
 export class Migration20261124054001 extends Migration {
   override name = 'Migration20261124054001';
 
   override up(): void | Promise<void> {
-    for (const table of RECORD_TABLES)
-      this.addSql(`alter table ${table} add column version int not null default 1;`);
+    for (const statement of addRecordVersions('int')) this.addSql(statement);
   }
 
   override down(): void | Promise<void> {
-    for (const table of RECORD_TABLES) this.addSql(`alter table ${table} drop column version;`);
+    for (const statement of dropRecordVersions()) this.addSql(statement);
   }
 }
