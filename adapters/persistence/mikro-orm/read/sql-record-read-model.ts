@@ -31,7 +31,7 @@ import {
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.schemas.js';
-import type { SqlDialect } from '../sql-dialect.js';
+import { SEARCH_INDEXES, type SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
@@ -234,9 +234,9 @@ export class SqlRecordReadModel implements RecordReadModel {
     // On the owner's index: its matches in id order, counted on the index alone when nothing else
     // filters them (the index's entries are the owner's notes).
     const countFrom = where.unfiltered
-      ? { sql: `from note_search s where ${index.sql}`, params: index.params }
+      ? { sql: `from ${SEARCH_INDEXES.notes} s where ${index.sql}`, params: index.params }
       : undefined;
-    where.joins = 'join note_search s on s.rowid = r.id';
+    where.joins = `join ${SEARCH_INDEXES.notes} s on s.rowid = r.id`;
     where.add(index.sql, ...index.params);
     return this.page('notes', select(NOTE), where, query, noteTable.fromRow, {
       orderBy: 'order by s.rowid asc',

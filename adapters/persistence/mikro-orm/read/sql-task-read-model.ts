@@ -9,7 +9,7 @@ import type { StatusHistoryEntry } from '../../../../domain/task/status-change.j
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
-import type { Condition, SqlDialect } from '../sql-dialect.js';
+import { type Condition, SEARCH_INDEXES, type SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
@@ -169,11 +169,11 @@ export class SqlTaskReadModel implements TaskReadModel {
       {
         columns: TASK_SELECTION,
         // Who may see the task is asked again, so that no entry could ever show another's task.
-        from: `from task_search s join tasks t on t.id = s.rowid ${joins} where ${index.sql} and (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
+        from: `from ${SEARCH_INDEXES.tasks} s join tasks t on t.id = s.rowid ${joins} where ${index.sql} and (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
         params: [...index.params, userId, userId, ...filters.params],
         countFrom:
           filters.sql === ''
-            ? { sql: `from task_search s where ${index.sql}`, params: index.params }
+            ? { sql: `from ${SEARCH_INDEXES.tasks} s where ${index.sql}`, params: index.params }
             : undefined,
         orderBy: order,
         map: this.tasks.read,
