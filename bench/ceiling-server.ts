@@ -12,7 +12,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { searchPhrase } from '../adapters/persistence/mikro-orm/search-tokens.js';
+import {
+  /** A bound row count, as the service binds it. */
+  COUNT_PARAMETER as COUNT,
+  COUNT_HORIZON,
+  countLimit,
+} from '../adapters/persistence/mikro-orm/read/paged-select.js';
 import { POSTGRESQL, SQLITE } from '../adapters/persistence/mikro-orm/sql-dialect.js';
 import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
 import { openSqlClient, type SqlClient } from './sql-client.js';
@@ -36,9 +41,6 @@ const task = (columns: string) =>
   TASK_COLUMNS.split(', ')
     .map((column) => `${columns}.${column}`)
     .join(', ');
-
-/** A bound row count, as the service binds it (bare, SQLite prepares the statement again at every run). */
-const COUNT = 'cast(? as bigint)';
 
 const envelope = (data: object) => JSON.stringify({ success: true, data });
 
@@ -75,7 +77,7 @@ const handSql = (db: SqlClient) => {
   };
   /** Filtered lists count their matches up to 1000 past the page, as the service does. */
   const cappedCount = (from: string, params: unknown[], limit: number, offset: number): Count => {
-    const cap = offset + limit + 1000;
+    const cap = countLimit({ limit, offset }, COUNT_HORIZON);
     return {
       sql: `select count(*) as total from (select 1 ${from} limit ${COUNT}) matches`,
       params: [...params, cap],
@@ -96,20 +98,21 @@ const handSql = (db: SqlClient) => {
    * rowid order and the count on the index alone (the bench's search has no other filter).
    */
   const indexedSearch = (user: number, query: Record<string, string>, limit: number, offset: number) => {
-    const phrase = searchPhrase(user, query.search as string);
+    const index = SQLITE.searchIndex('tasks', 't', user, query.search as string);
     if (
-      phrase === undefined ||
+      index === undefined ||
       Object.keys(query).some((name) => !['search', 'limit', 'offset'].includes(name))
     )
       throw new Error('the ceiling searches the index for a term of three characters, without other filters');
-    const cap = offset + limit + 1000;
+    const { join, condition, countFrom, orderById } = index;
+    const cap = countLimit({ limit, offset }, COUNT_HORIZON);
     return pageWithTotal(
       task('t'),
-      `from task_search s join tasks t on t.id = s.rowid where s.task_search match ? and (t.owner_id = ? or t.assignee_id = ?) order by s.rowid asc limit ${COUNT} offset ${COUNT}`,
-      [phrase, user, user, limit, offset],
+      `from tasks t ${join} where ${condition.sql} and (t.owner_id = ? or t.assignee_id = ?) ${orderById('asc')} limit ${COUNT} offset ${COUNT}`,
+      [...condition.params, user, user, limit, offset],
       {
-        sql: `select count(*) as total from (select 1 from task_search s where s.task_search match ? limit ${COUNT}) matches`,
-        params: [phrase, cap],
+        sql: `select count(*) as total from (select 1 ${countFrom.sql} limit ${COUNT}) matches`,
+        params: [...countFrom.params, cap],
         cap,
       },
     );
@@ -188,7 +191,7 @@ const handSql = (db: SqlClient) => {
       const searchRuns =
         `select id from (select t.id from tasks t where t.owner_id = ?${filters} order by t.id asc limit ${COUNT}) a union all ` +
         `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ?${filters} order by t.id asc limit ${COUNT}) b`;
-      const cap = offset + limit + 1000;
+      const cap = countLimit({ limit, offset }, COUNT_HORIZON);
       // The two runs counted apart, each stopping at the cap, then added.
       const run = (set: string) =>
         `(select count(*) from (select 1 from tasks t where ${set}${filters} order by t.id limit ${COUNT}) r)`;

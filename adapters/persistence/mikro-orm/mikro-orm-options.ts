@@ -7,6 +7,7 @@ import { POSTGRESQL_MIGRATIONS } from './migrations/postgresql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
 import { ObservingLogger } from './observing-logger.js';
 import { ALL_SCHEMAS } from './schemas/index.js';
+import { SEARCH_INDEXES } from './sql-dialect.js';
 
 export type SqlDatabase =
   | { readonly kind: 'sqlite'; readonly path: string }
@@ -49,7 +50,7 @@ export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver):
     schemaGenerator: {
       ignoreTriggers: true,
       ignoreRoutines: true,
-      skipTables: [/^(task|note)_search(_|$)/],
+      skipTables: Object.values(SEARCH_INDEXES).map((index) => new RegExp(`^${index}(_|$)`)),
     },
   } satisfies Options;
   return database.kind === 'sqlite'

@@ -18,13 +18,25 @@ export interface SqlDialect {
    */
   textSearch(alias: string, columns: readonly string[], term: string): Condition;
   /**
-   * The condition on a table's search index (`<index> s`, joined on `s.rowid = <row>.id`) that
-   * finds `term` in the rows `userId` sees, exactly as `textSearch` does; undefined where there is
-   * no such index (PostgreSQL) or the term is too short for it.
+   * The rows (of `alias`, in `table`) where `userId` sees `term`, found on the table's search index
+   * exactly as `textSearch` finds them; undefined where there is no such index (PostgreSQL) or the
+   * term is too short for it.
    */
-  searchIndex(table: SearchedTable, userId: number, term: string): Condition | undefined;
+  searchIndex(table: SearchedTable, alias: string, userId: number, term: string): IndexedSearch | undefined;
   /** `column` is one of the ids `subquery` selects. */
   idIn(column: string, subquery: string): string;
+}
+
+/** A search answered by an index whose entries are the rows the user sees (`s`, by row id). */
+export interface IndexedSearch {
+  /** `join … s` on the searched rows, to put before the conditions. */
+  readonly join: string;
+  /** The matches, on `s`. */
+  readonly condition: Condition;
+  /** `from … where …` counting the matches on the index alone (when nothing else filters them). */
+  readonly countFrom: Condition;
+  /** The index's own order (row id): a page in it stops with the page, unsorted. */
+  readonly orderById: (direction: 'asc' | 'desc') => string;
 }
 
 /** SQLite's per-user search indexes (search-tokens.ts), by the table they index. */
@@ -59,9 +71,17 @@ export const SQLITE: SqlDialect = {
   kind: 'sqlite',
   rowLocks: false,
   idIn: (column, subquery) => `${column} in (${subquery})`,
-  searchIndex: (table, userId, term) => {
+  searchIndex: (table, alias, userId, term) => {
     const phrase = searchPhrase(userId, term);
-    return phrase === undefined ? undefined : { sql: `s.${SEARCH_INDEXES[table]} match ?`, params: [phrase] };
+    if (phrase === undefined) return undefined;
+    const index = SEARCH_INDEXES[table];
+    const condition = { sql: `s.${index} match ?`, params: [phrase] };
+    return {
+      join: `join ${index} s on s.rowid = ${alias}.id`,
+      condition,
+      countFrom: { sql: `from ${index} s where ${condition.sql}`, params: condition.params },
+      orderById: (direction) => `order by s.rowid ${direction}`,
+    };
   },
   textSearch: (alias, columns, term) => {
     const lowered = term.toLowerCase();

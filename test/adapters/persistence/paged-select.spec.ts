@@ -82,7 +82,7 @@ describe('paged select: row counts are bound behind a cast', () => {
 describe('paged select: a page read first as ids and versions', () => {
   const versions = (known: readonly number[]) => ({
     columns: 'r.id as "id", r.version as "version"',
-    knows: (row: Row) => known.includes((row as { id: number }).id),
+    held: (row: Row) => (known.includes((row as { id: number }).id) ? row : undefined),
   });
 
   it('answers from the ids and versions alone when every row is known, in one statement', async () => {

@@ -29,13 +29,13 @@ describe('rows decoded by version', () => {
     expect(decoded()).to.equal(3);
   });
 
-  it('knows a row by its id and version alone, once decoded at that version', () => {
+  it('holds a row by its id and version alone, once decoded at that version', () => {
     const { rows } = counting();
-    expect(rows.knows({ id: 7, version: 1 })).to.equal(false);
-    rows.read({ id: 7, version: 1, title: 'a' });
-    expect(rows.knows({ id: '7', version: '1' })).to.equal(true);
-    expect(rows.knows({ id: 7, version: 2 })).to.equal(false);
-    expect(rows.knows({ id: 8, version: 1 })).to.equal(false);
+    expect(rows.held({ id: 7, version: 1 })).to.equal(undefined);
+    const first = rows.read({ id: 7, version: 1, title: 'a' });
+    expect(rows.held({ id: '7', version: '1' })).to.equal(first);
+    expect(rows.held({ id: 7, version: 2 })).to.equal(undefined);
+    expect(rows.held({ id: 8, version: 1 })).to.equal(undefined);
   });
 
   it('always decodes a row that does not say its id and version', () => {

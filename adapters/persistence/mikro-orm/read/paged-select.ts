@@ -26,10 +26,10 @@ export interface PagedSelect<T> {
   /** `from … where …` selecting the same rows as `from` more cheaply, for the count. */
   readonly countFrom?: { readonly sql: string; readonly params: readonly SqlValue[] } | undefined;
   /**
-   * Rows `map` answers from their id and version alone when it holds them decoded (VersionedRows):
-   * the page is first read as those two `columns`, and only read whole when a row is not known.
+   * Rows held decoded by id and version (VersionedRows): the page is first read as those two
+   * `columns`, answered from what `held` gives, and only read whole when a row is not held.
    */
-  readonly versions?: { readonly columns: string; readonly knows: (row: Row) => boolean } | undefined;
+  readonly versions?: { readonly columns: string; readonly held: (row: Row) => T | undefined } | undefined;
   /** Where the total is kept; without it, matches are counted up to the horizon. */
   readonly exactTotal?: ExactTotal | undefined;
   /**
@@ -62,7 +62,7 @@ export interface Run {
  * statement is prepared again at every run (about 20 µs, a third of a 50-row page); behind a cast it
  * is prepared once. PostgreSQL takes the cast as written.
  */
-const COUNT_PARAMETER = 'cast(? as bigint)';
+export const COUNT_PARAMETER = 'cast(? as bigint)';
 
 const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; params: SqlValue[] } => {
   const tail = `${select.orderBy} limit ${COUNT_PARAMETER} offset ${COUNT_PARAMETER}`;
@@ -133,19 +133,28 @@ export const pagedSelect = async <T>(
     );
     return runner.all(statement.sql, [...countParams, ...statement.params]);
   };
-  // A page of rows known at their versions is answered from ids and versions: the database sends
+  // A page of rows held at their versions is answered from ids and versions: the database sends
   // two columns a row instead of all of them. Each answer still comes from one statement.
-  const known = async ({ columns, knows }: NonNullable<PagedSelect<T>['versions']>) => {
-    const slim = await read(columns);
-    return slim.every(knows) ? slim : undefined;
+  const fromHeld = async ({ columns, held }: NonNullable<PagedSelect<T>['versions']>) => {
+    const rows = await read(columns);
+    const items: T[] = [];
+    for (const row of rows) {
+      const item = held(row);
+      if (item === undefined) return undefined;
+      items.push(item);
+    }
+    return { rows, items };
   };
-  const rows =
-    (select.versions === undefined ? undefined : await known(select.versions)) ??
-    (await read(select.columns));
+  const whole = async () => {
+    const rows = await read(select.columns);
+    return { rows, items: rows.map(select.map) };
+  };
+  const { rows, items } =
+    (select.versions === undefined ? undefined : await fromHeld(select.versions)) ?? (await whole());
   const counted =
     rows.length > 0 ? rows[0]?.[TOTAL_COLUMN] : (await runner.get(countSql, countParams))?.total;
   const total = Number(counted ?? 0);
-  return { items: rows.map(select.map), total: select.exactTotal ? total : cappedTotal(total, limit) };
+  return { items, total: select.exactTotal ? total : cappedTotal(total, limit) };
 };
 
 /** The kept row count of `table` for `ownerId` (0 before their first row). */

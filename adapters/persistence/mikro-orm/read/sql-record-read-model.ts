@@ -31,7 +31,7 @@ import {
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.schemas.js';
-import { SEARCH_INDEXES, type SqlDialect } from '../sql-dialect.js';
+import type { SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
@@ -180,7 +180,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       from,
       params,
       map: decoded.read,
-      versions: { columns: `r.id as "id", r.version as "version"${ordering}`, knows: decoded.knows },
+      versions: { columns: `r.id as "id", r.version as "version"${ordering}`, held: decoded.held },
       exactTotal,
       countFrom,
       orderBy,
@@ -220,7 +220,7 @@ export class SqlRecordReadModel implements RecordReadModel {
     const where = new OwnedWhere(ownerId);
     if (query.active !== undefined) where.add(`r.active = ${flag(query.active)}`);
     if (query.search === undefined) return this.page('notes', select(NOTE), where, query, noteTable.fromRow);
-    const index = this.dialect.searchIndex('notes', ownerId, query.search);
+    const index = this.dialect.searchIndex('notes', 'r', ownerId, query.search);
     if (index === undefined) {
       const search = this.dialect.textSearch('r', ['name', 'description'], query.search);
       return this.page(
@@ -233,13 +233,11 @@ export class SqlRecordReadModel implements RecordReadModel {
     }
     // On the owner's index: its matches in id order, counted on the index alone when nothing else
     // filters them (the index's entries are the owner's notes).
-    const countFrom = where.unfiltered
-      ? { sql: `from ${SEARCH_INDEXES.notes} s where ${index.sql}`, params: index.params }
-      : undefined;
-    where.joins = `join ${SEARCH_INDEXES.notes} s on s.rowid = r.id`;
-    where.add(index.sql, ...index.params);
+    const countFrom = where.unfiltered ? index.countFrom : undefined;
+    where.joins = index.join;
+    where.add(index.condition.sql, ...index.condition.params);
     return this.page('notes', select(NOTE), where, query, noteTable.fromRow, {
-      orderBy: 'order by s.rowid asc',
+      orderBy: index.orderById('asc'),
       countFrom,
     });
   }

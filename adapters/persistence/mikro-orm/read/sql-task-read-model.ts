@@ -9,7 +9,7 @@ import type { StatusHistoryEntry } from '../../../../domain/task/status-change.j
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
-import { type Condition, SEARCH_INDEXES, type SqlDialect } from '../sql-dialect.js';
+import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
@@ -90,7 +90,7 @@ export class SqlTaskReadModel implements TaskReadModel {
   /** Tasks as decoded lately (a task's `version` rises with every write). */
   private readonly tasks = new VersionedRows(taskFromRecord);
   /** A page of tasks read first as ids and versions (PagedSelect.versions). */
-  private readonly versions = { columns: TASK_VERSIONS, knows: this.tasks.knows };
+  private readonly versions = { columns: TASK_VERSIONS, held: this.tasks.held };
 
   constructor(
     private readonly runner: SqlRunner,
@@ -116,7 +116,7 @@ export class SqlTaskReadModel implements TaskReadModel {
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const { search, ...unsearched } = query;
-    const index = search === undefined ? undefined : this.dialect.searchIndex('tasks', userId, search);
+    const index = search === undefined ? undefined : this.dialect.searchIndex('tasks', 't', userId, search);
     if (index !== undefined) return this.searchOnIndex(userId, unsearched, index);
     const filters = filtersOf(this.dialect, query);
     const order = orderBy(query.sort);
@@ -160,22 +160,18 @@ export class SqlTaskReadModel implements TaskReadModel {
    * it reads the index's matches in that order and stops with the page; without other filters it
    * counts on the index alone, never reading a task.
    */
-  private searchOnIndex(userId: UserId, query: TaskListQuery, index: Condition): Promise<Paged<Task>> {
+  private searchOnIndex(userId: UserId, query: TaskListQuery, index: IndexedSearch): Promise<Paged<Task>> {
     const filters = filtersOf(this.dialect, query);
     const joins = filters.needsJoins ? CASCADE_JOINS : '';
-    const order = query.sort.by === 'id' ? `order by s.rowid ${query.sort.direction}` : orderBy(query.sort);
     return pagedSelect(
       this.runner,
       {
         columns: TASK_SELECTION,
         // Who may see the task is asked again, so that no entry could ever show another's task.
-        from: `from ${SEARCH_INDEXES.tasks} s join tasks t on t.id = s.rowid ${joins} where ${index.sql} and (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
-        params: [...index.params, userId, userId, ...filters.params],
-        countFrom:
-          filters.sql === ''
-            ? { sql: `from ${SEARCH_INDEXES.tasks} s where ${index.sql}`, params: index.params }
-            : undefined,
-        orderBy: order,
+        from: `from tasks t ${index.join} ${joins} where ${index.condition.sql} and (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
+        params: [...index.condition.params, userId, userId, ...filters.params],
+        countFrom: filters.sql === '' ? index.countFrom : undefined,
+        orderBy: query.sort.by === 'id' ? index.orderById(query.sort.direction) : orderBy(query.sort),
         map: this.tasks.read,
         versions: this.versions,
       },

@@ -19,20 +19,21 @@ export class VersionedRows<T> {
 
   constructor(private readonly decode: (row: Row) => T) {}
 
-  /** Whether `row` (its id and version, the rest may be missing) is held decoded at that version. */
-  readonly knows = (row: Row): boolean => {
+  /** The value held for `row` (its id and version; the rest may be missing) at that version, if any. */
+  readonly held = (row: Row): T | undefined => {
     const { id, version } = row as { readonly id?: unknown; readonly version?: unknown };
-    return this.known.get(Number(id))?.version === Number(version);
+    const kept = this.known.get(Number(id));
+    // NaN (a row without the columns) never equals itself: such a row is never held.
+    return kept !== undefined && kept.version === Number(version) ? kept.value : undefined;
   };
 
   readonly read = (row: Row): T => {
+    const held = this.held(row);
+    if (held !== undefined) return held;
+    const value = this.decode(row);
     const { id, version } = row as { readonly id?: unknown; readonly version?: unknown };
     const key = Number(id);
     const at = Number(version);
-    const kept = this.known.get(key);
-    // NaN (a row without the columns) never equals itself: such a row is always decoded.
-    if (kept !== undefined && kept.version === at) return kept.value;
-    const value = this.decode(row);
     if (Number.isSafeInteger(key) && Number.isSafeInteger(at)) this.known.set(key, { version: at, value });
     return value;
   };
