@@ -9,7 +9,12 @@ import {
   TASK,
   TIME,
 } from '../../../adapters/http/openapi/resource-schemas.js';
-import { closedObject } from '../../../adapters/http/openapi/response-schemas.js';
+import {
+  closedObject,
+  PAGINATION,
+  successBody,
+  titled,
+} from '../../../adapters/http/openapi/response-schemas.js';
 import {
   presentClient,
   presentMoney,
@@ -19,7 +24,7 @@ import {
   presentTime,
 } from '../../../adapters/http/presenters/record.presenters.js';
 import { presentTask } from '../../../adapters/http/presenters/task.presenter.js';
-import { registerSerializers } from '../../../adapters/http/serialization.js';
+import { registerSerializers, serializerOf } from '../../../adapters/http/serialization.js';
 import type { Duration } from '../../../domain/shared/duration.js';
 import type { Money } from '../../../domain/shared/money.js';
 import { aTask } from '../../support/builders.js';
@@ -43,6 +48,56 @@ describe('answers serialized from their schemas', () => {
   it('writes any other status as it is', async () => {
     const response = await app.inject({ method: 'GET', url: '/thing/409' });
     expect(JSON.parse(response.body)).to.deep.equal({ id: 7, name: null, internal: 'never on the wire' });
+  });
+});
+
+describe('answers holding records', () => {
+  const ITEM = titled('Item', closedObject({ id: { type: 'integer' }, name: { type: 'string' } }));
+  const page = successBody({
+    data: closedObject({ items: { type: 'array', items: ITEM }, pagination: PAGINATION }),
+    beside: { note: { type: 'string' } },
+  });
+  const pagination = { limit: 50, offset: 0, total: 2, has_more: false };
+  const text = (bytes: string | Buffer) => bytes.toString();
+
+  it('are written as their schema says: its order, absent properties left out, unnamed ones dropped', () => {
+    const write = serializerOf(page);
+    const items = [
+      { name: 'café ✓', id: 1, secret: 'x' },
+      { id: 2, name: 'quote " and \\ back' },
+    ];
+    const body = { success: true, data: { items, pagination }, extra: 1 };
+    expect(text(write(body))).to.equal(
+      `{"success":true,"data":{"items":[{"id":1,"name":"café ✓"},{"id":2,"name":"quote \\" and \\\\ back"}],"pagination":${JSON.stringify(pagination)}}}`,
+    );
+    expect(JSON.parse(text(write({ ...body, note: 'n' }))).note).to.equal('n');
+    expect(text(write({ success: true, data: { items: [], pagination } }))).to.equal(
+      `{"success":true,"data":{"items":[],"pagination":${JSON.stringify(pagination)}}}`,
+    );
+  });
+
+  it("keep each record's bytes with its object: an object is serialized once, a new one anew", () => {
+    const write = serializerOf(page);
+    const item = { id: 1, name: 'first' };
+    const body = (record: object) => ({ success: true, data: { items: [record], pagination } });
+    expect(JSON.parse(text(write(body(item)))).data.items[0].name).to.equal('first');
+    // Presented objects are never changed (presentedOnce); this one is, only to show the bytes are kept.
+    item.name = 'changed in place';
+    expect(JSON.parse(text(write(body(item)))).data.items[0].name).to.equal('first');
+    expect(JSON.parse(text(write(body({ id: 1, name: 'second' })))).data.items[0].name).to.equal('second');
+  });
+
+  it('go out as bytes whose length is the one announced, whatever the characters', async () => {
+    const app = Fastify();
+    registerSerializers(app);
+    app.get('/items', { schema: { response: { 200: page } } }, async () => ({
+      success: true,
+      data: { items: [{ id: 1, name: 'naïve 日本 🎉' }], pagination },
+    }));
+    const response = await app.inject({ method: 'GET', url: '/items' });
+    await app.close();
+    expect(Number(response.headers['content-length'])).to.equal(response.rawPayload.length);
+    expect(response.json().data.items[0].name).to.equal('naïve 日本 🎉');
   });
 });
 
