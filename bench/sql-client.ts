@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { PostgresRunner } from '../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import { GENERIC_PLANS, PostgresRunner } from '../adapters/persistence/mikro-orm/read/postgres-runner.js';
 import type { Row, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { prepareSqliteConnection } from '../adapters/persistence/mikro-orm/sqlite-connection.js';
 
@@ -68,9 +68,12 @@ const sqliteClient = (path: string): SqlClient => {
   };
 };
 
-/** The service's own runner (named prepared statements) on a pool of the same size as the service's. */
+/**
+ * The service's own runner (named prepared statements, planned once) on a pool of the same size as
+ * the service's.
+ */
 const postgresClient = (url: string): SqlClient => {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: GENERIC_PLANS });
   // One runner per pooled connection, so each names its statements once, not once per transaction.
   const runners = new WeakMap<pg.Pool | pg.PoolClient, PostgresRunner>();
   const on = (connection: pg.Pool | pg.PoolClient) => {

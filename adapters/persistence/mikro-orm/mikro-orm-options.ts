@@ -6,6 +6,7 @@ import type { QueryObserver } from '../query-observer.js';
 import { POSTGRESQL_MIGRATIONS } from './migrations/postgresql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
 import { ObservingLogger } from './observing-logger.js';
+import { GENERIC_PLANS } from './read/postgres-runner.js';
 import { ALL_SCHEMAS } from './schemas/index.js';
 import { SEARCH_INDEXES } from './sql-dialect.js';
 
@@ -62,6 +63,6 @@ export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver):
         pool: { min: 0, max: 10 },
         // A database that does not answer (or a pool with no free connection) fails the request
         // with 503 after this long instead of holding it (RELIABILITY.md's bound).
-        driverOptions: { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS },
+        driverOptions: { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, options: GENERIC_PLANS },
       };
 };

@@ -1,6 +1,9 @@
+import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/sql';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import pg from 'pg';
+import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
 import { SqlRecordReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-record-read-model.js';
@@ -100,6 +103,19 @@ describe('SQLite query plans of the task list', function () {
 
 describe('PostgreSQL query plans of a page read as runs', function () {
   this.timeout(60_000);
+
+  it('are made once per prepared statement on the service’s connections, not again at each run', async () => {
+    const fresh = await freshPostgresDatabase();
+    if (fresh.database.kind !== 'postgresql') throw new Error('not PostgreSQL');
+    const orm = await MikroORM.init(mikroOrmOptions(fresh.database));
+    try {
+      const pool = await (orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
+      const [setting] = await new PostgresRunner(pool).all('show plan_cache_mode', []);
+      expect(setting?.plan_cache_mode).to.equal('force_generic_plan');
+    } finally {
+      await orm.close();
+    }
+  });
 
   it('looks the page’s rows up by primary key instead of scanning the table for them', async () => {
     const fresh = await freshPostgresDatabase();

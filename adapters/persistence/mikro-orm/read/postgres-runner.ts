@@ -11,6 +11,16 @@ interface Prepared {
 const MAX_CACHED_STATEMENTS = 500;
 
 /**
+ * The connection option (`options` of a pg connection) under which the runner's statements keep
+ * one plan. By default PostgreSQL plans a prepared statement again at each run while it guesses a
+ * plan for the given values beats the generic one, and for a list page it keeps guessing so:
+ * planning the unfiltered task list took 0.28 ms of its 0.6, every time. The statements pick rows
+ * by owner and id along indexes, whatever the values, so one plan serves them all (PostgreSQL 12
+ * or later).
+ */
+export const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+
+/**
  * Statement names by SQL, shared by every runner: a name is the hash of its text, so each
  * connection prepares a statement once under the same name, whichever runner asks.
  */
