@@ -18,6 +18,7 @@ import {
   COUNT_HORIZON,
   countLimit,
 } from '../adapters/persistence/mikro-orm/read/paged-select.js';
+import type { Planning } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { POSTGRESQL, SQLITE } from '../adapters/persistence/mikro-orm/sql-dialect.js';
 import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
 import { openSqlClient, type SqlClient } from './sql-client.js';
@@ -85,12 +86,20 @@ const handSql = (db: SqlClient) => {
     };
   };
   /** The page with its total beside each row, in one statement, as the service reads it. */
-  const pageWithTotal = async (columns: string, rest: string, params: unknown[], count: Count) => {
-    const rows = await db.all(`select ${columns}, (${count.sql}) as page_total ${rest}`, [
-      ...count.params,
-      ...params,
-    ]);
-    const counted = rows.length > 0 ? rows[0]?.page_total : (await db.all(count.sql, count.params))[0]?.total;
+  const pageWithTotal = async (
+    columns: string,
+    rest: string,
+    params: unknown[],
+    count: Count,
+    planning: Planning = 'once',
+  ) => {
+    const rows = await db.all(
+      `select ${columns}, (${count.sql}) as page_total ${rest}`,
+      [...count.params, ...params],
+      planning,
+    );
+    const counted =
+      rows.length > 0 ? rows[0]?.page_total : (await db.all(count.sql, count.params, planning))[0]?.total;
     return { rows, total: Math.min(Number(counted ?? 0), count.cap) };
   };
   /**
@@ -202,6 +211,7 @@ const handSql = (db: SqlClient) => {
               `${from} order by t.id asc limit ${COUNT} offset ${COUNT}`,
               [...all, limit, offset],
               cappedCount(from, all, limit, offset),
+              'per-values',
             )
           : await pageWithTotal(
               task('t'),
@@ -212,6 +222,7 @@ const handSql = (db: SqlClient) => {
                 params: [user, ...params, cap, user, user, ...params, cap],
                 cap,
               },
+              'per-values',
             );
       return wirePage('tasks', rows.map(wireTask), total, limit, offset);
     }),

@@ -1,7 +1,11 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { GENERIC_PLANS, PostgresRunner } from '../adapters/persistence/mikro-orm/read/postgres-runner.js';
-import type { Row, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
+import {
+  GENERIC_PLANS,
+  PostgresRunner,
+  perValuesPool,
+} from '../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import type { Planning, Row, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { prepareSqliteConnection } from '../adapters/persistence/mikro-orm/sqlite-connection.js';
 
 export type { Row };
@@ -13,7 +17,8 @@ export type Dialect = 'sqlite' | 'postgresql';
  */
 export interface SqlClient {
   readonly dialect: Dialect;
-  all(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** `planning` as the service's runners take it (PostgreSQL only). */
+  all(sql: string, params?: readonly unknown[], planning?: Planning): Promise<Row[]>;
   transaction<A>(work: (client: Omit<SqlClient, 'transaction' | 'close'>) => Promise<A>): Promise<A>;
   close(): Promise<void>;
 }
@@ -74,12 +79,15 @@ const sqliteClient = (path: string): SqlClient => {
  */
 const postgresClient = (url: string): SqlClient => {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: GENERIC_PLANS });
+  const perValues = perValuesPool(pool);
   // One runner per pooled connection, so each names its statements once, not once per transaction.
   const runners = new WeakMap<pg.Pool | pg.PoolClient, PostgresRunner>();
   const on = (connection: pg.Pool | pg.PoolClient) => {
-    const runner = runners.get(connection) ?? new PostgresRunner(connection);
+    const runner =
+      runners.get(connection) ?? new PostgresRunner(connection, connection === pool ? perValues : connection);
     runners.set(connection, runner);
-    return (sql: string, params: readonly unknown[] = []) => runner.all(sql, params as SqlValue[]);
+    return (sql: string, params: readonly unknown[] = [], planning?: Planning) =>
+      runner.all(sql, params as SqlValue[], planning);
   };
   return {
     dialect: 'postgresql',
@@ -98,7 +106,9 @@ const postgresClient = (url: string): SqlClient => {
         connection.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), perValues.end()]);
+    },
   };
 };
 

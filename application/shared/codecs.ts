@@ -167,6 +167,11 @@ export class ObjectCodec<F extends Fields, R extends keyof F & string = never> e
     readonly fields: F,
     readonly options: ObjectOptions<F, R> = {},
   ) {
+    // Worked out once per codec, not on every call: a list's query decodes on every request.
+    const ignored = new Set(options.ignored ?? []);
+    const unknownCode = options.unknownCode ?? 'UNKNOWN_FIELD';
+    const required = new Set<string>(options.required ?? []);
+    const entries = Object.entries(fields);
     super(
       name,
       (u): u is DecodedFields<F, R> => false,
@@ -177,24 +182,22 @@ export class ObjectCodec<F extends Fields, R extends keyof F & string = never> e
         const input = u as Record<string, unknown>;
         const errors: t.ValidationError[] = [];
         const output: Record<string, unknown> = {};
-        const ignored = new Set(options.ignored ?? []);
-        const unknownCode = options.unknownCode ?? 'UNKNOWN_FIELD';
         for (const key of Object.keys(input)) {
           if (Object.hasOwn(fields, key) || ignored.has(key)) continue;
           const context = t.appendContext(c, key, t.unknown, input[key]);
           const kind = unknownCode === 'UNKNOWN_FIELD' ? 'field' : 'query parameter';
           errors.push(...leftErrors(failWith(input[key], context, problem(unknownCode, `unknown ${kind}`))));
         }
-        for (const [key, codec] of Object.entries(fields)) {
+        for (const [key, codec] of entries) {
           const value = input[key];
-          const context = t.appendContext(c, key, codec, value);
           if (value === undefined) {
-            if ((options.required as readonly string[] | undefined)?.includes(key)) {
+            if (required.has(key)) {
+              const context = t.appendContext(c, key, codec, value);
               errors.push(...leftErrors(failWith(value, context, problem('REQUIRED', 'is required'))));
             }
             continue;
           }
-          const result = codec.validate(value, context);
+          const result = codec.validate(value, t.appendContext(c, key, codec, value));
           if (E.isLeft(result)) errors.push(...result.left);
           else output[key] = result.right;
         }

@@ -1,10 +1,11 @@
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/sql';
 import { SqliteConnection } from '@mikro-orm/sqlite';
+import type { Pool } from 'pg';
 import type { Persistence } from '../persistence.js';
 import { migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
-import { PostgresRunner } from './read/postgres-runner.js';
+import { PostgresRunner, perValuesPool } from './read/postgres-runner.js';
 import { POSTGRESQL, SQLITE } from './sql-dialect.js';
 import { persistenceOver, type Runners, type SqlPersistenceOptions } from './sql-persistence.js';
 import { prepareSqliteConnection } from './sqlite-connection.js';
@@ -16,21 +17,32 @@ import { postgresTransactions, sqliteTransactions } from './write/sql-transactio
  * connection, reads queued with the writes — right for `:memory:`, which has no second connection
  * (a SQLite file goes through `openSqlitePersistence`, with a reader of its own).
  */
-const runnersOf = async (orm: MikroORM): Promise<Omit<Runners, 'close'>> => {
+const runnersOf = async (orm: MikroORM): Promise<Runners> => {
   const connection = orm.em.getConnection();
   if (connection instanceof SqliteConnection) {
     const database = await connection.getNativeClient();
     prepareSqliteConnection(database);
     const transactions = sqliteTransactions(database);
-    return { reader: transactions.autocommit, transactions, dialect: SQLITE };
+    return { reader: transactions.autocommit, transactions, dialect: SQLITE, close: () => orm.close() };
   }
   if (connection instanceof PostgreSqlConnection) {
     const pool = await connection.getNativeClient();
+    const perValues = perValuesPool(pool);
+    const pools = [pool, perValues];
+    const sum = (count: (pool: Pool) => number) => pools.reduce((total, each) => total + count(each), 0);
     return {
-      reader: new PostgresRunner(pool),
+      reader: new PostgresRunner(pool, perValues),
       transactions: postgresTransactions(pool),
       dialect: POSTGRESQL,
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      poolStats: () => ({
+        total: sum((each) => each.totalCount),
+        idle: sum((each) => each.idleCount),
+        waiting: sum((each) => each.waitingCount),
+      }),
+      close: async () => {
+        await perValues.end();
+        await orm.close();
+      },
     };
   }
   throw new Error('unsupported MikroORM connection');
@@ -42,12 +54,14 @@ export const openMikroOrmPersistence = async (
   options: SqlPersistenceOptions,
 ): Promise<Persistence> => {
   const orm = await MikroORM.init(mikroOrmOptions(database, options.observeQuery));
+  let runners: Runners | undefined;
   try {
-    const runners = await runnersOf(orm);
+    runners = await runnersOf(orm);
     if (options.migrate) await migrateUp(orm);
-    return persistenceOver({ ...runners, close: () => orm.close() }, options);
+    return persistenceOver(runners, options);
   } catch (error) {
-    await orm.close(true);
+    if (runners === undefined) await orm.close(true);
+    else await runners.close();
     throw error;
   }
 };

@@ -37,8 +37,8 @@ const classified = (runner: SqlRunner): SqlRunner => {
   const guard = <A>(run: () => Promise<A>): Promise<A> =>
     run().catch((error: unknown) => Promise.reject(classifyDatabaseFailure(error)));
   return {
-    all: (sql, params) => guard(() => runner.all(sql, params)),
-    get: (sql, params) => guard(() => runner.get(sql, params)),
+    all: (sql, params, planning) => guard(() => runner.all(sql, params, planning)),
+    get: (sql, params, planning) => guard(() => runner.get(sql, params, planning)),
     run: (sql, params) => guard(() => runner.run(sql, params)),
   };
 };
@@ -57,8 +57,8 @@ const timed = (runner: SqlRunner, observe: QueryObserver, side: 'read' | 'write'
     }
   };
   return {
-    all: (sql, params) => time(sql, () => runner.all(sql, params)),
-    get: (sql, params) => time(sql, () => runner.get(sql, params)),
+    all: (sql, params, planning) => time(sql, () => runner.all(sql, params, planning)),
+    get: (sql, params, planning) => time(sql, () => runner.get(sql, params, planning)),
     run: (sql, params) => time(sql, () => runner.run(sql, params)),
   };
 };

@@ -5,9 +5,18 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import {
+  GENERIC_PLANS,
+  PostgresRunner,
+  perValuesPool,
+} from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
 import { SqlRecordReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-record-read-model.js';
-import type { Row, SqlRunner, SqlValue } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
+import type {
+  Planning,
+  Row,
+  SqlRunner,
+  SqlValue,
+} from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { SqlTaskReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-task-read-model.js';
 import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
 import { POSTGRESQL, SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
@@ -17,18 +26,18 @@ import {
   freshSqliteDatabase,
 } from '../../support/persistence-harness.js';
 
-/** Runs statements on `runner`, keeping each with its parameters. */
+/** Runs statements on `runner`, keeping each with its parameters and how it asked to be planned. */
 const recording = (runner: SqlRunner) => {
-  const sent: { sql: string; params: readonly SqlValue[] }[] = [];
+  const sent: { sql: string; params: readonly SqlValue[]; planning: Planning | undefined }[] = [];
   const keep =
-    <A>(run: (sql: string, params: readonly SqlValue[]) => Promise<A>) =>
-    (sql: string, params: readonly SqlValue[]) => {
-      sent.push({ sql, params });
-      return run(sql, params);
+    <A>(run: (sql: string, params: readonly SqlValue[], planning?: Planning) => Promise<A>) =>
+    (sql: string, params: readonly SqlValue[], planning?: Planning) => {
+      sent.push({ sql, params, planning });
+      return run(sql, params, planning);
     };
   const recorder: SqlRunner = {
-    all: keep((sql, params) => runner.all(sql, params)),
-    get: keep((sql, params): Promise<Row | undefined> => runner.get(sql, params)),
+    all: keep((sql, params, planning) => runner.all(sql, params, planning)),
+    get: keep((sql, params, planning): Promise<Row | undefined> => runner.get(sql, params, planning)),
     run: keep((sql, params) => runner.run(sql, params)),
   };
   return { recorder, sent };
@@ -114,6 +123,60 @@ describe('PostgreSQL query plans of a page read as runs', function () {
       expect(setting?.plan_cache_mode).to.equal('force_generic_plan');
     } finally {
       await orm.close();
+    }
+  });
+
+  it('are weighed for each run’s values where the caller asks, on connections in PostgreSQL’s default mode', async () => {
+    const fresh = await freshPostgresDatabase();
+    if (fresh.database.kind !== 'postgresql') throw new Error('not PostgreSQL');
+    const pool = new pg.Pool({ connectionString: fresh.database.url, max: 1, options: GENERIC_PLANS });
+    const perValues = perValuesPool(pool);
+    try {
+      const runner = new PostgresRunner(pool, perValues);
+      const mode = async (planning?: Planning) =>
+        (await runner.get('show plan_cache_mode', [], planning))?.plan_cache_mode;
+      expect(await mode('per-values')).to.equal('auto');
+      expect(await mode()).to.equal('force_generic_plan');
+      expect(await mode('once')).to.equal('force_generic_plan');
+    } finally {
+      await Promise.all([pool.end(), perValues.end()]);
+    }
+  });
+
+  it('are asked for each run’s values by filtered lists only', async () => {
+    const fresh = await freshSqliteDatabase();
+    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
+    await (await openSqlPersistence(fresh.database, { migrate: true })).close();
+    const database = new Database(fresh.database.path);
+    try {
+      const { recorder, sent } = recording(new SqliteRunner(database));
+      // The choice is the read model's, the same on either database (SQLite's runner ignores it).
+      const tasks = new SqlTaskReadModel(recorder, SQLITE);
+      const records = new SqlRecordReadModel(recorder, SQLITE);
+      const page = { limit: 50, offset: 0 };
+      const sort = { by: 'id', direction: 'asc' } as const;
+      const planningOf = async (list: () => Promise<unknown>) => {
+        sent.length = 0;
+        await list();
+        return [...new Set(sent.map((statement) => statement.planning ?? 'once'))];
+      };
+      expect(await planningOf(() => tasks.list(1, { sort, ...page }))).to.deep.equal(['once']);
+      expect(await planningOf(() => tasks.list(1, { sort, ...page, status: 1 }))).to.deep.equal([
+        'per-values',
+      ]);
+      expect(await planningOf(() => tasks.list(1, { sort, ...page, search: 'abc' }))).to.deep.equal([
+        'per-values',
+      ]);
+      expect(await planningOf(() => records.times(1, page))).to.deep.equal(['once']);
+      expect(await planningOf(() => records.times(1, { ...page, clientId: 1 }))).to.deep.equal([
+        'per-values',
+      ]);
+      expect(
+        await planningOf(() => records.clients(1, { ...page, active: true, orderBy: 'task' })),
+      ).to.deep.equal(['once']);
+    } finally {
+      database.close();
+      fresh.cleanup();
     }
   });
 

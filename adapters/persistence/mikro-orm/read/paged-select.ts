@@ -1,6 +1,6 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
+import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
  * How far past the page's end a filtered list counts its matches. Up to there `total` is exact;
@@ -38,6 +38,8 @@ export interface PagedSelect<T> {
    * runs are disjoint, so without an exact total their capped counts add up.
    */
   readonly runs?: Runs | undefined;
+  /** How the page's statement is planned (`once` unless told). */
+  readonly planning?: Planning | undefined;
 }
 
 export interface Runs {
@@ -131,7 +133,7 @@ export const pagedSelect = async <T>(
       { ...select, columns: `${columns}, (${countSql}) as ${TOTAL_COLUMN}` },
       page,
     );
-    return runner.all(statement.sql, [...countParams, ...statement.params]);
+    return runner.all(statement.sql, [...countParams, ...statement.params], select.planning);
   };
   // A page of rows held at their versions is answered from ids and versions: the database sends
   // two columns a row instead of all of them. Each answer still comes from one statement.
@@ -152,7 +154,9 @@ export const pagedSelect = async <T>(
   const { rows, items } =
     (select.versions === undefined ? undefined : await fromHeld(select.versions)) ?? (await whole());
   const counted =
-    rows.length > 0 ? rows[0]?.[TOTAL_COLUMN] : (await runner.get(countSql, countParams))?.total;
+    rows.length > 0
+      ? rows[0]?.[TOTAL_COLUMN]
+      : (await runner.get(countSql, countParams, select.planning))?.total;
   const total = Number(counted ?? 0);
   return { items, total: select.exactTotal ? total : cappedTotal(total, limit) };
 };

@@ -33,7 +33,7 @@ import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
-import type { SqlRunner, SqlValue } from './sql-runner.js';
+import type { Planning, SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
 
 const OWNED = [
@@ -102,6 +102,11 @@ class OwnedWhere {
   /** Nothing but the owner: a counted table's kept row count is the total. */
   get unfiltered(): boolean {
     return this.conditions.length === 1;
+  }
+
+  /** Planned for each run's values when a condition beyond the owner takes one (how many rows it keeps depends on it). */
+  get planning(): Planning {
+    return this.params.length > 1 ? 'per-values' : 'once';
   }
 }
 
@@ -185,6 +190,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       countFrom,
       orderBy,
       runs,
+      planning: where.planning,
     };
     return pagedSelect(this.runner, select, page, this.countHorizon);
   }

@@ -149,7 +149,12 @@ export class SqlTaskReadModel implements TaskReadModel {
     }
     return pagedSelect(
       this.runner,
-      { ...visible, runs: query.search === undefined ? undefined : runs() },
+      {
+        ...visible,
+        runs: query.search === undefined ? undefined : runs(),
+        // Which index serves the filters best depends on how many tasks their values keep.
+        planning: 'per-values',
+      },
       query,
       this.countHorizon,
     );
@@ -174,6 +179,7 @@ export class SqlTaskReadModel implements TaskReadModel {
         orderBy: query.sort.by === 'id' ? index.orderById(query.sort.direction) : orderBy(query.sort),
         map: this.tasks.read,
         versions: this.versions,
+        planning: 'per-values',
       },
       query,
       this.countHorizon,
