@@ -24,7 +24,7 @@ import {
   presentTime,
 } from '../../../adapters/http/presenters/record.presenters.js';
 import { presentTask } from '../../../adapters/http/presenters/task.presenter.js';
-import { registerSerializers, serializerOf } from '../../../adapters/http/serialization.js';
+import { heldBytes, registerSerializers, serializerOf } from '../../../adapters/http/serialization.js';
 import type { Duration } from '../../../domain/shared/duration.js';
 import type { Money } from '../../../domain/shared/money.js';
 import { aTask } from '../../support/builders.js';
@@ -85,6 +85,13 @@ describe('answers holding records', () => {
     item.name = 'changed in place';
     expect(JSON.parse(text(write(body(item)))).data.items[0].name).to.equal('first');
     expect(JSON.parse(text(write(body({ id: 1, name: 'second' })))).data.items[0].name).to.equal('second');
+  });
+
+  it("keep each record's bytes in memory of their own, not in a slab shared with what dies", () => {
+    const bytes = heldBytes('{"name":"café ✓"}');
+    expect(bytes.toString()).to.equal('{"name":"café ✓"}');
+    expect(bytes.buffer.byteLength).to.equal(bytes.length);
+    expect(Buffer.from('{}').buffer.byteLength).to.be.greaterThan(2); // what Buffer.from would do
   });
 
   it('go out as bytes whose length is the one announced, whatever the characters', async () => {
