@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Precondition } from '../../application/shared/precondition.js';
+import { oncePerObject } from './once-per-object.js';
 
 /**
  * Conditional requests (CONTRACT 8, RFC 9110 §13): a strong ETag per single-record answer, derived
@@ -9,18 +10,11 @@ import type { Precondition } from '../../application/shared/precondition.js';
 const tagOf = (presented: unknown): string =>
   `"${hash('sha256', JSON.stringify(presented), 'base64url').slice(0, 27)}"`;
 
-/** Tags of presented objects, which presenters share while their record is unchanged (presentTask). */
-const tags = new WeakMap<object, string>();
+/** Tags of presented objects, which presenters share while their record is unchanged. */
+const tagOfObject = oncePerObject(tagOf);
 
-export const etagOf = (presented: unknown): string => {
-  if (typeof presented !== 'object' || presented === null) return tagOf(presented);
-  let tag = tags.get(presented);
-  if (tag === undefined) {
-    tag = tagOf(presented);
-    tags.set(presented, tag);
-  }
-  return tag;
-};
+export const etagOf = (presented: unknown): string =>
+  typeof presented === 'object' && presented !== null ? tagOfObject(presented) : tagOf(presented);
 
 /** `If-Match` / `If-None-Match`: any current record (`*`), or a list of entity tags. */
 type TagCondition = { readonly any: true } | { readonly any: false; readonly tags: readonly string[] };

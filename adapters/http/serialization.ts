@@ -1,5 +1,6 @@
 import fastJson, { type AnySchema } from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
+import { oncePerObject } from './once-per-object.js';
 import type { JsonSchema } from './openapi/json-schema.js';
 
 type Serialize = (data: unknown) => string;
@@ -55,22 +56,14 @@ export const heldBytes = (text: string): Buffer => {
 };
 
 /**
- * A record is written once per object: the read side hands out the same object for a row read
- * again unchanged (VersionedRows, presentedOnce), so its bytes are kept beside it for as long as the
- * object lives, and a page of held records is copied together instead of serialized. This relies
- * on what presentedOnce does: a presented object is never changed.
+ * A record is written once per object (oncePerObject): a page of held records is copied together
+ * instead of serialized.
  */
 const once = (schema: JsonSchema): Writer => {
   const serialize = lazily(schema);
-  const written = new WeakMap<object, Buffer>();
+  const bytesOf = oncePerObject((record: object) => heldBytes(serialize(record)));
   return (value, chunks) => {
-    const record = value as object;
-    let bytes = written.get(record);
-    if (bytes === undefined) {
-      bytes = heldBytes(serialize(record));
-      written.set(record, bytes);
-    }
-    chunks.push(bytes);
+    chunks.push(bytesOf(value as object));
   };
 };
 

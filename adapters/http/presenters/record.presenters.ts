@@ -8,14 +8,14 @@ import type {
   Project,
   TimeRecord,
 } from '../../../domain/workspace/records.js';
-import { presentedOnce } from './presented-once.js';
+import { oncePerObject } from '../once-per-object.js';
 import { flag, serverDateTime, serverInstant } from './wire-values.js';
 
 // Each answer is written out as one object literal, field by field: a list presents every row, and
 // spreading shared parts (timestamps, links) into each made presenting a row about twice as slow.
-// Each is made once per record object (presentedOnce).
+// Each is made once per record object (oncePerObject).
 
-export const presentClient = presentedOnce((client: Client) => ({
+export const presentClient = oncePerObject((client: Client) => ({
   id: client.id,
   name: client.name,
   email: client.email,
@@ -26,7 +26,7 @@ export const presentClient = presentedOnce((client: Client) => ({
   updated_at: serverInstant(client.updatedAt),
 }));
 
-export const presentProject = presentedOnce((project: Project) => ({
+export const presentProject = oncePerObject((project: Project) => ({
   id: project.id,
   name: project.name,
   client_id: project.clientId,
@@ -37,7 +37,7 @@ export const presentProject = presentedOnce((project: Project) => ({
 }));
 
 /** Categories and cards. */
-export const presentNamed = presentedOnce((record: Category | Card) => ({
+export const presentNamed = oncePerObject((record: Category | Card) => ({
   id: record.id,
   name: record.name,
   description: record.description,
@@ -46,7 +46,7 @@ export const presentNamed = presentedOnce((record: Category | Card) => ({
   updated_at: serverInstant(record.updatedAt),
 }));
 
-export const presentNote = presentedOnce((note: Note) => ({
+export const presentNote = oncePerObject((note: Note) => ({
   id: note.id,
   name: note.name,
   description: note.description,
@@ -60,7 +60,7 @@ export const presentNote = presentedOnce((note: Note) => ({
   updated_at: serverInstant(note.updatedAt),
 }));
 
-export const presentTime = presentedOnce((time: TimeRecord) => ({
+export const presentTime = oncePerObject((time: TimeRecord) => ({
   id: time.id,
   time_really: formatDuration(time.timeReally),
   description: time.description,
@@ -73,7 +73,7 @@ export const presentTime = presentedOnce((time: TimeRecord) => ({
   updated_at: serverInstant(time.updatedAt),
 }));
 
-export const presentMoney = presentedOnce((money: MoneyRecord) => ({
+export const presentMoney = oncePerObject((money: MoneyRecord) => ({
   id: money.id,
   type: money.type,
   price: money.price,

@@ -1,7 +1,7 @@
 import { formatDuration } from '../../../domain/shared/duration.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { formatClientTaskId, type Task } from '../../../domain/task/task.js';
-import { presentedOnce } from './presented-once.js';
+import { oncePerObject } from '../once-per-object.js';
 import { flag, serverDateTime, serverInstant, serverInstantOrNull } from './wire-values.js';
 
 const wireTask = (task: Task) => ({
@@ -27,7 +27,7 @@ const wireTask = (task: Task) => ({
 });
 
 /** The task as it travels (made once per task object). */
-export const presentTask = presentedOnce(wireTask);
+export const presentTask = oncePerObject(wireTask);
 
 export const presentHistoryEntry = (entry: StatusHistoryEntry) => ({
   id: entry.id,

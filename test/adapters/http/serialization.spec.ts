@@ -81,7 +81,7 @@ describe('answers holding records', () => {
     const item = { id: 1, name: 'first' };
     const body = (record: object) => ({ success: true, data: { items: [record], pagination } });
     expect(JSON.parse(text(write(body(item)))).data.items[0].name).to.equal('first');
-    // Presented objects are never changed (presentedOnce); this one is, only to show the bytes are kept.
+    // Presented objects are never changed (oncePerObject); this one is, only to show the bytes are kept.
     item.name = 'changed in place';
     expect(JSON.parse(text(write(body(item)))).data.items[0].name).to.equal('first');
     expect(JSON.parse(text(write(body({ id: 1, name: 'second' })))).data.items[0].name).to.equal('second');
