@@ -21,20 +21,27 @@ export class VersionedRows<T> {
 
   /** The value held for `row` (its id and version; the rest may be missing) at that version, if any. */
   readonly held = (row: Row): T | undefined => {
-    const { id, version } = row as { readonly id?: unknown; readonly version?: unknown };
-    const kept = this.known.get(Number(id));
-    // NaN (a row without the columns) never equals itself: such a row is never held.
-    return kept !== undefined && kept.version === Number(version) ? kept.value : undefined;
+    const { id, version } = idAndVersion(row);
+    return this.at(id, version);
   };
 
   readonly read = (row: Row): T => {
-    const held = this.held(row);
+    const { id, version } = idAndVersion(row);
+    const held = this.at(id, version);
     if (held !== undefined) return held;
     const value = this.decode(row);
-    const { id, version } = row as { readonly id?: unknown; readonly version?: unknown };
-    const key = Number(id);
-    const at = Number(version);
-    if (Number.isSafeInteger(key) && Number.isSafeInteger(at)) this.known.set(key, { version: at, value });
+    if (Number.isSafeInteger(id) && Number.isSafeInteger(version)) this.known.set(id, { version, value });
     return value;
   };
+
+  private at(id: number, version: number): T | undefined {
+    const kept = this.known.get(id);
+    // NaN (a row without the columns) never equals itself: such a row is never held.
+    return kept !== undefined && kept.version === version ? kept.value : undefined;
+  }
 }
+
+const idAndVersion = (row: Row): { readonly id: number; readonly version: number } => {
+  const { id, version } = row as { readonly id?: unknown; readonly version?: unknown };
+  return { id: Number(id), version: Number(version) };
+};
