@@ -1,5 +1,5 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
-import type { SqlDialect } from '../sql-dialect.js';
+import type { Condition, SqlDialect } from '../sql-dialect.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
@@ -24,7 +24,7 @@ export interface PagedSelect<T> {
   readonly orderBy: string;
   readonly map: (row: Row) => T;
   /** `from … where …` selecting the same rows as `from` more cheaply, for the count. */
-  readonly countFrom?: { readonly sql: string; readonly params: readonly SqlValue[] } | undefined;
+  readonly countFrom?: Condition | undefined;
   /**
    * Rows held decoded by id and version (VersionedRows): the page is first read as those two
    * `columns`, answered from what `held` gives, and only read whole when a row is not held.

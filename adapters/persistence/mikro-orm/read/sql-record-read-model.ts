@@ -31,7 +31,7 @@ import {
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.schemas.js';
-import type { SqlDialect } from '../sql-dialect.js';
+import type { Condition, SqlDialect } from '../sql-dialect.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { Planning, SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
@@ -142,7 +142,7 @@ interface PageOptions {
   /** Columns computed for the order (`, … as name`), selected beside the record's. */
   readonly ordering?: string;
   /** The same rows as the page's selection, found more cheaply, for the count. */
-  readonly countFrom?: { readonly sql: string; readonly params: readonly SqlValue[] } | undefined;
+  readonly countFrom?: Condition | undefined;
 }
 
 /** Lists of the owner's records with prepared statements, ordered by id unless told otherwise. */
