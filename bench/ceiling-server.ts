@@ -12,13 +12,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { KeptCounts, visibleRowsVersion } from '../adapters/persistence/mikro-orm/read/kept-counts.js';
 import {
   /** A bound row count, as the service binds it. */
   COUNT_PARAMETER as COUNT,
   COUNT_HORIZON,
   countLimit,
 } from '../adapters/persistence/mikro-orm/read/paged-select.js';
-import type { Planning } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
+import type { Planning, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { POSTGRESQL, SQLITE } from '../adapters/persistence/mikro-orm/sql-dialect.js';
 import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
 import { openSqlClient, type SqlClient } from './sql-client.js';
@@ -85,14 +86,33 @@ const handSql = (db: SqlClient) => {
       cap,
     };
   };
-  /** The page with its total beside each row, in one statement, as the service reads it. */
+  /** Capped counts of task lists, kept while the user's tasks stand at one version, as the service keeps them. */
+  const keptCounts = new KeptCounts();
+  /**
+   * The page with its total beside each row, in one statement, as the service reads it; a capped
+   * count of the tasks `seer` sees is kept while their version stands.
+   */
   const pageWithTotal = async (
     columns: string,
     rest: string,
     params: unknown[],
     count: Count,
     planning: Planning = 'once',
+    seer?: number,
   ) => {
+    if (seer !== undefined) {
+      const kept = keptCounts.columns(visibleRowsVersion('tasks', seer), {
+        sql: count.sql,
+        params: count.params as SqlValue[],
+      });
+      const rows = await db.all(
+        `select ${columns}, ${kept.sql} ${rest}`,
+        [...kept.params, ...params],
+        planning,
+      );
+      const totalRow = rows[0] ?? (await db.all(`select ${kept.sql}`, kept.params, planning))[0];
+      return { rows, total: Math.min(totalRow === undefined ? 0 : kept.total(totalRow), count.cap) };
+    }
     const rows = await db.all(
       `select ${columns}, (${count.sql}) as page_total ${rest}`,
       [...count.params, ...params],
@@ -124,6 +144,8 @@ const handSql = (db: SqlClient) => {
         params: [...countFrom.params, cap],
         cap,
       },
+      'once',
+      user,
     );
   };
   /** The owner's kept row count of a table. */
@@ -212,6 +234,7 @@ const handSql = (db: SqlClient) => {
               [...all, limit, offset],
               cappedCount(from, all, limit, offset),
               'per-values',
+              user,
             )
           : await pageWithTotal(
               task('t'),
@@ -223,6 +246,7 @@ const handSql = (db: SqlClient) => {
                 cap,
               },
               'per-values',
+              user,
             );
       return wirePage('tasks', rows.map(wireTask), total, limit, offset);
     }),

@@ -73,7 +73,9 @@ describe('paged select: row counts are bound behind a cast', () => {
     const runner = new RecordingRunner([]);
     const page = await pagedSelect(runner, { ...SELECT, runs: RUNS }, { limit: 50, offset: 100 }, 1000);
     expect(runner.sent).to.have.length(2);
-    expect(runner.sent[1]?.sql).to.match(/^select \(select count/);
+    // The count alone: no page of rows again.
+    expect(runner.sent[1]?.sql).to.include('count(*)');
+    expect(runner.sent[1]?.sql).to.not.include('offset');
     expect(runner.sent[1]?.params).to.deep.equal([7, 1150, 7, 1150]);
     expect(page.total).to.equal(0);
   });

@@ -1,5 +1,6 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
+import { type KeptCountColumns, type KeptCounts, TOTAL_COLUMN } from './kept-counts.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
@@ -40,6 +41,11 @@ export interface PagedSelect<T> {
   readonly runs?: Runs | undefined;
   /** How the page's statement is planned (`once` unless told). */
   readonly planning?: Planning | undefined;
+  /**
+   * Where a count up to the horizon is kept while the counted rows stand at one version (a scalar
+   * subquery answering it); without it, every list counts.
+   */
+  readonly kept?: { readonly counts: KeptCounts; readonly version: Condition } | undefined;
 }
 
 export interface Runs {
@@ -111,14 +117,19 @@ export const countLimit = (page: Page, horizon: number): number => page.offset +
 /** The total of a count stopped at `limit`: exact below it, the bound itself at it. */
 export const cappedTotal = (counted: number, limit: number): number => Math.min(counted, limit);
 
-/** The column the page's statement answers its total in, beside each row's own columns. */
-const TOTAL_COLUMN = 'page_total';
+/** The total counted by the page's statement itself, every time. */
+const countedColumns = ([sql, params]: [string, readonly SqlValue[]]): KeptCountColumns => ({
+  sql: `(${sql}) as ${TOTAL_COLUMN}`,
+  params,
+  total: (row) => Number(row[TOTAL_COLUMN] ?? 0),
+});
 
 /**
  * One page of rows and the total of the same selection, in one statement: the count rides along as
- * a scalar subquery (evaluated once), so a list costs one round trip and its total and rows come
- * from the same snapshot. Only a page with no rows, which carries no total, counts on its own; and a
- * page read as `versions` first takes a second statement when it holds a row not known yet.
+ * a scalar subquery (evaluated once, and not at all where a kept count still holds), so a list costs
+ * one round trip and its total and rows come from the same snapshot. Only a page with no rows, which
+ * carries no total, counts on its own; and a page read as `versions` first takes a second statement
+ * when it holds a row not known yet.
  */
 export const pagedSelect = async <T>(
   runner: SqlRunner,
@@ -127,13 +138,14 @@ export const pagedSelect = async <T>(
   horizon = COUNT_HORIZON,
 ): Promise<Paged<T>> => {
   const limit = countLimit(page, horizon);
-  const [countSql, countParams] = countStatement(select, limit);
+  const count = countStatement(select, limit);
+  const totalColumns =
+    select.kept === undefined || select.exactTotal !== undefined
+      ? countedColumns(count)
+      : select.kept.counts.columns(select.kept.version, { sql: count[0], params: count[1] });
   const read = (columns: string) => {
-    const statement = pageStatement(
-      { ...select, columns: `${columns}, (${countSql}) as ${TOTAL_COLUMN}` },
-      page,
-    );
-    return runner.all(statement.sql, [...countParams, ...statement.params], select.planning);
+    const statement = pageStatement({ ...select, columns: `${columns}, ${totalColumns.sql}` }, page);
+    return runner.all(statement.sql, [...totalColumns.params, ...statement.params], select.planning);
   };
   // A page of rows held at their versions is answered from ids and versions: the database sends
   // two columns a row instead of all of them. Each answer still comes from one statement.
@@ -153,11 +165,9 @@ export const pagedSelect = async <T>(
   };
   const { rows, items } =
     (select.versions === undefined ? undefined : await fromHeld(select.versions)) ?? (await whole());
-  const counted =
-    rows.length > 0
-      ? rows[0]?.[TOTAL_COLUMN]
-      : (await runner.get(countSql, countParams, select.planning))?.total;
-  const total = Number(counted ?? 0);
+  const totalRow =
+    rows[0] ?? (await runner.get(`select ${totalColumns.sql}`, totalColumns.params, select.planning));
+  const total = totalRow === undefined ? 0 : totalColumns.total(totalRow);
   return { items, total: select.exactTotal ? total : cappedTotal(total, limit) };
 };
 

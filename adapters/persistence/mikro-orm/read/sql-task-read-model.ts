@@ -10,6 +10,7 @@ import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
+import { KeptCounts, visibleRowsVersion } from './kept-counts.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
@@ -91,6 +92,8 @@ export class SqlTaskReadModel implements TaskReadModel {
   private readonly tasks = new VersionedRows(taskFromRecord);
   /** A page of tasks read first as ids and versions (PagedSelect.versions). */
   private readonly versions = { columns: TASK_VERSIONS, held: this.tasks.held };
+  /** Counts of filtered lists, kept while the tasks they count are unchanged. */
+  private readonly counts = new KeptCounts();
 
   constructor(
     private readonly runner: SqlRunner,
@@ -154,6 +157,7 @@ export class SqlTaskReadModel implements TaskReadModel {
         runs: query.search === undefined ? undefined : runs(),
         // Which index serves the filters best depends on how many tasks their values keep.
         planning: 'per-values',
+        kept: this.kept(userId, filters),
       },
       query,
       this.countHorizon,
@@ -180,10 +184,21 @@ export class SqlTaskReadModel implements TaskReadModel {
         map: this.tasks.read,
         versions: this.versions,
         planning: 'per-values',
+        kept: this.kept(userId, filters),
       },
       query,
       this.countHorizon,
     );
+  }
+
+  /**
+   * Where a filtered list's count is kept: only when it reads tasks alone, since the version does not
+   * move with the projects and clients that `active` also asks about.
+   */
+  private kept(userId: UserId, filters: Filters) {
+    return filters.needsJoins
+      ? undefined
+      : { counts: this.counts, version: visibleRowsVersion('tasks', userId) };
   }
 
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {

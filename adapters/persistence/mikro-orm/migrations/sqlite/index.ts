@@ -13,6 +13,7 @@ import { Migration20261124031557 } from './Migration20261124031557.js';
 import { Migration20261124053000 } from './Migration20261124053000.js';
 import { Migration20261124054000 } from './Migration20261124054000.js';
 import { Migration20261124055000 } from './Migration20261124055000.js';
+import { Migration20261124090000 } from './Migration20261124090000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -34,4 +35,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261124053000', class: Migration20261124053000 },
   { name: 'Migration20261124054000', class: Migration20261124054000 },
   { name: 'Migration20261124055000', class: Migration20261124055000 },
+  { name: 'Migration20261124090000', class: Migration20261124090000 },
 ];

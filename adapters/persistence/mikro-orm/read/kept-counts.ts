@@ -1,0 +1,70 @@
+import { BoundedCache } from '../bounded-cache.js';
+import type { Condition } from '../sql-dialect.js';
+import type { Row, SqlValue } from './sql-runner.js';
+
+/** How many counts an instance keeps before it forgets them all (a few hundred bytes each). */
+const CAPACITY = 4_096;
+
+/** A count as made, and the version of the counted rows it was made at. */
+interface Kept {
+  readonly version: number;
+  readonly total: number;
+}
+
+/**
+ * A filtered list's count kept between lists while the rows it counts are unchanged. Counting the
+ * matches of a search up to the horizon is most of its cost (on SQLite 180 µs of 230 for a common
+ * word in 10k tasks; on PostgreSQL it walks thousands of rows), and a script paging through results
+ * or polling a search asks the same count again and again.
+ *
+ * The database keeps a version of the rows each user sees, raised by triggers on every write
+ * (visible_row_versions). A list reads that version in the statement that reads its page, from the
+ * same snapshot, and counts only when it differs from the version a kept count was made at: the
+ * total is always the one counting would give, whatever instance or process wrote since.
+ */
+export class KeptCounts {
+  private readonly counts = new BoundedCache<string, Kept>(CAPACITY);
+
+  /**
+   * The total's columns for a page's statement (`page_version`, `page_total`), counting with
+   * `count` only when the rows' version moved from the kept count's; and how to read the total
+   * from a row those columns answered.
+   */
+  columns(version: Condition, count: Condition): KeptCountColumns {
+    const key = `${count.sql}\u0000${JSON.stringify(count.params)}`;
+    const kept = this.counts.get(key);
+    const current = `coalesce((${version.sql}), 0)`;
+    return {
+      sql:
+        `${current} as ${VERSION_COLUMN}, ` +
+        `case when ${current} = ? then null else (${count.sql}) end as ${TOTAL_COLUMN}`,
+      params: [...version.params, ...version.params, kept?.version ?? -1, ...count.params],
+      total: (row) => {
+        const counted = row[TOTAL_COLUMN];
+        if ((counted === null || counted === undefined) && kept !== undefined) return kept.total;
+        const total = Number(counted ?? 0);
+        this.counts.set(key, { version: Number(row[VERSION_COLUMN]), total });
+        return total;
+      },
+    };
+  }
+}
+
+/**
+ * The version of the rows of `table` that `userId` sees (0 before the first write to one), raised
+ * by every write to one of them: triggers keep it for tasks (migration `…090000`/`…090001`).
+ */
+export const visibleRowsVersion = (table: 'tasks', userId: number): Condition => ({
+  sql: 'select version from visible_row_versions where user_id = ? and table_name = ?',
+  params: [userId, table],
+});
+
+export interface KeptCountColumns {
+  readonly sql: string;
+  readonly params: readonly SqlValue[];
+  readonly total: (row: Row) => number;
+}
+
+/** The columns a page's statement answers its total and the counted rows' version in. */
+export const TOTAL_COLUMN = 'page_total';
+const VERSION_COLUMN = 'page_version';

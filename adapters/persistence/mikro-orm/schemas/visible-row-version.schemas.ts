@@ -1,0 +1,23 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/**
+ * A number per user and table that rises with every write to a row of the table the user sees (a
+ * task they own or are assigned): a count of their rows made at one version still holds while the
+ * version stands, so a list can keep it instead of counting again (KeptCounts). Kept by triggers,
+ * which live in the migrations; declared here so the schema diff knows the table.
+ */
+export interface VisibleRowVersionRecord {
+  userId: number;
+  tableName: string;
+  version: number;
+}
+
+export const VisibleRowVersionSchema = new EntitySchema<VisibleRowVersionRecord>({
+  name: 'VisibleRowVersionRecord',
+  tableName: 'visible_row_versions',
+  properties: {
+    userId: { type: 'integer', primary: true, fieldName: 'user_id' },
+    tableName: { type: 'string', length: 32, primary: true, fieldName: 'table_name' },
+    version: { type: 'integer', fieldName: 'version' },
+  },
+});

@@ -1,0 +1,147 @@
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import pg from 'pg';
+import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
+import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
+import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
+import type { Persistence } from '../../../adapters/persistence/persistence.js';
+import type { TaskListQuery } from '../../../application/ports/task-read-model.port.js';
+import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
+import { UTC } from '../../../domain/shared/time-zone.js';
+import { TASK_DEFAULTS, type Task } from '../../../domain/task/task.js';
+import type { TaskTitle } from '../../../domain/task/task-title.js';
+import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
+
+const AT = new Date('2026-03-01T00:00:00Z');
+const PAGE = { sort: { by: 'id', direction: 'asc' }, limit: 1, offset: 0 } as const;
+
+for (const { name, open } of FRESH_SQL_DATABASES) {
+  describe(`kept counts on ${name}: a filtered list's total kept while the tasks it counts stand`, function () {
+    this.timeout(60_000);
+    let persistence: Persistence;
+    /** A connection of the test's own, to read and set the versions the triggers keep. */
+    let raw: { runner: SqlRunner; close(): Promise<void> };
+    let cleanup: () => void;
+    let alice: number;
+    let bob: number;
+    let carol: number;
+
+    const write = async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
+      const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
+      if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
+      return outcome.right;
+    };
+    const addTask = (ownerId: number, title: string, assigneeId: number | null = null) =>
+      write(async (r) =>
+        r.tasks.add({
+          ...TASK_DEFAULTS,
+          ownerId,
+          assigneeId,
+          clientTaskId: await r.taskNumbers.next(ownerId, 0),
+          title: title as TaskTitle,
+          status: 0,
+          completedAt: null,
+          createdAt: AT,
+          updatedAt: AT,
+          version: 1,
+        }),
+      );
+    const change = (task: Task, changes: Partial<Task>) =>
+      write((r) => r.tasks.update({ ...task, ...changes }));
+    const total = async (userId: number, query: Partial<TaskListQuery>) =>
+      (await persistence.taskReadModel.list(userId, { ...PAGE, ...query })).total;
+    const versionOf = async (userId: number) => {
+      const row = await raw.runner.get(
+        "select version from visible_row_versions where user_id = ? and table_name = 'tasks'",
+        [userId],
+      );
+      return row === undefined ? 0 : Number(row.version);
+    };
+    const versions = async () => [await versionOf(alice), await versionOf(bob), await versionOf(carol)];
+    /** Writes a task behind the kept counts' back: its version is set back to what it was. */
+    const addUnseen = async (ownerId: number, title: string) => {
+      const before = await versionOf(ownerId);
+      await addTask(ownerId, title);
+      await raw.runner.run(
+        "update visible_row_versions set version = ? where user_id = ? and table_name = 'tasks'",
+        [before, ownerId],
+      );
+    };
+
+    before(async () => {
+      const opened = await open();
+      cleanup = opened.cleanup;
+      persistence = await openSqlPersistence(opened.database, { migrate: true });
+      const database = opened.database;
+      if (database.kind === 'sqlite') {
+        const connection = new Database(database.path);
+        raw = { runner: new SqliteRunner(connection), close: async () => void connection.close() };
+      } else {
+        const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+        raw = { runner: new PostgresRunner(pool), close: () => pool.end() };
+      }
+      const user = (userName: string) =>
+        write(async (r) => (await r.users.add({ name: userName, timezone: UTC, createdAt: AT })).id);
+      alice = await user('alice');
+      bob = await user('bob');
+      carol = await user('carol');
+    });
+    after(async () => {
+      await raw.close();
+      await persistence.close();
+      cleanup();
+    });
+
+    it('raises the version of the tasks a user sees with every write to one: its owner’s, its assignee’s before and after', async () => {
+      const start = await versions();
+      /** How far Alice's, Bob's and Carol's versions moved since the start. */
+      const moved = async () => (await versions()).map((version, i) => version - (start[i] ?? 0));
+      const task = await addTask(alice, 'versioned');
+      expect(await moved()).to.deep.equal([1, 0, 0]);
+      const assigned = await change(task, { assigneeId: bob });
+      expect(await moved()).to.deep.equal([2, 1, 0]);
+      const reassigned = await change(assigned, { assigneeId: carol });
+      expect(await moved()).to.deep.equal([3, 2, 1]);
+      await write((r) => r.tasks.delete(reassigned.id));
+      expect(await moved()).to.deep.equal([4, 2, 2]);
+    });
+
+    it('answers a search’s kept count while the version stands, and counts again once it moves', async () => {
+      await addTask(alice, 'kept report one');
+      await addTask(alice, 'kept report two');
+      expect(await total(alice, { search: 'kept report' })).to.equal(2);
+      // A third match the version does not show: the kept count answers, so it was not counted again.
+      await addUnseen(alice, 'kept report three');
+      expect(await total(alice, { search: 'kept report' })).to.equal(2);
+      // Any write to a task Alice sees moves the version: the count is made again, and right.
+      await addTask(alice, 'unrelated');
+      expect(await total(alice, { search: 'kept report' })).to.equal(3);
+    });
+
+    it('keeps each count apart: another term, another filter or another page’s horizon counts on its own', async () => {
+      await addTask(alice, 'apart alpha');
+      expect(await total(alice, { search: 'apart' })).to.equal(1);
+      await addUnseen(alice, 'apart beta');
+      expect(await total(alice, { search: 'apart' })).to.equal(1);
+      expect(await total(alice, { search: 'apart b' })).to.equal(1);
+      expect(await total(alice, { search: 'apart', status: 0 })).to.equal(2);
+      expect(await total(alice, { search: 'apart', offset: 1 })).to.equal(2);
+    });
+
+    it('counts a task assigned by another owner in the assignee’s total, and stops when it is retitled', async () => {
+      const task = await addTask(bob, 'shared agenda', alice);
+      expect(await total(alice, { search: 'shared agenda' })).to.equal(1);
+      await change(task, { title: 'renamed' as TaskTitle });
+      expect(await total(alice, { search: 'shared agenda' })).to.equal(0);
+    });
+
+    it('counts every time a list that also asks whether projects and clients are active', async () => {
+      await addTask(alice, 'cascade one');
+      expect(await total(alice, { search: 'cascade', active: true })).to.equal(1);
+      await addUnseen(alice, 'cascade two');
+      expect(await total(alice, { search: 'cascade', active: true })).to.equal(2);
+    });
+  });
+}
