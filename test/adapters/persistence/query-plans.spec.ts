@@ -84,6 +84,33 @@ describe('SQLite query plans of the task list', function () {
     }
   });
 
+  it('walks each visible set along its index in id order for a filter no index narrows, and the filter’s index for a reference', async () => {
+    const { recorder, sent } = recording(new SqliteRunner(database));
+    const model = new SqlTaskReadModel(recorder, SQLITE);
+    const planOf = async (filter: { status?: 1; priority?: 2; projectId?: number }) => {
+      sent.length = 0;
+      await model.list(1, { sort: { by: 'id', direction: 'asc' }, limit: 50, offset: 0, ...filter });
+      return sent.flatMap((statement) =>
+        (
+          database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
+            detail: string;
+          }[]
+        ).map((step) => step.detail),
+      );
+    };
+    for (const filter of [{ status: 1 }, { priority: 2 }] as const) {
+      const steps = await planOf(filter);
+      // Owned tasks along an owner index (in id order), assigned ones along the assignee's: each run
+      // stops with the page, and no step gathers every visible task to sort them.
+      expect(
+        steps.some((step) => /^SEARCH t USING INDEX tasks_owner(_id)?_index \(owner_id=\?\)$/.test(step)),
+      ).to.equal(true);
+      expect(steps.join('\n')).to.not.match(/MULTI-INDEX OR|TEMP B-TREE/);
+    }
+    const steps = await planOf({ projectId: 1 });
+    expect(steps.some((step) => step.includes('tasks_project'))).to.equal(true);
+  });
+
   it('answers a search of tasks and of notes from the per-user index, in its order', async () => {
     const { recorder, sent } = recording(new SqliteRunner(database));
     const page = { limit: 50, offset: 0 };

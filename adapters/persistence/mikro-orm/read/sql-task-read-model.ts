@@ -54,6 +54,11 @@ interface Filters {
   readonly sql: string;
   readonly params: SqlValue[];
   readonly needsJoins: boolean;
+  /**
+   * Whether a filter picks the rows by an indexed reference (project, client, category, number,
+   * assignee): the index then narrows the rows to the filter's few, whoever sees them.
+   */
+  readonly byReference: boolean;
 }
 
 const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
@@ -83,6 +88,9 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
     sql: conditions.map((condition) => ` and ${condition}`).join(''),
     params,
     needsJoins: q.active !== undefined,
+    byReference: [q.projectId, q.clientId, q.categoryId, q.clientTaskId, q.assigneeId].some(
+      (value) => value !== undefined,
+    ),
   };
 };
 
@@ -112,10 +120,11 @@ export class SqlTaskReadModel implements TaskReadModel {
   /**
    * Unfiltered, a page is the first `offset + limit` ids of each visible set in the list's order,
    * each read along its index and stopping there, merged; the total is the kept count of owned
-   * tasks plus the assigned ones. A search the dialect's index answers reads that (searchOnIndex);
-   * any other search reads its page the same way, testing each row on the walk, and counts its
-   * matches up to the horizon. Otherwise the planner picks the index a filter
-   * offers, and matches are counted up to the horizon.
+   * tasks plus the assigned ones. A search the dialect's index answers reads that (searchOnIndex).
+   * Filtered by an indexed reference (project, client…), the planner picks that index for one
+   * statement. Any other filter, a search too, reads its page as the two runs, testing each row on
+   * the walk; filtered lists count their matches up to the horizon, a count kept while the tasks
+   * stand (KeptCounts).
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const { search, ...unsearched } = query;
@@ -154,7 +163,10 @@ export class SqlTaskReadModel implements TaskReadModel {
       this.runner,
       {
         ...visible,
-        runs: query.search === undefined ? undefined : runs(),
+        // An indexed reference narrows the rows best in one statement; other filters (status,
+        // priority, dates, a search) keep a good share of the rows, so each visible set is walked
+        // along its own index in the list's order, stopping with the page.
+        runs: filters.byReference ? undefined : runs(),
         // Which index serves the filters best depends on how many tasks their values keep.
         planning: 'per-values',
         kept: this.kept(userId, filters),
