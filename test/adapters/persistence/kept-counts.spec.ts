@@ -9,6 +9,9 @@ import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlit
 import type { Persistence } from '../../../adapters/persistence/persistence.js';
 import type { TaskListQuery } from '../../../application/ports/task-read-model.port.js';
 import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
+import type { Duration } from '../../../domain/shared/duration.js';
+import type { LocalDate, LocalDateTime } from '../../../domain/shared/local-date-time.js';
+import type { Money } from '../../../domain/shared/money.js';
 import { UTC } from '../../../domain/shared/time-zone.js';
 import { TASK_DEFAULTS, type Task } from '../../../domain/task/task.js';
 import type { TaskTitle } from '../../../domain/task/task-title.js';
@@ -52,23 +55,36 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       write((r) => r.tasks.update({ ...task, ...changes }));
     const total = async (userId: number, query: Partial<TaskListQuery>) =>
       (await persistence.taskReadModel.list(userId, { ...PAGE, ...query })).total;
-    const versionOf = async (userId: number) => {
+    const versionOf = async (userId: number, table = 'tasks') => {
       const row = await raw.runner.get(
-        "select version from visible_row_versions where user_id = ? and table_name = 'tasks'",
-        [userId],
+        'select version from visible_row_versions where user_id = ? and table_name = ?',
+        [userId, table],
       );
       return row === undefined ? 0 : Number(row.version);
     };
-    const versions = async () => [await versionOf(alice), await versionOf(bob), await versionOf(carol)];
-    /** Writes a task behind the kept counts' back: its version is set back to what it was. */
-    const addUnseen = async (ownerId: number, title: string) => {
-      const before = await versionOf(ownerId);
-      await addTask(ownerId, title);
+    /** Runs `write` behind the kept counts' back: the owner's version of `table` is set back after. */
+    const unseen = async (ownerId: number, table: string, write: () => Promise<unknown>) => {
+      const before = await versionOf(ownerId, table);
+      await write();
       await raw.runner.run(
-        "update visible_row_versions set version = ? where user_id = ? and table_name = 'tasks'",
-        [before, ownerId],
+        'update visible_row_versions set version = ? where user_id = ? and table_name = ?',
+        [before, ownerId, table],
       );
     };
+    const versions = async () => [await versionOf(alice), await versionOf(bob), await versionOf(carol)];
+    const addUnseen = (ownerId: number, title: string) =>
+      unseen(ownerId, 'tasks', () => addTask(ownerId, title));
+    const LINKS = { clientId: null, projectId: null, categoryId: null, taskId: null };
+    const addNote = (ownerId: number, name: string) =>
+      write((r) => r.notes.add(ownerId, { ...LINKS, name, description: null, active: true, date: null }, AT));
+    const addTime = (ownerId: number, date: string) =>
+      write((r) =>
+        r.times.add(
+          ownerId,
+          { ...LINKS, timeReally: 60 as Duration, description: null, date: date as LocalDateTime },
+          AT,
+        ),
+      );
 
     before(async () => {
       const opened = await open();
@@ -135,6 +151,65 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       expect(await total(alice, { search: 'shared agenda' })).to.equal(1);
       await change(task, { title: 'renamed' as TaskTitle });
       expect(await total(alice, { search: 'shared agenda' })).to.equal(0);
+    });
+
+    it('raises the owner’s version of notes, time and money records with every write to one, and of no other table', async () => {
+      const tables = ['tasks', 'notes', 'time_records', 'money_records'];
+      const start = await Promise.all(tables.map((table) => versionOf(bob, table)));
+      const moved = async () =>
+        (await Promise.all(tables.map((table) => versionOf(bob, table)))).map(
+          (version, i) => version - (start[i] ?? 0),
+        );
+      const note = await addNote(bob, 'versioned');
+      expect(await moved()).to.deep.equal([0, 1, 0, 0]);
+      await write((r) => r.notes.update({ ...note, name: 'renamed' }));
+      await addTime(bob, '2026-03-02 09:00:00');
+      expect(await moved()).to.deep.equal([0, 2, 1, 0]);
+      await write((r) =>
+        r.moneys.add(
+          bob,
+          { ...LINKS, type: 2, price: 100 as Money, card: null, toCard: null, date: null, description: null },
+          AT,
+        ),
+      );
+      await write((r) => r.notes.delete(note.id));
+      expect(await moved()).to.deep.equal([0, 3, 1, 1]);
+    });
+
+    it('raises a version once or more, and fails nothing, when one statement writes many rows of one owner', async () => {
+      const before = await versionOf(carol, 'time_records');
+      await raw.runner.run(
+        'insert into time_records (owner_id, time_really, date, created_at, updated_at) values (?, 60, null, 0, 0), (?, 60, null, 0, 0)',
+        [carol, carol],
+      );
+      await raw.runner.run('update time_records set time_really = 61 where owner_id = ?', [carol]);
+      expect(await versionOf(carol, 'time_records')).to.be.at.least(before + 2);
+    });
+
+    it('keeps the count of a note search and of a dated time list while their version stands', async () => {
+      await addNote(carol, 'kept minutes');
+      const notes = async () =>
+        (await persistence.recordReadModel.notes(carol, { limit: 1, offset: 0, search: 'minutes' })).total;
+      const times = async () =>
+        (
+          await persistence.recordReadModel.times(carol, {
+            limit: 1,
+            offset: 0,
+            dateFrom: '2026-03-01' as LocalDate,
+          })
+        ).total;
+      expect(await notes()).to.equal(1);
+      await unseen(carol, 'notes', () => addNote(carol, 'more minutes'));
+      expect(await notes()).to.equal(1);
+      await addNote(carol, 'unrelated');
+      expect(await notes()).to.equal(2);
+
+      await addTime(carol, '2026-03-02 09:00:00');
+      expect(await times()).to.equal(1);
+      await unseen(carol, 'time_records', () => addTime(carol, '2026-03-03 09:00:00'));
+      expect(await times()).to.equal(1);
+      await addTime(carol, '2026-01-01 09:00:00');
+      expect(await times()).to.equal(2);
     });
 
     it('counts every time a list that also asks whether projects and clients are active', async () => {

@@ -1,4 +1,5 @@
 import { BoundedCache } from '../bounded-cache.js';
+import type { VersionedTable } from '../schemas/visible-row-version.schemas.js';
 import type { Condition } from '../sql-dialect.js';
 import type { Row, SqlValue } from './sql-runner.js';
 
@@ -30,7 +31,7 @@ export class KeptCounts {
    * `count` only when the rows' version moved from the kept count's; and how to read the total
    * from a row those columns answered.
    */
-  columns(version: Condition, count: Condition): KeptCountColumns {
+  columns(version: Condition, count: Condition): TotalColumns {
     const key = `${count.sql}\u0000${JSON.stringify(count.params)}`;
     const kept = this.counts.get(key);
     const current = `coalesce((${version.sql}), 0)`;
@@ -52,14 +53,15 @@ export class KeptCounts {
 
 /**
  * The version of the rows of `table` that `userId` sees (0 before the first write to one), raised
- * by every write to one of them: triggers keep it for tasks (migration `…090000`/`…090001`).
+ * by every write to one of them (triggers, migration `…090000`/`…090001`).
  */
-export const visibleRowsVersion = (table: 'tasks', userId: number): Condition => ({
+export const visibleRowsVersion = (table: VersionedTable, userId: number): Condition => ({
   sql: 'select version from visible_row_versions where user_id = ? and table_name = ?',
   params: [userId, table],
 });
 
-export interface KeptCountColumns {
+/** Columns a page's statement answers its total in, beside each row's own, and how to read it. */
+export interface TotalColumns {
   readonly sql: string;
   readonly params: readonly SqlValue[];
   readonly total: (row: Row) => number;

@@ -1,6 +1,6 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
-import { type KeptCountColumns, type KeptCounts, TOTAL_COLUMN } from './kept-counts.js';
+import { type KeptCounts, TOTAL_COLUMN, type TotalColumns } from './kept-counts.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
@@ -118,7 +118,7 @@ export const countLimit = (page: Page, horizon: number): number => page.offset +
 export const cappedTotal = (counted: number, limit: number): number => Math.min(counted, limit);
 
 /** The total counted by the page's statement itself, every time. */
-const countedColumns = ([sql, params]: [string, readonly SqlValue[]]): KeptCountColumns => ({
+const countedColumns = ([sql, params]: [string, readonly SqlValue[]]): TotalColumns => ({
   sql: `(${sql}) as ${TOTAL_COLUMN}`,
   params,
   total: (row) => Number(row[TOTAL_COLUMN] ?? 0),

@@ -31,7 +31,9 @@ import {
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.schemas.js';
+import { VERSIONED_TABLES, type VersionedTable } from '../schemas/visible-row-version.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
+import { KeptCounts, visibleRowsVersion } from './kept-counts.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { Planning, SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
@@ -88,6 +90,11 @@ class OwnedWhere {
   readonly conditions: string[] = ['r.owner_id = ?'];
   readonly params: SqlValue[];
   joins = '';
+  /**
+   * Whether the joins ask about rows of another table (a project's client): the rows' own version
+   * then does not tell whether a count still holds.
+   */
+  readsOtherTables = false;
 
   constructor(readonly ownerId: UserId) {
     this.params = [ownerId];
@@ -112,6 +119,9 @@ class OwnedWhere {
 
 const isCounted = (table: string): table is CountedTable =>
   (COUNTED_TABLES as readonly string[]).includes(table);
+
+const isVersioned = (table: string): table is VersionedTable =>
+  (VERSIONED_TABLES as readonly string[]).includes(table);
 
 /** The filters time and money records share. */
 const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery): OwnedWhere => {
@@ -153,6 +163,9 @@ export class SqlRecordReadModel implements RecordReadModel {
     private readonly countHorizon = COUNT_HORIZON,
   ) {}
 
+  /** Counts of filtered lists, kept while the records they count are unchanged. */
+  private readonly counts = new KeptCounts();
+
   /** Records as decoded lately, per table (a record's `version` rises with every write). */
   private readonly decoded = new Map<string, VersionedRows<unknown>>();
 
@@ -191,6 +204,10 @@ export class SqlRecordReadModel implements RecordReadModel {
       orderBy,
       runs,
       planning: where.planning,
+      kept:
+        isVersioned(table) && !where.readsOtherTables
+          ? { counts: this.counts, version: visibleRowsVersion(table, where.ownerId) }
+          : undefined,
     };
     return pagedSelect(this.runner, select, page, this.countHorizon);
   }
@@ -218,6 +235,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       const cascade = '(r.active = true and (c.id is null or c.active = true))';
       where.add(query.active ? cascade : `not ${cascade}`);
       where.joins = 'left join clients c on c.id = r.client_id';
+      where.readsOtherTables = true;
     }
     return this.page('projects', select(PROJECT), where, query, projectTable.fromRow);
   }

@@ -2,7 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 
 /**
  * A number per user and table that rises with every write to a row of the table the user sees (a
- * task they own or are assigned): a count of their rows made at one version still holds while the
+ * task they own or are assigned, a note or a time or money record they own): a count of their rows made at one version still holds while the
  * version stands, so a list can keep it instead of counting again (KeptCounts). Kept by triggers,
  * which live in the migrations; declared here so the schema diff knows the table.
  */
@@ -21,3 +21,7 @@ export const VisibleRowVersionSchema = new EntitySchema<VisibleRowVersionRecord>
     version: { type: 'integer', fieldName: 'version' },
   },
 });
+
+/** The tables whose rows' versions are kept per user. */
+export const VERSIONED_TABLES = ['tasks', 'notes', 'time_records', 'money_records'] as const;
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
