@@ -218,8 +218,9 @@ const handSql = (db: SqlClient) => {
       const filters = conditions.map((condition) => ` and ${condition}`).join('');
       const from = `from tasks t where (t.owner_id = ? or t.assignee_id = ?)${filters}`;
       const all = [user, user, ...params];
-      // A search reads its page as the two visible runs, each testing its rows along its index.
-      const searchRuns =
+      // Without a project, the page is read as the two visible runs, each testing its rows along its
+      // index (as the service reads a search or a status, priority or date filter).
+      const visibleRuns =
         `select id from (select t.id from tasks t where t.owner_id = ?${filters} order by t.id asc limit ${COUNT}) a union all ` +
         `select id from (select t.id from tasks t where t.assignee_id = ? and t.owner_id <> ?${filters} order by t.id asc limit ${COUNT}) b`;
       const cap = countLimit({ limit, offset }, COUNT_HORIZON);
@@ -227,7 +228,7 @@ const handSql = (db: SqlClient) => {
       const run = (set: string) =>
         `(select count(*) from (select 1 from tasks t where ${set}${filters} order by t.id limit ${COUNT}) r)`;
       const { rows, total } =
-        query.search === undefined
+        query.project_id !== undefined
           ? await pageWithTotal(
               task('t'),
               `${from} order by t.id asc limit ${COUNT} offset ${COUNT}`,
@@ -238,7 +239,7 @@ const handSql = (db: SqlClient) => {
             )
           : await pageWithTotal(
               task('t'),
-              `from tasks t where ${idIn('t.id', searchRuns)} order by t.id asc limit ${COUNT} offset ${COUNT}`,
+              `from tasks t where ${idIn('t.id', visibleRuns)} order by t.id asc limit ${COUNT} offset ${COUNT}`,
               [user, ...params, offset + limit, user, user, ...params, offset + limit, limit, offset],
               {
                 sql: `select ${run('t.owner_id = ?')} + ${run('t.assignee_id = ? and t.owner_id <> ?')} as total`,
