@@ -82,11 +82,14 @@ const openPostgres = async <T>(
       const unreachable = classifyDatabaseFailure(error) instanceof DatabaseUnavailableError;
       if (!unreachable)
         throw new StartupError(`cannot open the PostgreSQL database ${redactedUrl(url)}: ${reasonOf(error)}`);
-      if (Date.now() + delay > deadline)
+      // The last wait is cut to the deadline, so the database gets its whole time to come up
+      // (giving up as soon as the next backoff overshot it ended up to 2 s early).
+      const wait = Math.min(delay, deadline - Date.now());
+      if (wait <= 0)
         throw new StartupError(
           `cannot reach PostgreSQL at ${redactedUrl(url)} after ${seconds} s: ${reasonOf(error)}`,
         );
-      await sleep(delay);
+      await sleep(wait);
     }
   }
 };
