@@ -12,7 +12,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { KeptCounts, visibleRowsVersion } from '../adapters/persistence/mikro-orm/read/kept-counts.js';
+import {
+  countedTotal,
+  KeptCounts,
+  visibleRowsVersion,
+} from '../adapters/persistence/mikro-orm/read/kept-counts.js';
 import {
   /** A bound row count, as the service binds it. */
   COUNT_PARAMETER as COUNT,
@@ -100,27 +104,19 @@ const handSql = (db: SqlClient) => {
     planning: Planning = 'once',
     seer?: number,
   ) => {
-    if (seer !== undefined) {
-      const kept = keptCounts.columns(visibleRowsVersion('tasks', seer), {
-        sql: count.sql,
-        params: count.params as SqlValue[],
-      });
-      const rows = await db.all(
-        `select ${columns}, ${kept.sql} ${rest}`,
-        [...kept.params, ...params],
-        planning,
-      );
-      const totalRow = rows[0] ?? (await db.all(`select ${kept.sql}`, kept.params, planning))[0];
-      return { rows, total: Math.min(totalRow === undefined ? 0 : kept.total(totalRow), count.cap) };
-    }
+    const countCondition = { sql: count.sql, params: count.params as SqlValue[] };
+    const totalColumns =
+      seer === undefined
+        ? countedTotal(countCondition)
+        : keptCounts.columns(visibleRowsVersion('tasks', seer), countCondition);
     const rows = await db.all(
-      `select ${columns}, (${count.sql}) as page_total ${rest}`,
-      [...count.params, ...params],
+      `select ${columns}, ${totalColumns.sql} ${rest}`,
+      [...totalColumns.params, ...params],
       planning,
     );
-    const counted =
-      rows.length > 0 ? rows[0]?.page_total : (await db.all(count.sql, count.params, planning))[0]?.total;
-    return { rows, total: Math.min(Number(counted ?? 0), count.cap) };
+    const totalRow =
+      rows[0] ?? (await db.all(`select ${totalColumns.sql}`, totalColumns.params, planning))[0];
+    return { rows, total: Math.min(totalRow === undefined ? 0 : totalColumns.total(totalRow), count.cap) };
   };
   /**
    * A search on SQLite, as the service answers it there: from the per-user index, the page in its

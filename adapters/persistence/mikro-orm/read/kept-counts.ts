@@ -34,6 +34,7 @@ export class KeptCounts {
   columns(version: Condition, count: Condition): TotalColumns {
     const key = `${count.sql}\u0000${JSON.stringify(count.params)}`;
     const kept = this.counts.get(key);
+    // The version is read twice (a primary-key lookup each): a scalar subquery answers one column.
     const current = `coalesce((${version.sql}), 0)`;
     return {
       sql:
@@ -68,5 +69,12 @@ export interface TotalColumns {
 }
 
 /** The columns a page's statement answers its total and the counted rows' version in. */
-export const TOTAL_COLUMN = 'page_total';
+const TOTAL_COLUMN = 'page_total';
 const VERSION_COLUMN = 'page_version';
+
+/** The total counted with `count` by the page's statement itself, every time. */
+export const countedTotal = (count: Condition): TotalColumns => ({
+  sql: `(${count.sql}) as ${TOTAL_COLUMN}`,
+  params: count.params,
+  total: (row) => Number(row[TOTAL_COLUMN] ?? 0),
+});

@@ -1,6 +1,6 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
-import { type KeptCounts, TOTAL_COLUMN, type TotalColumns } from './kept-counts.js';
+import { countedTotal, type KeptCounts } from './kept-counts.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
@@ -11,10 +11,7 @@ import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 export const COUNT_HORIZON = 1_000;
 
 /** A statement answering a total exactly and cheaply (a kept counter), with its parameters. */
-export interface ExactTotal {
-  readonly sql: string;
-  readonly params: readonly SqlValue[];
-}
+export type ExactTotal = Condition;
 
 export interface PagedSelect<T> {
   /** The selected columns. */
@@ -95,20 +92,20 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
  * gathers every visible row id; without the order, SQLite may walk another index of the owner's,
  * in an order that reads the table's pages at random: 22 ms against 1.2 for 100k tasks.)
  */
-const cappedRunsCount = (runs: Runs, limit: number): [string, SqlValue[]] => [
-  `select ${runs.list.map((run) => `(select count(*) from (select 1 ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run)`).join(' + ')} as total`,
-  runs.list.flatMap((run) => [...run.params, limit]),
-];
+const cappedRunsCount = (runs: Runs, limit: number): Condition => ({
+  sql: `select ${runs.list.map((run) => `(select count(*) from (select 1 ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run)`).join(' + ')} as total`,
+  params: runs.list.flatMap((run) => [...run.params, limit]),
+});
 
 /** The statement answering the total: the exact one, else the matches counted up to `limit`. */
-const countStatement = <T>(select: PagedSelect<T>, limit: number): [string, readonly SqlValue[]] => {
-  if (select.exactTotal) return [select.exactTotal.sql, select.exactTotal.params];
+const countStatement = <T>(select: PagedSelect<T>, limit: number): Condition => {
+  if (select.exactTotal) return select.exactTotal;
   if (select.runs) return cappedRunsCount(select.runs, limit);
   const { sql, params } = select.countFrom ?? { sql: select.from, params: select.params };
-  return [
-    `select count(*) as total from (select 1 ${sql} limit ${COUNT_PARAMETER}) matches`,
-    [...params, limit],
-  ];
+  return {
+    sql: `select count(*) as total from (select 1 ${sql} limit ${COUNT_PARAMETER}) matches`,
+    params: [...params, limit],
+  };
 };
 
 /** The most matches worth counting for this page: its end plus the horizon. */
@@ -116,13 +113,6 @@ export const countLimit = (page: Page, horizon: number): number => page.offset +
 
 /** The total of a count stopped at `limit`: exact below it, the bound itself at it. */
 export const cappedTotal = (counted: number, limit: number): number => Math.min(counted, limit);
-
-/** The total counted by the page's statement itself, every time. */
-const countedColumns = ([sql, params]: [string, readonly SqlValue[]]): TotalColumns => ({
-  sql: `(${sql}) as ${TOTAL_COLUMN}`,
-  params,
-  total: (row) => Number(row[TOTAL_COLUMN] ?? 0),
-});
 
 /**
  * One page of rows and the total of the same selection, in one statement: the count rides along as
@@ -141,8 +131,8 @@ export const pagedSelect = async <T>(
   const count = countStatement(select, limit);
   const totalColumns =
     select.kept === undefined || select.exactTotal !== undefined
-      ? countedColumns(count)
-      : select.kept.counts.columns(select.kept.version, { sql: count[0], params: count[1] });
+      ? countedTotal(count)
+      : select.kept.counts.columns(select.kept.version, count);
   const read = (columns: string) => {
     const statement = pageStatement({ ...select, columns: `${columns}, ${totalColumns.sql}` }, page);
     return runner.all(statement.sql, [...totalColumns.params, ...statement.params], select.planning);
