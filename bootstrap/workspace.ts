@@ -5,6 +5,7 @@ import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import type { InfrastructureError, InsufficientScope, UnknownUser } from '../application/shared/errors.js';
+import * as seq from '../application/shared/sequence.js';
 import { openSession, scopeRefusal } from '../application/workspace/session.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type { KeySession, UserSession, Workspace } from '../application/workspace/workspace.js';
@@ -56,12 +57,12 @@ const userSession = (useCases: WorkspaceUseCases, userId: number): UserSession =
       ? TE.right(undefined)
       : pipe(
           useCases.users.find.execute(userId),
-          TE.tap(() => {
+          seq.tap(() => {
             known = true;
             return TE.right(undefined);
           }),
-          TE.asUnit,
-          TE.mapError((error): UnknownUser | InfrastructureError =>
+          seq.map(() => undefined),
+          seq.mapError((error): UnknownUser | InfrastructureError =>
             error._tag === 'NotFound' ? { _tag: 'UnknownUser', userId } : error,
           ),
         ),
@@ -91,7 +92,7 @@ const workspaceOver = (parts: WorkspaceParts): Workspace => {
     authenticate: (apiKey) =>
       pipe(
         useCases.keys.authenticate.execute(apiKey),
-        TE.map((principal) => keySession(useCases, principal)),
+        seq.map((principal) => keySession(useCases, principal)),
       )(),
     users: {
       create: (input) => useCases.users.create.execute(input)(),

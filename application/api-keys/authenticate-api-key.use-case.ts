@@ -7,6 +7,7 @@ import type { ApiKeySecrets } from '../ports/api-key-secrets.port.js';
 import type { ApiKeyStore } from '../ports/api-key-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { InfrastructureError, Unauthenticated } from '../shared/errors.js';
+import * as seq from '../shared/sequence.js';
 
 export type AuthenticateError = Unauthenticated | InfrastructureError;
 
@@ -37,16 +38,16 @@ export class AuthenticateApiKey {
     const now = this.clock.now();
     return pipe(
       query(() => this.store.findByDigest(this.secrets.digest(presented))),
-      TE.flatMap((key) =>
+      seq.flatMap((key) =>
         key !== null && isUsable(key, now)
           ? TE.right(key)
           : TE.left<AuthenticateError>({ _tag: 'Unauthenticated', reason: 'invalid' }),
       ),
-      TE.tap((key) => {
+      seq.tap((key) => {
         if (needsLastUsedTouch(key, now)) this.store.touchLastUsed(key.id, now).catch(this.onTouchFailure);
         return TE.right(undefined);
       }),
-      TE.map((key) => ({ userId: key.userId, keyId: key.id, scopes: key.scopes })),
+      seq.map((key) => ({ userId: key.userId, keyId: key.id, scopes: key.scopes })),
     );
   }
 }

@@ -16,6 +16,7 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { instant, recordId } from '../shared/fields.js';
+import * as seq from '../shared/sequence.js';
 import { problem } from '../shared/validation-detail.js';
 
 /** A non-empty list of scopes such as `tasks:*` or `clients:read`; an unknown one names the valid ones. */
@@ -91,7 +92,7 @@ export class CreateApiKey {
   execute(input: unknown): TE.TaskEither<CreateApiKeyError, CreatedApiKey> {
     return pipe(
       TE.fromEither(decode(input)),
-      TE.flatMap((request) =>
+      seq.flatMap((request) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, CreatedApiKey>> => {
           const user = await repositories.users.findById(request.userId);
           if (user === null) return E.left(notFound('user'));

@@ -6,6 +6,7 @@ import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import type { InfrastructureError, InvalidReference, ValidationFailed } from '../shared/errors.js';
+import * as seq from '../shared/sequence.js';
 import { checkedFields } from './checked-fields.js';
 import type { CreatableKind } from './record-kind.js';
 
@@ -22,7 +23,7 @@ export class CreateRecord<F extends object> {
   execute(actor: Actor, input: unknown): TE.TaskEither<CreateRecordError, Stored<F>> {
     return pipe(
       TE.fromEither(this.kind.decodeCreate(input)),
-      TE.flatMap((draft) =>
+      seq.flatMap((draft) =>
         this.unitOfWork.run(async (repositories) => {
           // `draft.fields` holds what was given too; checkedFields places it and puts it over them.
           const fields = await checkedFields(

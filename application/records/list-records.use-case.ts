@@ -5,6 +5,7 @@ import type { Page, Paged } from '../ports/paging.js';
 import type { Actor } from '../shared/actor.js';
 import type { InfrastructureError, ValidationFailed } from '../shared/errors.js';
 import { query } from '../shared/read.js';
+import * as seq from '../shared/sequence.js';
 import type { QueryDecoder } from './list-queries.js';
 
 export type ListRecordsError = ValidationFailed | InfrastructureError;
@@ -24,10 +25,10 @@ export class ListRecords<Q extends Page, R> {
   execute(actor: Actor, input: unknown): TE.TaskEither<ListRecordsError, RecordPage<R>> {
     return pipe(
       TE.fromEither(this.decode(input)),
-      TE.flatMap((q) =>
+      seq.flatMap((q) =>
         pipe(
           query(() => this.fetch(actor.userId, q)),
-          TE.map((page) => ({ ...page, limit: q.limit, offset: q.offset })),
+          seq.map((page) => ({ ...page, limit: q.limit, offset: q.offset })),
         ),
       ),
     );

@@ -15,6 +15,7 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { holds, type Precondition } from '../shared/precondition.js';
+import * as seq from '../shared/sequence.js';
 import { checkedFields } from './checked-fields.js';
 import type { RecordKind } from './record-kind.js';
 
@@ -46,7 +47,7 @@ export class UpdateRecord<F extends object> {
   ): TE.TaskEither<UpdateRecordError, Stored<F>> {
     return pipe(
       TE.fromEither(this.kind.decodeUpdate(input)),
-      TE.flatMap((changes) =>
+      seq.flatMap((changes) =>
         this.unitOfWork.run(
           async (
             repositories,

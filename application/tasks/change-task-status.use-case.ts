@@ -25,6 +25,7 @@ import {
   notFound,
   type ValidationFailed,
 } from '../shared/errors.js';
+import * as seq from '../shared/sequence.js';
 import { changeStatusInput } from './task.codecs.js';
 
 export interface StatusOutcome {
@@ -49,7 +50,7 @@ export class ChangeTaskStatus {
   execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<ChangeTaskStatusError, StatusOutcome> {
     return pipe(
       TE.fromEither(decode(input)),
-      TE.flatMap(({ status }) =>
+      seq.flatMap(({ status }) =>
         this.unitOfWork.run(
           async (repositories): Promise<E.Either<ValidationFailed | NotFound, StatusOutcome>> => {
             const task = await repositories.tasks.findForUpdate(taskId);

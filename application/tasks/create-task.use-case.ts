@@ -10,6 +10,7 @@ import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
 import type { InfrastructureError, InvalidReference, ValidationFailed } from '../shared/errors.js';
 import { resolveReferences } from '../shared/resolve-references.js';
+import * as seq from '../shared/sequence.js';
 import { placeInOwnersZone } from '../shared/wall-clock.js';
 import { createTaskInput } from './task.codecs.js';
 import { changesFrom } from './task-changes.js';
@@ -31,7 +32,7 @@ export class CreateTask {
   execute(actor: Actor, input: unknown): TE.TaskEither<CreateTaskError, Task> {
     return pipe(
       TE.fromEither(decode(input)),
-      TE.flatMap((decoded) =>
+      seq.flatMap((decoded) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<InvalidReference, Task>> => {
           const body = await placeInOwnersZone(repositories.users, actor.userId, decoded);
           const base = { ...TASK_DEFAULTS, title: body.title };

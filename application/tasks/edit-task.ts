@@ -27,6 +27,7 @@ import {
 } from '../shared/errors.js';
 import { holds, type Precondition } from '../shared/precondition.js';
 import { resolveReferences } from '../shared/resolve-references.js';
+import * as seq from '../shared/sequence.js';
 import { placeInOwnersZone } from '../shared/wall-clock.js';
 import type { ChangeTaskStatus } from './change-task-status.use-case.js';
 import { changesFrom, type TaskBody } from './task-changes.js';
@@ -126,7 +127,7 @@ export abstract class TaskEditing {
   ): TE.TaskEither<TaskEditingError, EditOutcome> {
     return pipe(
       TE.fromEither(this.decode(input)),
-      TE.flatMap((body) =>
+      seq.flatMap((body) =>
         this.unitOfWork.run((repositories) =>
           editTask(
             repositories,

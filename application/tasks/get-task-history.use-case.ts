@@ -14,6 +14,7 @@ import {
 } from '../shared/errors.js';
 import { withPageDefaults } from '../shared/paging.js';
 import { query } from '../shared/read.js';
+import * as seq from '../shared/sequence.js';
 import { pageInput } from './task.codecs.js';
 
 export type GetTaskHistoryError = ValidationFailed | NotFound | InfrastructureError;
@@ -32,13 +33,13 @@ export class GetTaskHistory {
   execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<GetTaskHistoryError, HistoryPage> {
     return pipe(
       TE.fromEither(decode(input)),
-      TE.map(withPageDefaults),
-      TE.flatMap((page) =>
+      seq.map(withPageDefaults),
+      seq.flatMap((page) =>
         pipe(
           query(() => this.tasks.findVisible(actor.userId, taskId)),
-          TE.flatMap(TE.fromNullable<GetTaskHistoryError>(notFound('task'))),
-          TE.flatMap(() => query(() => this.tasks.history(taskId, page))),
-          TE.map((history) => ({ ...history, ...page })),
+          seq.flatMap(TE.fromNullable<GetTaskHistoryError>(notFound('task'))),
+          seq.flatMap(() => query(() => this.tasks.history(taskId, page))),
+          seq.map((history) => ({ ...history, ...page })),
         ),
       ),
     );

@@ -8,6 +8,7 @@ import { decodeWith } from '../shared/decode.js';
 import type { InfrastructureError, ValidationFailed } from '../shared/errors.js';
 import { withPageDefaults } from '../shared/paging.js';
 import { query } from '../shared/read.js';
+import * as seq from '../shared/sequence.js';
 import { listTasksInput } from './task.codecs.js';
 
 export type ListTasksError = ValidationFailed | InfrastructureError;
@@ -26,16 +27,16 @@ export class ListTasks {
   execute(actor: Actor, input: unknown): TE.TaskEither<ListTasksError, TaskList> {
     return pipe(
       TE.fromEither(decode(input)),
-      TE.map(
+      seq.map(
         ({ sort, ...filters }): TaskListQuery => ({
           ...withPageDefaults(filters),
           sort: { by: sort?.by ?? 'id', direction: sort?.direction ?? 'asc' },
         }),
       ),
-      TE.flatMap((listQuery) =>
+      seq.flatMap((listQuery) =>
         pipe(
           query(() => this.tasks.list(actor.userId, listQuery)),
-          TE.map((page) => ({ ...page, limit: listQuery.limit, offset: listQuery.offset })),
+          seq.map((page) => ({ ...page, limit: listQuery.limit, offset: listQuery.offset })),
         ),
       ),
     );

@@ -1,6 +1,6 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import * as TE from 'fp-ts/lib/TaskEither.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   type Access,
   acceptedScopes,
@@ -50,6 +50,7 @@ import type { Actor } from '../shared/actor.js';
 import type { InputOf } from '../shared/codecs.js';
 import type { InfrastructureError, InsufficientScope } from '../shared/errors.js';
 import type { Precondition } from '../shared/precondition.js';
+import * as seq from '../shared/sequence.js';
 import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';
 import type { CreateTaskError } from '../tasks/create-task.use-case.js';
 import type { DeleteTaskError } from '../tasks/delete-task.use-case.js';
@@ -261,7 +262,7 @@ const runnerOf =
   <Err, A>(work: () => TE.TaskEither<Err, A>): Outcome<Err | X, A> =>
     pipe(
       admit(group, operation),
-      TE.flatMap(() => work()),
+      seq.flatMap(() => work()),
     )();
 
 const recordOperations = <F extends object, C extends string, X>(

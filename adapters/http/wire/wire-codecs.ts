@@ -50,11 +50,11 @@ export class WireField extends t.Type<unknown, unknown, unknown> {
     super(
       inner.name,
       (u): u is unknown => false,
-      (u, c) =>
-        pipe(
-          convert(u, c),
-          E.flatMap((value) => inner.validate(value, c)),
-        ),
+      (u, c) => {
+        // Not E.flatMap: fp-ts builds it with `dual`, which copies its arguments on every call.
+        const converted = convert(u, c);
+        return E.isLeft(converted) ? converted : inner.validate(converted.right, c);
+      },
       (a) => a,
     );
   }
