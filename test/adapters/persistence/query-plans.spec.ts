@@ -135,6 +135,30 @@ describe('SQLite query plans of the task list', function () {
       expect(steps.join('\n')).to.not.include('TEMP B-TREE');
     }
   });
+
+  it('orders clients by their latest task from the rows kept on write, never reading the tasks', async () => {
+    const { recorder, sent } = recording(new SqliteRunner(database));
+    await new SqlRecordReadModel(recorder, SQLITE).clients(1, {
+      limit: 50,
+      offset: 0,
+      active: true,
+      orderBy: 'task',
+    });
+    // The page's statement (on this empty database a count follows, which needs no join).
+    const pages = sent.filter((statement) => statement.sql.includes('latest_at'));
+    expect(pages).to.not.have.length(0);
+    for (const statement of pages) {
+      const steps = (
+        database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
+          detail: string;
+        }[]
+      ).map((step) => step.detail);
+      expect(steps.join('\n')).to.not.match(/\b(tasks|x)\b|tasks_client_latest_index/);
+      expect(
+        steps.some((step) => /^SEARCH l USING (PRIMARY KEY|INDEX sqlite_autoindex)/.test(step)),
+      ).to.equal(true);
+    }
+  });
 });
 
 describe('PostgreSQL query plans of a page read as runs', function () {

@@ -30,6 +30,7 @@ import {
   timeTable,
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
+import type { LATEST_RECORD_TABLES } from '../schemas/client-latest-record.schemas.js';
 import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.schemas.js';
 import { VERSIONED_TABLES, type VersionedTable } from '../schemas/visible-row-version.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
@@ -140,11 +141,12 @@ const select = (columns: readonly (readonly [string, string])[]) =>
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
-const RECORD_TABLES: Record<RecordType, string> = {
-  task: 'tasks',
-  note: 'notes',
-  time: 'time_records',
-  money: 'money_records',
+/** The `record_type` each kind's latest row per client is kept under: written into the SQL, so spelled here. */
+const LATEST_RECORD_TYPES: Record<RecordType, keyof typeof LATEST_RECORD_TABLES> = {
+  task: 'task',
+  note: 'note',
+  time: 'time',
+  money: 'money',
 };
 
 interface PageOptions {
@@ -216,15 +218,14 @@ export class SqlRecordReadModel implements RecordReadModel {
     const where = new OwnedWhere(ownerId).add(`r.active = ${flag(query.active)}`);
     if (query.orderBy === null)
       return this.page('clients', select(CLIENT), where, query, clientTable.fromRow);
-    // The latest record of the type, newest first by (created_at, id); clients without one last, by id.
-    const latest = (column: string) =>
-      `(select x.${column} from ${RECORD_TABLES[query.orderBy ?? 'task']} x where x.client_id = r.id ` +
-      'order by x.created_at desc, x.id desc limit 1)';
-    const ordering = `, ${latest('created_at')} as latest_at, ${latest('id')} as latest_id`;
+    // The latest record of the type, kept on write (client_latest_records), newest first by
+    // (created_at, id); clients without one last, by id.
+    const type = LATEST_RECORD_TYPES[query.orderBy ?? 'task'];
+    where.joins = `left join client_latest_records l on l.client_id = r.id and l.record_type = '${type}'`;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
     return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
       orderBy: order,
-      ordering,
+      ordering: ', l.created_at as latest_at, l.record_id as latest_id',
     });
   }
 

@@ -1,3 +1,4 @@
+import { ClientLatestRecordSchema } from './client-latest-record.schemas.js';
 import {
   AchievementSchema,
   CompletionDaySchema,
@@ -34,4 +35,5 @@ export const ALL_SCHEMAS = [
   IdempotencyKeySchema,
   OwnerRowCountSchema,
   VisibleRowVersionSchema,
+  ClientLatestRecordSchema,
 ];

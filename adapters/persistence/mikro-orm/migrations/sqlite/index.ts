@@ -14,6 +14,7 @@ import { Migration20261124053000 } from './Migration20261124053000.js';
 import { Migration20261124054000 } from './Migration20261124054000.js';
 import { Migration20261124055000 } from './Migration20261124055000.js';
 import { Migration20261124090000 } from './Migration20261124090000.js';
+import { Migration20261124120000 } from './Migration20261124120000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -36,4 +37,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261124054000', class: Migration20261124054000 },
   { name: 'Migration20261124055000', class: Migration20261124055000 },
   { name: 'Migration20261124090000', class: Migration20261124090000 },
+  { name: 'Migration20261124120000', class: Migration20261124120000 },
 ];

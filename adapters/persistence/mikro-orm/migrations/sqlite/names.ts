@@ -21,4 +21,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261124054000',
   'Migration20261124055000',
   'Migration20261124090000',
+  'Migration20261124120000',
 ];
