@@ -253,13 +253,15 @@ const handSql = (db: SqlClient) => {
     '/v1/clients',
     authenticated(async (user, request) => {
       const { limit, offset } = page(request.query as Record<string, string>);
-      const latest = (column: string) =>
-        `(select x.${column} from tasks x where x.client_id = r.id order by x.created_at desc, x.id desc limit 1)`;
+      // Each client's latest task as the service reads it: kept on write (client_latest_records).
       const from = 'from clients r where r.owner_id = ? and r.active = true';
+      const joined =
+        "from clients r left join client_latest_records l on l.client_id = r.id and l.record_type = 'task' " +
+        'where r.owner_id = ? and r.active = true';
       const { rows, total } = await pageWithTotal(
         'r.id, r.owner_id, r.name, r.email, r.phone, r.description, r.active, r.created_at, r.updated_at, ' +
-          `${latest('created_at')} as latest_at, ${latest('id')} as latest_id`,
-        `${from} order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ${COUNT} offset ${COUNT}`,
+          'l.created_at as latest_at, l.record_id as latest_id',
+        `${joined} order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ${COUNT} offset ${COUNT}`,
         [user, limit, offset],
         cappedCount(from, [user], limit, offset),
       );
