@@ -20,6 +20,8 @@ export interface OpenOptions {
   readonly observeQuery?: QueryObserver | undefined;
   /** How long a key read for a request answers for it (the adapter's default unless told). */
   readonly keyCacheMs?: number | undefined;
+  /** Hears of upkeep that failed in the background (SQLite's search index merging). */
+  readonly reportBackgroundFailure?: ((cause: unknown) => void) | undefined;
 }
 
 const DEFAULT_SQLITE_DIRECTORY = (() => {

@@ -27,6 +27,7 @@ const start = async (): Promise<void> => {
     migrate: true,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
     keyCacheMs: config.apiKeyCacheS * 1000,
+    reportBackgroundFailure: (cause) => report(cause),
     observeQuery: observing
       ? (sample: QuerySample) => {
           metrics?.observeQuery(sample);

@@ -120,6 +120,7 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
     observeQuery: options.observeQuery,
     keyCacheMs: options.apiKeyCacheMs,
+    reportBackgroundFailure: options.reportBackgroundFailure,
   });
   return createWorkspace({
     persistence,

@@ -5,6 +5,7 @@ import { SqliteRunner } from './read/sqlite-runner.js';
 import { SQLITE } from './sql-dialect.js';
 import { persistenceOver, type SqlPersistenceOptions } from './sql-persistence.js';
 import { prepareSqliteConnection } from './sqlite-connection.js';
+import { pokingAfterWrites, SearchIndexUpkeep } from './write/search-index-upkeep.js';
 import { sqliteTransactions } from './write/sql-transactions.js';
 
 /** Whether a migration this build knows has not run on the file (or none has). */
@@ -39,12 +40,17 @@ export const openSqlitePersistence = async (
     const reading = new Database(path, { readonly: true, fileMustExist: true });
     readOnly = reading;
     prepareSqliteConnection(reading);
+    const transactions = sqliteTransactions(primary);
+    const upkeep = new SearchIndexUpkeep(transactions, options.reportBackgroundFailure ?? (() => undefined));
+    // Whatever earlier writes (another process, a bulk import) left unmerged.
+    upkeep.poke();
     return persistenceOver(
       {
         reader: new SqliteRunner(reading),
-        transactions: sqliteTransactions(primary),
+        transactions: pokingAfterWrites(transactions, upkeep),
         dialect: SQLITE,
         close: async () => {
+          await upkeep.close();
           reading.close();
           primary.close();
         },

@@ -30,6 +30,8 @@ export interface SqlPersistenceOptions {
   readonly countHorizon?: number;
   /** How long a key read for a request answers for it (`DEFAULT_KEY_CACHE_MS` unless told; 0: never kept). */
   readonly keyCacheMs?: number;
+  /** Hears of upkeep that failed in the background (SQLite's search index merging). */
+  readonly reportBackgroundFailure?: ((cause: unknown) => void) | undefined;
 }
 
 /** Wraps every read-side failure the same way the unit of work does. */

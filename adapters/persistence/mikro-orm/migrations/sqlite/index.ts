@@ -15,6 +15,7 @@ import { Migration20261124054000 } from './Migration20261124054000.js';
 import { Migration20261124055000 } from './Migration20261124055000.js';
 import { Migration20261124090000 } from './Migration20261124090000.js';
 import { Migration20261124120000 } from './Migration20261124120000.js';
+import { Migration20261124130000 } from './Migration20261124130000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -38,4 +39,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261124055000', class: Migration20261124055000 },
   { name: 'Migration20261124090000', class: Migration20261124090000 },
   { name: 'Migration20261124120000', class: Migration20261124120000 },
+  { name: 'Migration20261124130000', class: Migration20261124130000 },
 ];

@@ -1,0 +1,181 @@
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
+import { SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
+import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
+import {
+  pokingAfterWrites,
+  SearchIndexUpkeep,
+} from '../../../adapters/persistence/mikro-orm/write/search-index-upkeep.js';
+import {
+  type SqlTransactions,
+  sqliteTransactions,
+} from '../../../adapters/persistence/mikro-orm/write/sql-transactions.js';
+import { freshSqliteDatabase } from '../../support/persistence-harness.js';
+
+const QUICK = { afterWriteMs: 0, betweenStepsMs: 0 };
+
+/** Text of a thousand characters, different for each task. */
+const description = (n: number): string =>
+  Array.from({ length: 100 }, (_, i) => ((n * 7919 + i * 104729) % 1_000_003).toString(36)).join(' ');
+
+/** A migrated SQLite file opened bare, with `tasks` single-row transactions written as a script would. */
+const databaseWithTasks = async (tasks: number) => {
+  const fresh = await freshSqliteDatabase();
+  if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
+  await (await openSqlPersistence(fresh.database, { migrate: true })).close();
+  const database = new Database(fresh.database.path);
+  database.pragma('journal_mode = WAL');
+  prepareSqliteConnection(database);
+  const owner = Number(
+    database.prepare("insert into users (name, timezone, created_at) values ('o', 'UTC', 0)").run()
+      .lastInsertRowid,
+  );
+  const insert = database.prepare(
+    'insert into tasks (owner_id, client_task_id, number_scope, title, description, priority, status, active, created_at, updated_at) ' +
+      'values (?, ?, 0, ?, ?, 0, 0, 1, 0, 0)',
+  );
+  // Each in its own transaction: FTS5 writes each transaction's entries as a segment of its own.
+  // A long description gives each segment pages enough that merging them takes several steps.
+  for (let n = 1; n <= tasks; n++)
+    insert.run(owner, n, n % 2 === 0 ? `report ${n}` : `memo ${n}`, description(n));
+  return {
+    database,
+    owner,
+    cleanup: () => {
+      database.close();
+      fresh.cleanup();
+    },
+  };
+};
+
+/** Whether one merge step of the task index finds work (its change count moves by 2 or more). */
+const mergeFindsWork = (database: Database.Database): boolean => {
+  const changes = () => Number((database.prepare('select total_changes() as n').get() as { n: number }).n);
+  const before = changes();
+  database.prepare("insert into task_search (task_search, rank) values ('merge', 32)").run();
+  return changes() - before >= 2;
+};
+
+const searchIds = (database: Database.Database, owner: number, term: string): number[] => {
+  const index = SQLITE.searchIndex('tasks', 't', owner, term);
+  if (index === undefined) throw new Error('term not indexed');
+  return (
+    database
+      .prepare(`select t.id from tasks t ${index.join} where ${index.condition.sql} order by t.id`)
+      .all(...(index.condition.params as never[])) as { id: number }[]
+  ).map((row) => row.id);
+};
+
+describe('the upkeep of SQLite’s search indexes', function () {
+  this.timeout(60_000);
+
+  it('finds unmerged segments after many single writes (what it is there to merge)', async () => {
+    const { database, cleanup } = await databaseWithTasks(200);
+    try {
+      expect(mergeFindsWork(database)).to.equal(true);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('merges until a merge step finds nothing left, and searches answer exactly as before', async () => {
+    const { database, owner, cleanup } = await databaseWithTasks(200);
+    try {
+      const before = searchIds(database, owner, 'report');
+      expect(before).to.have.length(100);
+      const upkeep = new SearchIndexUpkeep(
+        sqliteTransactions(database),
+        (cause) => {
+          throw cause;
+        },
+        QUICK,
+      );
+      upkeep.poke();
+      await upkeep.settled();
+      expect(mergeFindsWork(database)).to.equal(false);
+      expect(searchIds(database, owner, 'report')).to.deep.equal(before);
+      await upkeep.close();
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('lets a step merge any two segments of a level, in both indexes (usermerge 2)', async () => {
+    const { database, cleanup } = await databaseWithTasks(0);
+    try {
+      for (const index of ['task_search', 'note_search'])
+        expect(database.prepare(`select v from ${index}_config where k = 'usermerge'`).get()).to.deep.equal({
+          v: 2,
+        });
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('is poked after each committed transaction, and not after one that failed', async () => {
+    const committed: string[] = [];
+    const transactions: SqlTransactions = {
+      transaction: async (work) => {
+        const result = await work({} as never);
+        committed.push('commit');
+        return result;
+      },
+      autocommit: {} as SqlTransactions['autocommit'],
+    };
+    let pokes = 0;
+    const upkeep = {
+      poke: () => {
+        pokes += 1;
+      },
+    } as unknown as SearchIndexUpkeep;
+    const poking = pokingAfterWrites(transactions, upkeep);
+    await poking.transaction(async () => 'done');
+    await poking.transaction(async () => 'again');
+    const failed = await poking
+      .transaction(async () => {
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => error.message);
+    expect(failed).to.equal('rolled back');
+    expect({ committed: committed.length, pokes }).to.deep.equal({ committed: 2, pokes: 2 });
+  });
+
+  it('reports a failed step instead of throwing, and tries again at the next write', async () => {
+    let attempts = 0;
+    const failing: SqlTransactions = {
+      transaction: async () => {
+        attempts += 1;
+        throw new Error('database is locked');
+      },
+      autocommit: {} as SqlTransactions['autocommit'],
+    };
+    const reported: string[] = [];
+    const upkeep = new SearchIndexUpkeep(failing, (cause) => reported.push((cause as Error).message), QUICK);
+    upkeep.poke();
+    await upkeep.settled();
+    upkeep.poke();
+    await upkeep.settled();
+    expect({ attempts, reported }).to.deep.equal({
+      attempts: 2,
+      reported: ['database is locked', 'database is locked'],
+    });
+  });
+
+  it('runs no step once closed', async () => {
+    let steps = 0;
+    const counting: SqlTransactions = {
+      transaction: async () => {
+        steps += 1;
+        return false as never;
+      },
+      autocommit: {} as SqlTransactions['autocommit'],
+    };
+    const upkeep = new SearchIndexUpkeep(counting, () => undefined, { afterWriteMs: 20, betweenStepsMs: 0 });
+    upkeep.poke();
+    await upkeep.close();
+    upkeep.poke();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(steps).to.equal(0);
+  });
+});
