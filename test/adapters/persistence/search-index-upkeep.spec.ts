@@ -13,7 +13,7 @@ import {
 } from '../../../adapters/persistence/mikro-orm/write/sql-transactions.js';
 import { freshSqliteDatabase } from '../../support/persistence-harness.js';
 
-const QUICK = { afterWriteMs: 0, betweenStepsMs: 0 };
+const QUICK = { afterWriteMs: 0, betweenStepsMs: 0, pauseFactor: 0 };
 
 /** Text of a thousand characters, different for each task. */
 const description = (n: number): string =>
@@ -171,7 +171,11 @@ describe('the upkeep of SQLite’s search indexes', function () {
       },
       autocommit: {} as SqlTransactions['autocommit'],
     };
-    const upkeep = new SearchIndexUpkeep(counting, () => undefined, { afterWriteMs: 20, betweenStepsMs: 0 });
+    const upkeep = new SearchIndexUpkeep(counting, () => undefined, {
+      afterWriteMs: 20,
+      betweenStepsMs: 0,
+      pauseFactor: 0,
+    });
     upkeep.poke();
     await upkeep.close();
     upkeep.poke();

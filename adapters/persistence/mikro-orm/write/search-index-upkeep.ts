@@ -13,11 +13,16 @@ const PAGES_PER_STEP = 32;
 export interface UpkeepTiming {
   /** How long after a write the first step runs, so that a burst of writes is followed by one run. */
   readonly afterWriteMs: number;
-  /** The pause between steps, in which requests go on. */
+  /** The least pause between steps, in which requests go on. */
   readonly betweenStepsMs: number;
+  /**
+   * The pause after a step as a multiple of the step's own time, so that merging a large index
+   * (after an import, or an upgrade) takes at most a tenth of the event loop however long it lasts.
+   */
+  readonly pauseFactor: number;
 }
 
-const TIMING: UpkeepTiming = { afterWriteMs: 50, betweenStepsMs: 5 };
+const TIMING: UpkeepTiming = { afterWriteMs: 50, betweenStepsMs: 5, pauseFactor: 9 };
 
 /**
  * Keeps SQLite's search indexes in few segments. FTS5 stores each transaction's entries as a new
@@ -75,8 +80,10 @@ export class SearchIndexUpkeep {
   private async step(): Promise<void> {
     if (this.closed) return;
     try {
+      const started = performance.now();
       const merged = await this.transactions.transaction(mergeStep);
-      if (merged && !this.closed) this.schedule(this.timing.betweenStepsMs);
+      const pause = (performance.now() - started) * this.timing.pauseFactor;
+      if (merged && !this.closed) this.schedule(Math.max(this.timing.betweenStepsMs, pause));
     } catch (cause) {
       // Left for the next write to try again; a search still answers from unmerged segments.
       this.onFailure(cause);
