@@ -25,6 +25,11 @@ export interface SqlDialect {
   searchIndex(table: SearchedTable, alias: string, userId: number, term: string): IndexedSearch | undefined;
   /** `column` is one of the ids `subquery` selects. */
   idIn(column: string, subquery: string): string;
+  /**
+   * Whether an ascending index, walked backwards, gives `desc nulls last`: SQLite sorts nulls
+   * first, so it does; PostgreSQL sorts them last, so walked backwards they come first.
+   */
+  readonly descendingNullsLastOnIndex: boolean;
 }
 
 /** A search answered by an index whose entries are the rows the user sees (`s`, by row id). */
@@ -70,6 +75,7 @@ const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].
 export const SQLITE: SqlDialect = {
   kind: 'sqlite',
   rowLocks: false,
+  descendingNullsLastOnIndex: true,
   idIn: (column, subquery) => `${column} in (${subquery})`,
   searchIndex: (table, alias, userId, term) => {
     const phrase = searchPhrase(userId, term);
@@ -117,6 +123,7 @@ export const SQLITE: SqlDialect = {
 export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
   rowLocks: true,
+  descendingNullsLastOnIndex: false,
   searchIndex: () => undefined,
   // The planner sizes `in (subquery)` as a join, and may hash a page's few ids against a scan of the
   // whole table (2.2 ms for 50 of 5k time records); `= any(array(…))` runs the subquery first and

@@ -136,6 +136,26 @@ describe('SQLite query plans of the task list', function () {
     }
   });
 
+  it('reads time and money records newest first in one backward walk of (owner, date, id), unsorted', async () => {
+    const { recorder, sent } = recording(new SqliteRunner(database));
+    const records = new SqlRecordReadModel(recorder, SQLITE);
+    await records.times(1, { limit: 50, offset: 0 });
+    await records.moneys(1, { limit: 50, offset: 0 });
+    const pages = sent.filter((statement) => statement.sql.includes('order by r.date desc nulls last'));
+    expect(pages).to.have.length(2);
+    for (const statement of pages) {
+      const steps = (
+        database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
+          detail: string;
+        }[]
+      ).map((step) => step.detail);
+      expect(
+        steps.filter((step) => /^SEARCH r USING (COVERING )?INDEX \w+_newest_first_index/.test(step)),
+      ).to.have.length(1);
+      expect(steps.join('\n')).to.not.include('TEMP B-TREE');
+    }
+  });
+
   it('orders clients by their latest task from the rows kept on write, never reading the tasks', async () => {
     const { recorder, sent } = recording(new SqliteRunner(database));
     await new SqlRecordReadModel(recorder, SQLITE).clients(1, {

@@ -68,9 +68,13 @@ const MONEY = [
   ['description', 'description'],
 ] as const;
 
-/** Newest first; the text spelling of dates sorts as time, and undated records come last. */
+/**
+ * Newest first; the text spelling of dates sorts as time, and undated records come last. SQLite
+ * reads it in one walk of the (owner, date, id) index, backwards (20 µs for 50 of 5k time records,
+ * against 33 as the runs below).
+ */
 const NEWEST_FIRST = 'order by r.date desc nulls last, r.id desc';
-/** …read as two runs along the (owner, date, id) index, backwards: dated, then undated. */
+/** …read as two runs along that index, backwards, where undated rows would come first: dated, then undated. */
 const newestFirstRuns = (
   dialect: SqlDialect,
   table: string,
@@ -193,7 +197,10 @@ export class SqlRecordReadModel implements RecordReadModel {
     const from = `from ${table} r ${where.joins} where ${where.conditions.join(' and ')}`;
     const { params } = where;
     const exactTotal = where.unfiltered && isCounted(table) ? ownedRowCount(table, where.ownerId) : undefined;
-    const runs = orderBy === NEWEST_FIRST ? newestFirstRuns(this.dialect, table, from, params) : undefined;
+    const runs =
+      orderBy === NEWEST_FIRST && !this.dialect.descendingNullsLastOnIndex
+        ? newestFirstRuns(this.dialect, table, from, params)
+        : undefined;
     const decoded = this.decodedIn(table, map);
     const select = {
       columns: `${columns}${ordering}`,
