@@ -45,7 +45,7 @@ const start = async (): Promise<void> => {
       rateLimit: { perMinute: config.rateLimitPerMinute, shared: persistence.windowCounter },
     },
   );
-  report = (cause) => app.log.warn({ err: cause }, 'could not record last_used_at');
+  report = (cause) => app.log.warn({ err: cause }, 'background work failed');
   if (debug) {
     // The statement and its time, never its parameters (they carry key digests and users' data).
     logQuery = (sample) =>

@@ -44,7 +44,12 @@ export class AuthenticateApiKey {
           : TE.left<AuthenticateError>({ _tag: 'Unauthenticated', reason: 'invalid' }),
       ),
       seq.tap((key) => {
-        if (needsLastUsedTouch(key, now)) this.store.touchLastUsed(key.id, now).catch(this.onTouchFailure);
+        if (needsLastUsedTouch(key, now))
+          this.store
+            .touchLastUsed(key.id, now)
+            .catch((cause: unknown) =>
+              this.onTouchFailure(new Error('could not record last_used_at', { cause })),
+            );
         return TE.right(undefined);
       }),
       seq.map((key) => ({ userId: key.userId, keyId: key.id, scopes: key.scopes })),

@@ -151,14 +151,21 @@ describe('the upkeep of SQLite’s search indexes', function () {
       autocommit: {} as SqlTransactions['autocommit'],
     };
     const reported: string[] = [];
-    const upkeep = new SearchIndexUpkeep(failing, (cause) => reported.push((cause as Error).message), QUICK);
+    const upkeep = new SearchIndexUpkeep(
+      failing,
+      (error) => reported.push(`${(error as Error).message}: ${((error as Error).cause as Error).message}`),
+      QUICK,
+    );
     upkeep.poke();
     await upkeep.settled();
     upkeep.poke();
     await upkeep.settled();
     expect({ attempts, reported }).to.deep.equal({
       attempts: 2,
-      reported: ['database is locked', 'database is locked'],
+      reported: [
+        'could not merge the search index: database is locked',
+        'could not merge the search index: database is locked',
+      ],
     });
   });
 

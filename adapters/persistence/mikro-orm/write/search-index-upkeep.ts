@@ -86,7 +86,7 @@ export class SearchIndexUpkeep {
       if (merged && !this.closed) this.schedule(Math.max(this.timing.betweenStepsMs, pause));
     } catch (cause) {
       // Left for the next write to try again; a search still answers from unmerged segments.
-      this.onFailure(cause);
+      this.onFailure(new Error('could not merge the search index', { cause }));
     }
   }
 }
