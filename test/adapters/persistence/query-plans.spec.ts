@@ -43,6 +43,15 @@ const recording = (runner: SqlRunner) => {
   return { recorder, sent };
 };
 
+/** What SQLite's planner says it does for a recorded statement, step by step. */
+const planSteps = (
+  database: Database.Database,
+  statement: { sql: string; params: readonly SqlValue[] },
+): string[] =>
+  (
+    database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as { detail: string }[]
+  ).map((step) => step.detail);
+
 describe('SQLite query plans of the task list', function () {
   this.timeout(60_000);
   let fresh: FreshDatabase;
@@ -68,15 +77,7 @@ describe('SQLite query plans of the task list', function () {
     });
     const steps = sent
       .filter((statement) => statement.sql.includes('t.assignee_id = ? and t.owner_id <> ?'))
-      .flatMap((statement) =>
-        (
-          database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
-            detail: string;
-          }[]
-        )
-          .map((step) => step.detail)
-          .filter((detail) => detail.includes('assignee')),
-      );
+      .flatMap((statement) => planSteps(database, statement).filter((detail) => detail.includes('assignee')));
     // At least the page's run and the count of the total, each along the index, never the table.
     expect(steps.length).to.be.at.least(2);
     for (const step of steps) {
@@ -90,13 +91,7 @@ describe('SQLite query plans of the task list', function () {
     const planOf = async (filter: { status?: 1; priority?: 2; projectId?: number }) => {
       sent.length = 0;
       await model.list(1, { sort: { by: 'id', direction: 'asc' }, limit: 50, offset: 0, ...filter });
-      return sent.flatMap((statement) =>
-        (
-          database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
-            detail: string;
-          }[]
-        ).map((step) => step.detail),
-      );
+      return sent.flatMap((statement) => planSteps(database, statement));
     };
     for (const filter of [{ status: 1 }, { priority: 2 }] as const) {
       const steps = await planOf(filter);
@@ -124,11 +119,7 @@ describe('SQLite query plans of the task list', function () {
     const pages = sent.filter((statement) => statement.sql.includes('order by s.rowid'));
     expect(pages).to.have.length(2);
     for (const statement of pages) {
-      const steps = (
-        database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
-          detail: string;
-        }[]
-      ).map((step) => step.detail);
+      const steps = planSteps(database, statement);
       // The page walks the index's matches in id order (no sort), and looks each row up by id.
       expect(steps.some((step) => /^SCAN s VIRTUAL TABLE INDEX \d+:M/.test(step))).to.equal(true);
       expect(steps.filter((step) => /^SEARCH [tr] USING INTEGER PRIMARY KEY/.test(step))).to.have.length(1);
@@ -144,11 +135,7 @@ describe('SQLite query plans of the task list', function () {
     const pages = sent.filter((statement) => statement.sql.includes('order by r.date desc nulls last'));
     expect(pages).to.have.length(2);
     for (const statement of pages) {
-      const steps = (
-        database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
-          detail: string;
-        }[]
-      ).map((step) => step.detail);
+      const steps = planSteps(database, statement);
       expect(
         steps.filter((step) => /^SEARCH r USING (COVERING )?INDEX \w+_newest_first_index/.test(step)),
       ).to.have.length(1);
@@ -168,11 +155,7 @@ describe('SQLite query plans of the task list', function () {
     const pages = sent.filter((statement) => statement.sql.includes('latest_at'));
     expect(pages).to.not.have.length(0);
     for (const statement of pages) {
-      const steps = (
-        database.prepare(`explain query plan ${statement.sql}`).all(...statement.params) as {
-          detail: string;
-        }[]
-      ).map((step) => step.detail);
+      const steps = planSteps(database, statement);
       expect(steps.join('\n')).to.not.match(/\b(tasks|x)\b|tasks_client_latest_index/);
       expect(
         steps.some((step) => /^SEARCH l USING (PRIMARY KEY|INDEX sqlite_autoindex)/.test(step)),
