@@ -169,6 +169,25 @@ describe('the upkeep of SQLite’s search indexes', function () {
     });
   });
 
+  it('runs once more after a write that committed while a step ran, though the step found nothing', async () => {
+    let steps = 0;
+    let upkeep: SearchIndexUpkeep | undefined;
+    const writtenDuringFirst: SqlTransactions = {
+      transaction: async () => {
+        steps += 1;
+        // The write commits on a later turn, while the step is under way.
+        await Promise.resolve();
+        if (steps === 1) upkeep?.poke();
+        return false as never;
+      },
+      autocommit: {} as SqlTransactions['autocommit'],
+    };
+    upkeep = new SearchIndexUpkeep(writtenDuringFirst, () => undefined, QUICK);
+    upkeep.poke();
+    await upkeep.settled();
+    expect(steps).to.equal(2);
+  });
+
   it('runs no step once closed', async () => {
     let steps = 0;
     const counting: SqlTransactions = {

@@ -37,6 +37,8 @@ export class SearchIndexUpkeep {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
+  /** A write committed while a step ran: its segment may have come after the step's merge. */
+  private pokedWhileRunning = false;
 
   constructor(
     private readonly transactions: SqlTransactions,
@@ -44,13 +46,14 @@ export class SearchIndexUpkeep {
     private readonly timing: UpkeepTiming = TIMING,
   ) {}
 
-  /** A write happened: merge soon, unless merging is already under way. */
+  /** A write happened: merge soon, or once more after the step under way. */
   poke(): void {
-    if (!this.closed && this.timer === undefined && this.running === undefined)
-      this.schedule(this.timing.afterWriteMs);
+    if (this.closed) return;
+    if (this.running !== undefined) this.pokedWhileRunning = true;
+    else if (this.timer === undefined) this.schedule(this.timing.afterWriteMs);
   }
 
-  /** Resolves once no merge step is pending or running (for specs and closing). */
+  /** Resolves once no merge step is pending or running (for specs). */
   async settled(): Promise<void> {
     while (this.running !== undefined || this.timer !== undefined) {
       if (this.running === undefined) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -79,11 +82,13 @@ export class SearchIndexUpkeep {
 
   private async step(): Promise<void> {
     if (this.closed) return;
+    this.pokedWhileRunning = false;
     try {
       const started = performance.now();
       const merged = await this.transactions.transaction(mergeStep);
       const pause = (performance.now() - started) * this.timing.pauseFactor;
-      if (merged && !this.closed) this.schedule(Math.max(this.timing.betweenStepsMs, pause));
+      if ((merged || this.pokedWhileRunning) && !this.closed)
+        this.schedule(Math.max(this.timing.betweenStepsMs, pause));
     } catch (cause) {
       // Left for the next write to try again; a search still answers from unmerged segments.
       this.onFailure(new Error('could not merge the search index', { cause }));
