@@ -276,18 +276,22 @@ const handSql = (db: SqlClient) => {
       // Newest first along (owner, date, id), the total kept: one backward walk on SQLite, two runs
       // (dated, then undated) on PostgreSQL, where the walk would give the undated first.
       const order = `order by r.date desc nulls last, r.id desc limit ${COUNT} offset ${COUNT}`;
-      const runs =
+      const runs = () =>
         'select id from (select r.id from time_records r where r.owner_id = ? and r.date is not null ' +
         `order by r.date desc, r.id desc limit ${COUNT}) a union all ` +
         `select id from (select r.id from time_records r where r.owner_id = ? and r.date is null order by r.id desc limit ${COUNT}) b`;
-      const walk = db.dialect === 'sqlite';
+      const [from, params] =
+        db.dialect === 'sqlite'
+          ? [`from time_records r where r.owner_id = ? ${order}`, [user, limit, offset]]
+          : [
+              `from time_records r where ${idIn('r.id', runs())} ${order}`,
+              [user, offset + limit, user, offset + limit, limit, offset],
+            ];
       const { rows, total } = await pageWithTotal(
         'r.id, r.owner_id, r.time_really, r.description, r.date, r.client_id, r.project_id, r.task_id, ' +
           'r.category_id, r.created_at, r.updated_at',
-        walk
-          ? `from time_records r where r.owner_id = ? ${order}`
-          : `from time_records r where ${idIn('r.id', runs)} ${order}`,
-        walk ? [user, limit, offset] : [user, offset + limit, user, offset + limit, limit, offset],
+        from,
+        params,
         { sql: ownedCount, params: [user, 'time_records'], cap: Number.POSITIVE_INFINITY },
       );
       return wirePage('times', rows.map(wireTime), total, limit, offset);

@@ -10,6 +10,7 @@ import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { DatabaseUnavailableError } from '../application/shared/errors.js';
 import { type DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './config.js';
+import type { BackgroundFailureReporter } from './container.js';
 import { StartupError } from './startup-error.js';
 
 export interface OpenOptions {
@@ -21,7 +22,7 @@ export interface OpenOptions {
   /** How long a key read for a request answers for it (the adapter's default unless told). */
   readonly keyCacheMs?: number | undefined;
   /** Hears of upkeep that failed in the background (SQLite's search index merging). */
-  readonly reportBackgroundFailure?: ((cause: unknown) => void) | undefined;
+  readonly reportBackgroundFailure?: BackgroundFailureReporter | undefined;
 }
 
 const DEFAULT_SQLITE_DIRECTORY = (() => {

@@ -5,11 +5,9 @@ import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open
 import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
 import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
+import { LATEST_RECORD_TABLES } from '../../../adapters/persistence/mikro-orm/schemas/client-latest-record.schemas.js';
 import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
 import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
-
-/** Every record table and the type its latest row per client is kept under. */
-const TABLES = { task: 'tasks', note: 'notes', time: 'time_records', money: 'money_records' } as const;
 
 /**
  * The columns each table needs besides owner, client and times (all else has defaults or is
@@ -63,7 +61,9 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       );
       const aggregated: typeof kept = [];
       for (const client of clients)
-        for (const [type, table] of Object.entries(TABLES).sort(([a], [b]) => a.localeCompare(b))) {
+        for (const [type, table] of Object.entries(LATEST_RECORD_TABLES).sort(([a], [b]) =>
+          a.localeCompare(b),
+        )) {
           const latest = await runner.get(
             `select client_id, '${type}' as record_type, id as record_id, created_at from ${table} ` +
               'where client_id = ? order by created_at desc, id desc limit 1',
@@ -109,7 +109,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       cleanup();
     });
 
-    for (const [type, table] of Object.entries(TABLES)) {
+    for (const [type, table] of Object.entries(LATEST_RECORD_TABLES)) {
       it(`follows ${table} (${type}) through inserts, moves, re-dating and deletes`, async () => {
         const [a, b] = clients as [number, number];
         const first = await insert(table, a, 1_000);

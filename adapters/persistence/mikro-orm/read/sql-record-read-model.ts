@@ -17,7 +17,6 @@ import type {
   MoneyRecord,
   Note,
   Project,
-  RecordType,
   TimeRecord,
 } from '../../../../domain/workspace/records.js';
 import {
@@ -30,9 +29,9 @@ import {
   timeTable,
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
-import type { LATEST_RECORD_TABLES } from '../schemas/client-latest-record.schemas.js';
-import { COUNTED_TABLES, type CountedTable } from '../schemas/owner-row-count.schemas.js';
-import { VERSIONED_TABLES, type VersionedTable } from '../schemas/visible-row-version.schemas.js';
+import type { LatestRecordType } from '../schemas/client-latest-record.schemas.js';
+import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
+import { VERSIONED_TABLES } from '../schemas/visible-row-version.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
 import { KeptCounts, visibleRowsVersion } from './kept-counts.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
@@ -122,11 +121,9 @@ class OwnedWhere {
   }
 }
 
-const isCounted = (table: string): table is CountedTable =>
-  (COUNTED_TABLES as readonly string[]).includes(table);
-
-const isVersioned = (table: string): table is VersionedTable =>
-  (VERSIONED_TABLES as readonly string[]).includes(table);
+/** Whether `table` is one of `tables` (the kept counts' and versions' lists). */
+const isAmong = <T extends string>(tables: readonly T[], table: string): table is T =>
+  (tables as readonly string[]).includes(table);
 
 /** The filters time and money records share. */
 const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery): OwnedWhere => {
@@ -144,14 +141,6 @@ const select = (columns: readonly (readonly [string, string])[]) =>
   columns.map(([column, alias]) => `r.${column} as "${alias}"`).join(', ');
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
-
-/** The `record_type` each kind's latest row per client is kept under: written into the SQL, so spelled here. */
-const LATEST_RECORD_TYPES: Record<RecordType, keyof typeof LATEST_RECORD_TABLES> = {
-  task: 'task',
-  note: 'note',
-  time: 'time',
-  money: 'money',
-};
 
 interface PageOptions {
   readonly orderBy?: string;
@@ -196,7 +185,8 @@ export class SqlRecordReadModel implements RecordReadModel {
     const { orderBy = 'order by r.id asc', ordering = '', countFrom } = options;
     const from = `from ${table} r ${where.joins} where ${where.conditions.join(' and ')}`;
     const { params } = where;
-    const exactTotal = where.unfiltered && isCounted(table) ? ownedRowCount(table, where.ownerId) : undefined;
+    const exactTotal =
+      where.unfiltered && isAmong(COUNTED_TABLES, table) ? ownedRowCount(table, where.ownerId) : undefined;
     const runs =
       orderBy === NEWEST_FIRST && !this.dialect.descendingNullsLastOnIndex
         ? newestFirstRuns(this.dialect, table, from, params)
@@ -214,7 +204,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       runs,
       planning: where.planning,
       kept:
-        isVersioned(table) && !where.readsOtherTables
+        isAmong(VERSIONED_TABLES, table) && !where.readsOtherTables
           ? { counts: this.counts, version: visibleRowsVersion(table, where.ownerId) }
           : undefined,
     };
@@ -227,8 +217,10 @@ export class SqlRecordReadModel implements RecordReadModel {
       return this.page('clients', select(CLIENT), where, query, clientTable.fromRow);
     // The latest record of the type, kept on write (client_latest_records), newest first by
     // (created_at, id); clients without one last, by id.
-    const type = LATEST_RECORD_TYPES[query.orderBy ?? 'task'];
+    // A record type is one of a closed set of words (the codec checked it), written into the SQL.
+    const type: LatestRecordType = query.orderBy ?? 'task';
     where.joins = `left join client_latest_records l on l.client_id = r.id and l.record_type = '${type}'`;
+    where.readsOtherTables = true;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
     return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
       orderBy: order,

@@ -33,3 +33,6 @@ export const LATEST_RECORD_TABLES = {
   time: 'time_records',
   money: 'money_records',
 } as const;
+
+/** The `record_type` a kind's latest row per client is kept under. */
+export type LatestRecordType = keyof typeof LATEST_RECORD_TABLES;
