@@ -23,7 +23,8 @@ import {
   COUNT_HORIZON,
   countLimit,
 } from '../adapters/persistence/mikro-orm/read/paged-select.js';
-import type { Planning, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
+import type { Planning, Row, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
+import type { VersionedTable } from '../adapters/persistence/mikro-orm/schemas/visible-row-version.schemas.js';
 import { POSTGRESQL, SQLITE } from '../adapters/persistence/mikro-orm/sql-dialect.js';
 import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
 import { openSqlClient, type SqlClient } from './sql-client.js';
@@ -90,11 +91,18 @@ const handSql = (db: SqlClient) => {
       cap,
     };
   };
-  /** Capped counts of task lists, kept while the user's tasks stand at one version, as the service keeps them. */
+  /** Counts and pages of lists, kept while the user's rows of the table stand at one version, as the service keeps them. */
   const keptCounts = new KeptCounts();
+  const keptPages = new Map<string, { version: number; rows: Row[]; total: number }>();
+  /** The rows of `table` that `user` sees, and the version of them, for a kept count and page. */
+  interface Keeping {
+    readonly table: VersionedTable;
+    readonly user: number;
+  }
   /**
-   * The page with its total beside each row, in one statement, as the service reads it; a capped
-   * count of the tasks `seer` sees is kept while their version stands.
+   * The page with its total beside each row, in one statement, as the service reads it. With
+   * `keeping`, a page asked again while the version of the user's rows stands is answered from the
+   * rows kept (after reading that version alone), and a count while it stands is kept.
    */
   const pageWithTotal = async (
     columns: string,
@@ -102,13 +110,18 @@ const handSql = (db: SqlClient) => {
     params: unknown[],
     count: Count,
     planning: Planning = 'once',
-    seer?: number,
+    keeping?: Keeping,
   ) => {
+    const version = keeping === undefined ? undefined : visibleRowsVersion(keeping.table, keeping.user);
+    const key = `${rest}\u0000${JSON.stringify(params)}`;
+    const kept = version === undefined ? undefined : keptPages.get(key);
+    if (version !== undefined && kept !== undefined) {
+      const [current] = await db.all(`select coalesce((${version.sql}), 0) as version`, version.params);
+      if (Number(current?.version) === kept.version) return kept;
+    }
     const countCondition = { sql: count.sql, params: count.params as SqlValue[] };
     const totalColumns =
-      seer === undefined
-        ? countedTotal(countCondition)
-        : keptCounts.columns(visibleRowsVersion('tasks', seer), countCondition);
+      version === undefined ? countedTotal(countCondition) : keptCounts.columns(version, countCondition);
     const rows = await db.all(
       `select ${columns}, ${totalColumns.sql} ${rest}`,
       [...totalColumns.params, ...params],
@@ -116,7 +129,13 @@ const handSql = (db: SqlClient) => {
     );
     const totalRow =
       rows[0] ?? (await db.all(`select ${totalColumns.sql}`, totalColumns.params, planning))[0];
-    return { rows, total: Math.min(totalRow === undefined ? 0 : totalColumns.total(totalRow), count.cap) };
+    const page = {
+      rows,
+      total: Math.min(totalRow === undefined ? 0 : totalColumns.total(totalRow), count.cap),
+    };
+    if (version !== undefined && rows[0] !== undefined)
+      keptPages.set(key, { version: Number(rows[0].page_version), ...page });
+    return page;
   };
   /**
    * A search on SQLite, as the service answers it there: from the per-user index, the page in its
@@ -141,7 +160,7 @@ const handSql = (db: SqlClient) => {
         cap,
       },
       'once',
-      user,
+      { table: 'tasks', user },
     );
   };
   /** The owner's kept row count of a table. */
@@ -208,6 +227,8 @@ const handSql = (db: SqlClient) => {
             params: [user, 'tasks', user, user],
             cap: Number.POSITIVE_INFINITY,
           },
+          'once',
+          { table: 'tasks', user },
         );
         return wirePage('tasks', rows.map(wireTask), total, limit, offset);
       }
@@ -231,7 +252,7 @@ const handSql = (db: SqlClient) => {
               [...all, limit, offset],
               cappedCount(from, all, limit, offset),
               'per-values',
-              user,
+              { table: 'tasks', user },
             )
           : await pageWithTotal(
               task('t'),
@@ -243,7 +264,7 @@ const handSql = (db: SqlClient) => {
                 cap,
               },
               'per-values',
-              user,
+              { table: 'tasks', user },
             );
       return wirePage('tasks', rows.map(wireTask), total, limit, offset);
     }),
@@ -293,6 +314,8 @@ const handSql = (db: SqlClient) => {
         from,
         params,
         { sql: ownedCount, params: [user, 'time_records'], cap: Number.POSITIVE_INFINITY },
+        'once',
+        { table: 'time_records', user },
       );
       return wirePage('times', rows.map(wireTime), total, limit, offset);
     }),

@@ -1,10 +1,20 @@
 import { BoundedCache } from '../bounded-cache.js';
 import type { VersionedTable } from '../schemas/visible-row-version.schemas.js';
 import type { Condition } from '../sql-dialect.js';
-import type { Row, SqlValue } from './sql-runner.js';
+import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /** How many counts an instance keeps before it forgets them all (a few hundred bytes each). */
 const CAPACITY = 4_096;
+
+/** The columns a page's statement answers its total and the counted rows' version in. */
+const TOTAL_COLUMN = 'page_total';
+const VERSION_COLUMN = 'page_version';
+
+/** The version of the rows `version` asks for, 0 before the first write to one. */
+const currentVersion = (version: Condition) => `coalesce((${version.sql}), 0)`;
+
+/** The version a row of the page's statement answered (its `page_version` column). */
+const versionOf = (row: Row): number => Number(row[VERSION_COLUMN]);
 
 /** A count as made, and the version of the counted rows it was made at. */
 interface Kept {
@@ -35,17 +45,18 @@ export class KeptCounts {
     const key = `${count.sql}\u0000${JSON.stringify(count.params)}`;
     const kept = this.counts.get(key);
     // The version is read twice (a primary-key lookup each): a scalar subquery answers one column.
-    const current = `coalesce((${version.sql}), 0)`;
+    const current = currentVersion(version);
     return {
       sql:
         `${current} as ${VERSION_COLUMN}, ` +
         `case when ${current} = ? then null else (${count.sql}) end as ${TOTAL_COLUMN}`,
       params: [...version.params, ...version.params, kept?.version ?? -1, ...count.params],
+      version: versionOf,
       total: (row) => {
         const counted = row[TOTAL_COLUMN];
         if ((counted === null || counted === undefined) && kept !== undefined) return kept.total;
         const total = Number(counted ?? 0);
-        this.counts.set(key, { version: Number(row[VERSION_COLUMN]), total });
+        this.counts.set(key, { version: versionOf(row), total });
         return total;
       },
     };
@@ -61,20 +72,32 @@ export const visibleRowsVersion = (table: VersionedTable, userId: number): Condi
   params: [userId, table],
 });
 
+/** The version of the rows `version` asks for, read on its own. */
+export const readRowsVersion = async (runner: SqlRunner, version: Condition): Promise<number> => {
+  const row = await runner.get(`select ${currentVersion(version)} as ${VERSION_COLUMN}`, version.params);
+  return row === undefined ? 0 : versionOf(row);
+};
+
 /** Columns a page's statement answers its total in, beside each row's own, and how to read it. */
 export interface TotalColumns {
   readonly sql: string;
   readonly params: readonly SqlValue[];
   readonly total: (row: Row) => number;
+  /** The version of the counted rows the statement read, where it reads one. */
+  readonly version?: ((row: Row) => number) | undefined;
 }
-
-/** The columns a page's statement answers its total and the counted rows' version in. */
-const TOTAL_COLUMN = 'page_total';
-const VERSION_COLUMN = 'page_version';
 
 /** The total counted with `count` by the page's statement itself, every time. */
 export const countedTotal = (count: Condition): TotalColumns => ({
   sql: `(${count.sql}) as ${TOTAL_COLUMN}`,
   params: count.params,
   total: (row) => Number(row[TOTAL_COLUMN] ?? 0),
+});
+
+/** `total`, with the version of the rows `version` asks for read beside it, in the same statement. */
+export const withRowsVersion = (version: Condition, total: TotalColumns): TotalColumns => ({
+  sql: `${currentVersion(version)} as ${VERSION_COLUMN}, ${total.sql}`,
+  params: [...version.params, ...total.params],
+  total: total.total,
+  version: versionOf,
 });

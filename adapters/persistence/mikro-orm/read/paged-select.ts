@@ -1,6 +1,7 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
-import { countedTotal, type KeptCounts } from './kept-counts.js';
+import { countedTotal, type KeptCounts, readRowsVersion, withRowsVersion } from './kept-counts.js';
+import { type KeptPages, pageKey } from './kept-pages.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
@@ -39,10 +40,17 @@ export interface PagedSelect<T> {
   /** How the page's statement is planned (`once` unless told). */
   readonly planning?: Planning | undefined;
   /**
-   * Where a count up to the horizon is kept while the counted rows stand at one version (a scalar
-   * subquery answering it); without it, every list counts.
+   * Where pages, and counts up to the horizon, are kept while the listed rows stand at one version
+   * (a scalar subquery answering it); without it, every list reads its page and counts.
    */
-  readonly kept?: { readonly counts: KeptCounts; readonly version: Condition } | undefined;
+  readonly kept?: Kept | undefined;
+}
+
+export interface Kept {
+  readonly counts: KeptCounts;
+  readonly pages: KeptPages;
+  /** The version of the rows the list selects from, which every write to one of them raises. */
+  readonly version: Condition;
 }
 
 export interface Runs {
@@ -119,7 +127,8 @@ export const cappedTotal = (counted: number, limit: number): number => Math.min(
  * a scalar subquery (evaluated once, and not at all where a kept count still holds), so a list costs
  * one round trip and its total and rows come from the same snapshot. Only a page with no rows, which
  * carries no total, counts on its own; and a page read as `versions` first takes a second statement
- * when it holds a row not known yet.
+ * when it holds a row not known yet. Where pages are `kept`, a page asked again while the rows'
+ * version stands is answered from the kept one after reading that version alone (KeptPages).
  */
 export const pagedSelect = async <T>(
   runner: SqlRunner,
@@ -127,12 +136,22 @@ export const pagedSelect = async <T>(
   page: Page,
   horizon = COUNT_HORIZON,
 ): Promise<Paged<T>> => {
+  const { kept } = select;
+  const key = kept === undefined ? '' : pageKey(select.from, select.orderBy, select.params, page);
+  if (kept !== undefined) {
+    const held = kept.pages.get<T>(key);
+    // A copy of the kept list, so that whoever is handed the page may do with it as they like.
+    if (held !== undefined && held.version === (await readRowsVersion(runner, kept.version)))
+      return { items: held.paged.items.slice(), total: held.paged.total };
+  }
   const limit = countLimit(page, horizon);
   const count = countStatement(select, limit);
   const totalColumns =
-    select.kept === undefined || select.exactTotal !== undefined
+    kept === undefined
       ? countedTotal(count)
-      : select.kept.counts.columns(select.kept.version, count);
+      : select.exactTotal !== undefined
+        ? withRowsVersion(kept.version, countedTotal(count))
+        : kept.counts.columns(kept.version, count);
   const read = (columns: string) => {
     const statement = pageStatement({ ...select, columns: `${columns}, ${totalColumns.sql}` }, page);
     return runner.all(statement.sql, [...totalColumns.params, ...statement.params], select.planning);
@@ -155,10 +174,16 @@ export const pagedSelect = async <T>(
   };
   const { rows, items } =
     (select.versions === undefined ? undefined : await fromHeld(select.versions)) ?? (await whole());
+  const first = rows[0];
   const totalRow =
-    rows[0] ?? (await runner.get(`select ${totalColumns.sql}`, totalColumns.params, select.planning));
+    first ?? (await runner.get(`select ${totalColumns.sql}`, totalColumns.params, select.planning));
   const total = totalRow === undefined ? 0 : totalColumns.total(totalRow);
-  return { items, total: select.exactTotal ? total : cappedTotal(total, limit) };
+  const paged = { items, total: select.exactTotal ? total : cappedTotal(total, limit) };
+  // Only a page whose rows and version one statement read is kept: an empty page reads its total
+  // (and version) in a statement of its own, which a write between the two could tell apart.
+  if (kept !== undefined && first !== undefined && totalColumns.version !== undefined)
+    kept.pages.keep(key, totalColumns.version(first), { items: items.slice(), total: paged.total });
+  return paged;
 };
 
 /** The kept row count of `table` for `ownerId` (0 before their first row). */

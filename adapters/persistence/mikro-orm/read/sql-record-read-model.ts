@@ -34,6 +34,7 @@ import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
 import { VERSIONED_TABLES } from '../schemas/visible-row-version.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
 import { KeptCounts, visibleRowsVersion } from './kept-counts.js';
+import { KeptPages } from './kept-pages.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { Planning, SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
@@ -160,6 +161,8 @@ export class SqlRecordReadModel implements RecordReadModel {
 
   /** Counts of filtered lists, kept while the records they count are unchanged. */
   private readonly counts = new KeptCounts();
+  /** Pages of lists, kept while the records they list are unchanged. */
+  private readonly pages = new KeptPages();
 
   /** Records as decoded lately, per table (a record's `version` rises with every write). */
   private readonly decoded = new Map<string, VersionedRows<unknown>>();
@@ -205,7 +208,7 @@ export class SqlRecordReadModel implements RecordReadModel {
       planning: where.planning,
       kept:
         isAmong(VERSIONED_TABLES, table) && !where.readsOtherTables
-          ? { counts: this.counts, version: visibleRowsVersion(table, where.ownerId) }
+          ? { counts: this.counts, pages: this.pages, version: visibleRowsVersion(table, where.ownerId) }
           : undefined,
     };
     return pagedSelect(this.runner, select, page, this.countHorizon);

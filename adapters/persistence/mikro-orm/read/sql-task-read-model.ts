@@ -11,7 +11,8 @@ import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
 import { KeptCounts, visibleRowsVersion } from './kept-counts.js';
-import { COUNT_HORIZON, ownedRowCount, pagedSelect } from './paged-select.js';
+import { KeptPages } from './kept-pages.js';
+import { COUNT_HORIZON, type Kept, ownedRowCount, pagedSelect } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 import { VersionedRows } from './versioned-rows.js';
 
@@ -102,6 +103,8 @@ export class SqlTaskReadModel implements TaskReadModel {
   private readonly versions = { columns: TASK_VERSIONS, held: this.tasks.held };
   /** Counts of filtered lists, kept while the tasks they count are unchanged. */
   private readonly counts = new KeptCounts();
+  /** Pages of lists, kept while the tasks they list are unchanged. */
+  private readonly pages = new KeptPages();
 
   constructor(
     private readonly runner: SqlRunner,
@@ -157,7 +160,11 @@ export class SqlTaskReadModel implements TaskReadModel {
         sql: `select (${owned.sql}) + (select count(*) from tasks t where ${ASSIGNED_BY_OTHERS.sql}) as total`,
         params: [...owned.params, ...ASSIGNED_BY_OTHERS.params(userId)],
       };
-      return pagedSelect(this.runner, { ...visible, exactTotal, runs: runs() }, query);
+      return pagedSelect(
+        this.runner,
+        { ...visible, exactTotal, runs: runs(), kept: this.kept(userId, filters) },
+        query,
+      );
     }
     return pagedSelect(
       this.runner,
@@ -204,13 +211,13 @@ export class SqlTaskReadModel implements TaskReadModel {
   }
 
   /**
-   * Where a filtered list's count is kept: only when it reads tasks alone, since the version does not
-   * move with the projects and clients that `active` also asks about.
+   * Where a list's page and count are kept: only when it reads tasks alone, since the version does
+   * not move with the projects and clients that `active` also asks about.
    */
-  private kept(userId: UserId, filters: Filters) {
+  private kept(userId: UserId, filters: Filters): Kept | undefined {
     return filters.needsJoins
       ? undefined
-      : { counts: this.counts, version: visibleRowsVersion('tasks', userId) };
+      : { counts: this.counts, pages: this.pages, version: visibleRowsVersion('tasks', userId) };
   }
 
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {

@@ -1,0 +1,219 @@
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import pg from 'pg';
+import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
+import { KeptPages, MAX_KEPT_ITEMS } from '../../../adapters/persistence/mikro-orm/read/kept-pages.js';
+import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
+import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
+import type { Persistence } from '../../../adapters/persistence/persistence.js';
+import type { QuerySample } from '../../../adapters/persistence/query-observer.js';
+import type { TaskListQuery } from '../../../application/ports/task-read-model.port.js';
+import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
+import type { Duration } from '../../../domain/shared/duration.js';
+import type { LocalDateTime } from '../../../domain/shared/local-date-time.js';
+import { UTC } from '../../../domain/shared/time-zone.js';
+import { TASK_DEFAULTS, type Task } from '../../../domain/task/task.js';
+import type { TaskTitle } from '../../../domain/task/task-title.js';
+import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
+
+const AT = new Date('2026-03-01T00:00:00Z');
+const PAGE = { sort: { by: 'id', direction: 'asc' }, limit: 10, offset: 0 } as const;
+
+describe('kept pages: how many items they hold', () => {
+  const page = (items: number) => ({ items: Array.from({ length: items }, (_, i) => i), total: items });
+
+  it('forgets every kept page once keeping another would hold more items than the bound', () => {
+    const pages = new KeptPages();
+    pages.keep('first', 1, page(MAX_KEPT_ITEMS - 10));
+    pages.keep('second', 1, page(10));
+    expect(pages.get('first')?.paged.total).to.equal(MAX_KEPT_ITEMS - 10);
+    pages.keep('third', 1, page(1));
+    expect(pages.get('first')).to.equal(undefined);
+    expect(pages.get('second')).to.equal(undefined);
+    expect(pages.get('third')?.version).to.equal(1);
+  });
+
+  it('counts a page kept again under its key once, not twice', () => {
+    const pages = new KeptPages();
+    for (let version = 1; version <= 3; version += 1) pages.keep('same', version, page(MAX_KEPT_ITEMS / 2));
+    pages.keep('other', 1, page(MAX_KEPT_ITEMS / 2));
+    expect(pages.get('same')?.version).to.equal(3);
+    expect(pages.get('other')?.version).to.equal(1);
+  });
+});
+
+for (const { name, open } of FRESH_SQL_DATABASES) {
+  describe(`kept pages on ${name}: a list's page answered again while the rows it lists stand`, function () {
+    this.timeout(60_000);
+    let persistence: Persistence;
+    /** A connection of the test's own, to set back the versions the triggers keep. */
+    let raw: { runner: SqlRunner; close(): Promise<void> };
+    let cleanup: () => void;
+    /** The statements the service's persistence ran since the last `statements()`. */
+    let ran: string[] = [];
+    const statements = () => {
+      const seen = ran;
+      ran = [];
+      return seen;
+    };
+    let alice: number;
+    let bob: number;
+
+    const write = async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
+      const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
+      if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
+      return outcome.right;
+    };
+    const addTask = (ownerId: number, title: string, assigneeId: number | null = null) =>
+      write(async (r) =>
+        r.tasks.add({
+          ...TASK_DEFAULTS,
+          ownerId,
+          assigneeId,
+          clientTaskId: await r.taskNumbers.next(ownerId, 0),
+          title: title as TaskTitle,
+          status: 0,
+          completedAt: null,
+          createdAt: AT,
+          updatedAt: AT,
+          version: 1,
+        }),
+      );
+    const change = (task: Task, changes: Partial<Task>) =>
+      write((r) => r.tasks.update({ ...task, ...changes }));
+    const titles = async (userId: number, query: Partial<TaskListQuery> = {}) =>
+      (await persistence.taskReadModel.list(userId, { ...PAGE, ...query })).items.map((task) => task.title);
+    const versionOf = async (userId: number, table: string) => {
+      const row = await raw.runner.get(
+        'select version from visible_row_versions where user_id = ? and table_name = ?',
+        [userId, table],
+      );
+      return row === undefined ? 0 : Number(row.version);
+    };
+    /** Runs `write` behind the kept pages' back: the owner's version of `table` is set back after. */
+    const unseen = async (ownerId: number, table: string, write: () => Promise<unknown>) => {
+      const before = await versionOf(ownerId, table);
+      await write();
+      await raw.runner.run(
+        'update visible_row_versions set version = ? where user_id = ? and table_name = ?',
+        [before, ownerId, table],
+      );
+    };
+    const LINKS = { clientId: null, projectId: null, categoryId: null, taskId: null };
+    const addTime = (ownerId: number, description: string) =>
+      write((r) =>
+        r.times.add(
+          ownerId,
+          {
+            ...LINKS,
+            timeReally: 60 as Duration,
+            description,
+            date: '2026-03-02 09:00:00' as LocalDateTime,
+          },
+          AT,
+        ),
+      );
+
+    before(async () => {
+      const opened = await open();
+      cleanup = opened.cleanup;
+      persistence = await openSqlPersistence(opened.database, {
+        migrate: true,
+        observeQuery: (sample: QuerySample) => ran.push(sample.sql),
+      });
+      const database = opened.database;
+      if (database.kind === 'sqlite') {
+        const connection = new Database(database.path);
+        raw = { runner: new SqliteRunner(connection), close: async () => void connection.close() };
+      } else {
+        const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+        raw = { runner: new PostgresRunner(pool), close: () => pool.end() };
+      }
+      const user = (userName: string) =>
+        write(async (r) => (await r.users.add({ name: userName, timezone: UTC, createdAt: AT })).id);
+      alice = await user('alice');
+      bob = await user('bob');
+    });
+    after(async () => {
+      await raw.close();
+      await persistence.close();
+      cleanup();
+    });
+
+    it('answers a page asked again while the version stands with one read of that version, and reads it again once the version moves', async () => {
+      await addTask(alice, 'first');
+      expect(await titles(alice)).to.deep.equal(['first']);
+      statements();
+      expect(await titles(alice)).to.deep.equal(['first']);
+      const [only, ...more] = statements();
+      expect(more).to.deep.equal([]);
+      expect(only).to.match(/visible_row_versions/).and.not.match(/\bfrom tasks\b/);
+      // A task the version does not show: the kept page answers, so the list was not read again.
+      await unseen(alice, 'tasks', () => addTask(alice, 'unseen'));
+      expect(await titles(alice)).to.deep.equal(['first']);
+      // Any write to a task Alice sees moves the version: the page is read again, and right.
+      await addTask(alice, 'third');
+      expect(await titles(alice)).to.deep.equal(['first', 'unseen', 'third']);
+    });
+
+    it('keeps each page apart: another window, filter or search reads on its own', async () => {
+      await addTask(bob, 'apart one');
+      expect(await titles(bob)).to.deep.equal(['apart one']);
+      await unseen(bob, 'tasks', () => addTask(bob, 'apart two'));
+      expect(await titles(bob)).to.deep.equal(['apart one']);
+      expect(await titles(bob, { offset: 1 })).to.deep.equal(['apart two']);
+      expect(await titles(bob, { limit: 5 })).to.deep.equal(['apart one', 'apart two']);
+      expect(await titles(bob, { status: 0 })).to.deep.equal(['apart one', 'apart two']);
+      expect(await titles(bob, { search: 'apart' })).to.deep.equal(['apart one', 'apart two']);
+    });
+
+    it('reads the assignee’s page again when a task is assigned to them, changed or taken away', async () => {
+      const before = await titles(bob, { search: 'handed' });
+      const task = await addTask(alice, 'handed over', bob);
+      expect(await titles(bob, { search: 'handed' })).to.deep.equal([...before, 'handed over']);
+      const renamed = await change(task, { title: 'handed back' as TaskTitle });
+      expect(await titles(bob, { search: 'handed' })).to.deep.equal([...before, 'handed back']);
+      await change(renamed, { assigneeId: null });
+      expect(await titles(bob, { search: 'handed' })).to.deep.equal(before);
+    });
+
+    it('keeps no page that another table decides (whether projects and clients are active)', async () => {
+      await addTask(alice, 'cascade one');
+      expect(await titles(alice, { search: 'cascade', active: true })).to.deep.equal(['cascade one']);
+      await unseen(alice, 'tasks', () => addTask(alice, 'cascade two'));
+      expect(await titles(alice, { search: 'cascade', active: true })).to.deep.equal([
+        'cascade one',
+        'cascade two',
+      ]);
+    });
+
+    it('keeps no empty page, whose total a statement of its own read', async () => {
+      expect(await titles(alice, { search: 'nothing yet' })).to.deep.equal([]);
+      await unseen(alice, 'tasks', () => addTask(alice, 'nothing yet here'));
+      expect(await titles(alice, { search: 'nothing yet' })).to.deep.equal(['nothing yet here']);
+    });
+
+    it('hands out a copy of a kept page: whoever changes it changes nothing the next caller gets', async () => {
+      const first = await persistence.taskReadModel.list(alice, PAGE);
+      (first.items as Task[]).length = 0;
+      const again = await persistence.taskReadModel.list(alice, PAGE);
+      expect(again.items.length).to.be.greaterThan(0);
+      expect(again.total).to.equal(first.total);
+    });
+
+    it('keeps a page of time records while the owner’s time records stand', async () => {
+      const descriptions = async () =>
+        (await persistence.recordReadModel.times(bob, { limit: 10, offset: 0 })).items.map(
+          (time) => time.description,
+        );
+      await addTime(bob, 'kept hour');
+      expect(await descriptions()).to.deep.equal(['kept hour']);
+      await unseen(bob, 'time_records', () => addTime(bob, 'unseen hour'));
+      expect(await descriptions()).to.deep.equal(['kept hour']);
+      await addTime(bob, 'seen hour');
+      expect(await descriptions()).to.have.members(['kept hour', 'unseen hour', 'seen hour']);
+    });
+  });
+}
