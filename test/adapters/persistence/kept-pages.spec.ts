@@ -149,7 +149,9 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       expect(await titles(alice)).to.deep.equal(['first']);
       const [only, ...more] = statements();
       expect(more).to.deep.equal([]);
-      expect(only).to.match(/visible_row_versions/).and.not.match(/\bfrom tasks\b/);
+      expect(only)
+        .to.match(/visible_row_versions/)
+        .and.not.match(/\bfrom tasks\b/);
       // A task the version does not show: the kept page answers, so the list was not read again.
       await unseen(alice, 'tasks', () => addTask(alice, 'unseen'));
       expect(await titles(alice)).to.deep.equal(['first']);
