@@ -285,6 +285,8 @@ const handSql = (db: SqlClient) => {
         `${joined} order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ${COUNT} offset ${COUNT}`,
         [user, limit, offset],
         cappedCount(from, [user], limit, offset),
+        'once',
+        { table: 'clients', user },
       );
       return wirePage('clients', rows.map(wireClient), total, limit, offset);
     }),

@@ -66,17 +66,23 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
       return outcome.right;
     };
-    const addTask = (ownerId: number, title: string, assigneeId: number | null = null) =>
+    const addTask = (
+      ownerId: number,
+      title: string,
+      assigneeId: number | null = null,
+      links: { clientId?: number; createdAt?: Date } = {},
+    ) =>
       write(async (r) =>
         r.tasks.add({
           ...TASK_DEFAULTS,
           ownerId,
           assigneeId,
+          clientId: links.clientId ?? null,
           clientTaskId: await r.taskNumbers.next(ownerId, 0),
           title: title as TaskTitle,
           status: 0,
           completedAt: null,
-          createdAt: AT,
+          createdAt: links.createdAt ?? AT,
           updatedAt: AT,
           version: 1,
         }),
@@ -115,6 +121,25 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
           AT,
         ),
       );
+
+    const addClient = (ownerId: number, clientName: string) =>
+      write((r) =>
+        r.clients.add(
+          ownerId,
+          { name: clientName, email: null, phone: null, description: null, active: true },
+          AT,
+        ),
+      );
+    /** The names of the owner's active clients, the one with the latest task first. */
+    const byLatestTask = async (ownerId: number) =>
+      (
+        await persistence.recordReadModel.clients(ownerId, {
+          limit: 10,
+          offset: 0,
+          active: true,
+          orderBy: 'task',
+        })
+      ).items.map((client) => client.name);
 
     before(async () => {
       const opened = await open();
@@ -203,6 +228,56 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       const again = await persistence.taskReadModel.list(alice, PAGE);
       expect(again.items.length).to.be.greaterThan(0);
       expect(again.total).to.equal(first.total);
+    });
+
+    it('raises the owner’s clients version with every write to one of their clients, and every change to the latest record of one', async () => {
+      const carol = await write(
+        async (r) => (await r.users.add({ name: 'carol', timezone: UTC, createdAt: AT })).id,
+      );
+      let last = await versionOf(carol, 'clients');
+      /** Whether the clients version moved since the last look. */
+      const moved = async () => {
+        const now = await versionOf(carol, 'clients');
+        const did = now !== last;
+        last = now;
+        return did;
+      };
+      const client = await addClient(carol, 'versioned');
+      expect(await moved()).to.equal(true);
+      await write((r) => r.clients.update({ ...client, name: 'renamed' }));
+      expect(await moved()).to.equal(true);
+      const task = await addTask(carol, 'unlinked');
+      expect(await moved()).to.equal(false);
+      // Linked to the client, the task becomes its latest; moved away, the client has none again.
+      const linked = await change(task, { clientId: client.id });
+      expect(await moved()).to.equal(true);
+      await change(linked, { clientId: null });
+      expect(await moved()).to.equal(true);
+    });
+
+    it('keeps a page of clients by their latest task, and reads it again once another task is their latest', async () => {
+      const dana = await write(
+        async (r) => (await r.users.add({ name: 'dana', timezone: UTC, createdAt: AT })).id,
+      );
+      const early = await addClient(dana, 'early');
+      const late = await addClient(dana, 'late');
+      await addTask(dana, 'for early', null, {
+        clientId: early.id,
+        createdAt: new Date('2026-03-01T00:00:00Z'),
+      });
+      await addTask(dana, 'for late', null, {
+        clientId: late.id,
+        createdAt: new Date('2026-03-02T00:00:00Z'),
+      });
+      expect(await byLatestTask(dana)).to.deep.equal(['late', 'early']);
+      await unseen(dana, 'clients', () => addClient(dana, 'unseen'));
+      expect(await byLatestTask(dana)).to.deep.equal(['late', 'early']);
+      // A later task for the early client moves the clients version: the page is read again.
+      await addTask(dana, 'later for early', null, {
+        clientId: early.id,
+        createdAt: new Date('2026-03-03T00:00:00Z'),
+      });
+      expect(await byLatestTask(dana)).to.deep.equal(['early', 'late', 'unseen']);
     });
 
     it('keeps a page of time records while the owner’s time records stand', async () => {

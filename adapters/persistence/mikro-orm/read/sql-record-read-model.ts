@@ -138,8 +138,18 @@ const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery): OwnedWhere =
   return where;
 };
 
-const select = (columns: readonly (readonly [string, string])[]) =>
-  columns.map(([column, alias]) => `r.${column} as "${alias}"`).join(', ');
+type Columns = readonly (readonly [string, string])[];
+const selections = new WeakMap<Columns, string>();
+
+/** The selection of a table's columns (module constants), spelled once, not on every list. */
+const select = (columns: Columns): string => {
+  let selection = selections.get(columns);
+  if (selection === undefined) {
+    selection = columns.map(([column, alias]) => `r.${column} as "${alias}"`).join(', ');
+    selections.set(columns, selection);
+  }
+  return selection;
+};
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
@@ -222,8 +232,9 @@ export class SqlRecordReadModel implements RecordReadModel {
     // (created_at, id); clients without one last, by id.
     // A record type is one of a closed set of words (the codec checked it), written into the SQL.
     const type: LatestRecordType = query.orderBy ?? 'task';
+    // The clients' version also rises with every change to their kept latest records, so the
+    // page and count are kept as for the clients alone.
     where.joins = `left join client_latest_records l on l.client_id = r.id and l.record_type = '${type}'`;
-    where.readsOtherTables = true;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
     return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
       orderBy: order,

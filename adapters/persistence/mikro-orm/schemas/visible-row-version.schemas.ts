@@ -2,9 +2,11 @@ import { EntitySchema } from '@mikro-orm/core';
 
 /**
  * A number per user and table that rises with every write to a row of the table the user sees (a
- * task they own or are assigned, a note or a time or money record they own): a count of their rows made at one version still holds while the
- * version stands, so a list can keep it instead of counting again (KeptCounts). Kept by triggers,
- * which live in the migrations; declared here so the schema diff knows the table.
+ * task they own or are assigned, a client, note or time or money record they own; for clients,
+ * also every change to the kept latest record of one, which their list orders by): a count or a
+ * page of their rows made at one version still holds while the version stands, so a list can keep
+ * it instead of reading again (KeptCounts, KeptPages). Kept by triggers, which live in the
+ * migrations; declared here so the schema diff knows the table.
  */
 export interface VisibleRowVersionRecord {
   userId: number;
@@ -23,5 +25,5 @@ export const VisibleRowVersionSchema = new EntitySchema<VisibleRowVersionRecord>
 });
 
 /** The tables whose rows' versions are kept per user. */
-export const VERSIONED_TABLES = ['tasks', 'notes', 'time_records', 'money_records'] as const;
+export const VERSIONED_TABLES = ['tasks', 'notes', 'time_records', 'money_records', 'clients'] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];

@@ -16,6 +16,7 @@ import { Migration20261124055000 } from './Migration20261124055000.js';
 import { Migration20261124090000 } from './Migration20261124090000.js';
 import { Migration20261124120000 } from './Migration20261124120000.js';
 import { Migration20261124130000 } from './Migration20261124130000.js';
+import { Migration20261124140000 } from './Migration20261124140000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -40,4 +41,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261124090000', class: Migration20261124090000 },
   { name: 'Migration20261124120000', class: Migration20261124120000 },
   { name: 'Migration20261124130000', class: Migration20261124130000 },
+  { name: 'Migration20261124140000', class: Migration20261124140000 },
 ];
