@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { MONEY_TYPES, type MoneyType, RECORD_TYPES } from '../../domain/workspace/records.js';
 import type {
@@ -14,6 +14,7 @@ import { decodeWith } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
 import { boolean, integerChoice, localDate, recordId, text, textChoice } from '../shared/fields.js';
 import { pageParams, withPageDefaults } from '../shared/paging.js';
+import { mapRight } from '../shared/sequence.js';
 
 export type QueryDecoder<Q> = (input: unknown) => E.Either<ValidationFailed, Q>;
 
@@ -26,7 +27,7 @@ export const listClientsInput = object('ListClientsInput', {
 export const decodeClientsQuery: QueryDecoder<ClientListQuery> = (input) =>
   pipe(
     decodeWith(listClientsInput)(input),
-    E.map((q) => ({ ...withPageDefaults(q), active: q.active ?? true, orderBy: q.orderByLatest ?? null })),
+    mapRight((q) => ({ ...withPageDefaults(q), active: q.active ?? true, orderBy: q.orderByLatest ?? null })),
   );
 
 export const listProjectsInput = object('ListProjectsInput', {
@@ -36,7 +37,7 @@ export const listProjectsInput = object('ListProjectsInput', {
 });
 
 export const decodeProjectsQuery: QueryDecoder<ProjectListQuery> = (input) =>
-  pipe(decodeWith(listProjectsInput)(input), E.map(withPageDefaults));
+  pipe(decodeWith(listProjectsInput)(input), mapRight(withPageDefaults));
 
 export const listNotesInput = object('ListNotesInput', {
   ...pageParams,
@@ -45,7 +46,7 @@ export const listNotesInput = object('ListNotesInput', {
 });
 
 export const decodeNotesQuery: QueryDecoder<NoteListQuery> = (input) =>
-  pipe(decodeWith(listNotesInput)(input), E.map(withPageDefaults));
+  pipe(decodeWith(listNotesInput)(input), mapRight(withPageDefaults));
 
 export const listNamedInput = object('ListNamedInput', {
   ...pageParams,
@@ -55,7 +56,7 @@ export const listNamedInput = object('ListNamedInput', {
 export const decodeNamedQuery: QueryDecoder<NamedListQuery> = (input) =>
   pipe(
     decodeWith(listNamedInput)(input),
-    E.map((q) => ({ ...withPageDefaults(q), active: q.active ?? true })),
+    mapRight((q) => ({ ...withPageDefaults(q), active: q.active ?? true })),
   );
 
 /** The filters time and money records share: their links, and a range of days (inclusive). */
@@ -72,7 +73,7 @@ const linkedRecordFilters = {
 export const listTimesInput = object('ListTimesInput', linkedRecordFilters);
 
 export const decodeTimesQuery: QueryDecoder<TimeListQuery> = (input) =>
-  pipe(decodeWith(listTimesInput)(input), E.map(withPageDefaults));
+  pipe(decodeWith(listTimesInput)(input), mapRight(withPageDefaults));
 
 export const listMoneysInput = object('ListMoneysInput', {
   ...linkedRecordFilters,
@@ -81,4 +82,4 @@ export const listMoneysInput = object('ListMoneysInput', {
 });
 
 export const decodeMoneysQuery: QueryDecoder<MoneyListQuery> = (input) =>
-  pipe(decodeWith(listMoneysInput)(input), E.map(withPageDefaults));
+  pipe(decodeWith(listMoneysInput)(input), mapRight(withPageDefaults));

@@ -53,5 +53,6 @@ export const decodeWith =
   (input: unknown): E.Either<ValidationFailed, A> => {
     const pick =
       topLevel ?? (codec instanceof ObjectCodec ? codec.options.topLevel : undefined) ?? genericCode;
-    return E.mapLeft((errors: t.Errors) => validationFailed(toDetails(errors), pick))(codec.decode(input));
+    const decoded = codec.decode(input);
+    return E.isLeft(decoded) ? E.left(validationFailed(toDetails(decoded.left), pick)) : decoded;
   };

@@ -48,3 +48,9 @@ export const mapError =
     const result = await first();
     return E.isLeft(result) ? E.left(f(result.left)) : result;
   };
+
+/** An Either's right turned into `f` of it, for the decoders every request runs (fp-ts's `E.map` is built with `dual` too). */
+export const mapRight =
+  <A, B>(f: (a: A) => B) =>
+  <E1>(either: E.Either<E1, A>): E.Either<E1, B> =>
+    E.isLeft(either) ? either : E.right(f(either.right));

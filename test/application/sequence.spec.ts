@@ -91,4 +91,14 @@ describe('sequencing TaskEithers (the use cases’ steps)', () => {
     });
     expect(caught).to.be.instanceOf(Error);
   });
+
+  it('mapRight turns an Either’s right and passes a left through without running its step', () => {
+    expect(
+      pipe(
+        E.right(2),
+        seq.mapRight((n: number) => n + 1),
+      ),
+    ).to.deep.equal(E.right(3));
+    expect(pipe(E.left<string, number>('invalid'), seq.mapRight(never))).to.deep.equal(E.left('invalid'));
+  });
 });

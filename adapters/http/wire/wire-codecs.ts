@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { pipe } from 'fp-ts/lib/function.js';
 import * as t from 'io-ts';
 import {
   type AnyField,
@@ -230,18 +229,20 @@ const derive = <C extends AppCodec>(
   };
   return {
     codec,
-    decode: (input) =>
-      pipe(
-        decoded(input),
-        E.flatMap(resolveAliases),
-        E.map(
-          (values) =>
-            // Each value is what the application's codec decoded, which that codec accepts again.
-            Object.fromEntries(
-              Object.entries(values).map(([key, value]) => [toDomain.get(key) ?? key, value]),
-            ) as InputOf<C>,
-        ),
-      ),
+    // Written out rather than chained with fp-ts's Either combinators, which copy their arguments
+    // on every call: every request with a query or a body comes this way.
+    decode: (input) => {
+      const values = decoded(input);
+      if (E.isLeft(values)) return values;
+      const resolved = aliases.length === 0 ? values : resolveAliases(values.right);
+      if (E.isLeft(resolved)) return resolved;
+      // Each value is what the application's codec decoded, which that codec accepts again.
+      return E.right(
+        Object.fromEntries(
+          Object.entries(resolved.right).map(([key, value]) => [toDomain.get(key) ?? key, value]),
+        ) as InputOf<C>,
+      );
+    },
   };
 };
 
