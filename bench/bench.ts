@@ -295,7 +295,10 @@ try {
         'Service: the compiled server. Ceiling: fastify and the bare driver running the same statements by ' +
         'hand. Static: fastify sending the service’s own answer for the scenario. Figures are medians over the ' +
         'rounds; a ratio is the median of the service’s requests per second over the other’s in the same ' +
-        'round, so that neighbours in time are compared on a machine whose speed drifts.\n\n' +
+        'round, so that neighbours in time are compared on a machine whose speed drifts. Each read ' +
+        'scenario asks for the same answer again and again, so lists are answered from the pages the ' +
+        'service and the SQL ceiling keep while nothing they list changes (docs/architecture.md, Kept ' +
+        'pages).\n\n' +
         `${sections.join('\n\n')}\n`,
     );
   }

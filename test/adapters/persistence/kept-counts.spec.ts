@@ -1,76 +1,25 @@
-import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
-import pg from 'pg';
-import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
-import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
-import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
-import type { Persistence } from '../../../adapters/persistence/persistence.js';
 import type { TaskListQuery } from '../../../application/ports/task-read-model.port.js';
-import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
 import type { Duration } from '../../../domain/shared/duration.js';
 import type { LocalDate, LocalDateTime } from '../../../domain/shared/local-date-time.js';
 import type { Money } from '../../../domain/shared/money.js';
-import { UTC } from '../../../domain/shared/time-zone.js';
-import { TASK_DEFAULTS, type Task } from '../../../domain/task/task.js';
 import type { TaskTitle } from '../../../domain/task/task-title.js';
 import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
+import { AT, withVisibleVersions } from '../../support/visible-versions.js';
 
-const AT = new Date('2026-03-01T00:00:00Z');
 const PAGE = { sort: { by: 'id', direction: 'asc' }, limit: 1, offset: 0 } as const;
 
 for (const { name, open } of FRESH_SQL_DATABASES) {
   describe(`kept counts on ${name}: a filtered list's total kept while the tasks it counts stand`, function () {
     this.timeout(60_000);
-    let persistence: Persistence;
-    /** A connection of the test's own, to read and set the versions the triggers keep. */
-    let raw: { runner: SqlRunner; close(): Promise<void> };
-    let cleanup: () => void;
+    const db = withVisibleVersions(open);
+    const { write, versionOf, unseen, addTask, change } = db;
     let alice: number;
     let bob: number;
     let carol: number;
 
-    const write = async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
-      const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
-      if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
-      return outcome.right;
-    };
-    const addTask = (ownerId: number, title: string, assigneeId: number | null = null) =>
-      write(async (r) =>
-        r.tasks.add({
-          ...TASK_DEFAULTS,
-          ownerId,
-          assigneeId,
-          clientTaskId: await r.taskNumbers.next(ownerId, 0),
-          title: title as TaskTitle,
-          status: 0,
-          completedAt: null,
-          createdAt: AT,
-          updatedAt: AT,
-          version: 1,
-        }),
-      );
-    const change = (task: Task, changes: Partial<Task>) =>
-      write((r) => r.tasks.update({ ...task, ...changes }));
     const total = async (userId: number, query: Partial<TaskListQuery>) =>
-      (await persistence.taskReadModel.list(userId, { ...PAGE, ...query })).total;
-    const versionOf = async (userId: number, table = 'tasks') => {
-      const row = await raw.runner.get(
-        'select version from visible_row_versions where user_id = ? and table_name = ?',
-        [userId, table],
-      );
-      return row === undefined ? 0 : Number(row.version);
-    };
-    /** Runs `write` behind the kept counts' back: the owner's version of `table` is set back after. */
-    const unseen = async (ownerId: number, table: string, write: () => Promise<unknown>) => {
-      const before = await versionOf(ownerId, table);
-      await write();
-      await raw.runner.run(
-        'update visible_row_versions set version = ? where user_id = ? and table_name = ?',
-        [before, ownerId, table],
-      );
-    };
+      (await db.persistence().taskReadModel.list(userId, { ...PAGE, ...query })).total;
     const versions = async () => [await versionOf(alice), await versionOf(bob), await versionOf(carol)];
     const addUnseen = (ownerId: number, title: string) =>
       unseen(ownerId, 'tasks', () => addTask(ownerId, title));
@@ -87,27 +36,9 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       );
 
     before(async () => {
-      const opened = await open();
-      cleanup = opened.cleanup;
-      persistence = await openSqlPersistence(opened.database, { migrate: true });
-      const database = opened.database;
-      if (database.kind === 'sqlite') {
-        const connection = new Database(database.path);
-        raw = { runner: new SqliteRunner(connection), close: async () => void connection.close() };
-      } else {
-        const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-        raw = { runner: new PostgresRunner(pool), close: () => pool.end() };
-      }
-      const user = (userName: string) =>
-        write(async (r) => (await r.users.add({ name: userName, timezone: UTC, createdAt: AT })).id);
-      alice = await user('alice');
-      bob = await user('bob');
-      carol = await user('carol');
-    });
-    after(async () => {
-      await raw.close();
-      await persistence.close();
-      cleanup();
+      alice = await db.user('alice');
+      bob = await db.user('bob');
+      carol = await db.user('carol');
     });
 
     it('raises the version of the tasks a user sees with every write to one: its owner’s, its assignee’s before and after', async () => {
@@ -178,21 +109,24 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
 
     it('raises a version once or more, and fails nothing, when one statement writes many rows of one owner', async () => {
       const before = await versionOf(carol, 'time_records');
-      await raw.runner.run(
-        'insert into time_records (owner_id, time_really, date, created_at, updated_at) values (?, 60, null, 0, 0), (?, 60, null, 0, 0)',
-        [carol, carol],
-      );
-      await raw.runner.run('update time_records set time_really = 61 where owner_id = ?', [carol]);
+      await db
+        .raw()
+        .run(
+          'insert into time_records (owner_id, time_really, date, created_at, updated_at) values (?, 60, null, 0, 0), (?, 60, null, 0, 0)',
+          [carol, carol],
+        );
+      await db.raw().run('update time_records set time_really = 61 where owner_id = ?', [carol]);
       expect(await versionOf(carol, 'time_records')).to.be.at.least(before + 2);
     });
 
     it('keeps the count of a note search and of a dated time list while their version stands', async () => {
       await addNote(carol, 'kept minutes');
       const notes = async () =>
-        (await persistence.recordReadModel.notes(carol, { limit: 1, offset: 0, search: 'minutes' })).total;
+        (await db.persistence().recordReadModel.notes(carol, { limit: 1, offset: 0, search: 'minutes' }))
+          .total;
       const times = async () =>
         (
-          await persistence.recordReadModel.times(carol, {
+          await db.persistence().recordReadModel.times(carol, {
             limit: 1,
             offset: 0,
             dateFrom: '2026-03-01' as LocalDate,

@@ -1,24 +1,14 @@
-import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
-import pg from 'pg';
-import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import { KeptPages, MAX_KEPT_ITEMS } from '../../../adapters/persistence/mikro-orm/read/kept-pages.js';
-import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
-import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
-import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
-import type { Persistence } from '../../../adapters/persistence/persistence.js';
 import type { QuerySample } from '../../../adapters/persistence/query-observer.js';
 import type { TaskListQuery } from '../../../application/ports/task-read-model.port.js';
-import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
 import type { Duration } from '../../../domain/shared/duration.js';
 import type { LocalDateTime } from '../../../domain/shared/local-date-time.js';
-import { UTC } from '../../../domain/shared/time-zone.js';
-import { TASK_DEFAULTS, type Task } from '../../../domain/task/task.js';
+import type { Task } from '../../../domain/task/task.js';
 import type { TaskTitle } from '../../../domain/task/task-title.js';
 import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
+import { AT, withVisibleVersions } from '../../support/visible-versions.js';
 
-const AT = new Date('2026-03-01T00:00:00Z');
 const PAGE = { sort: { by: 'id', direction: 'asc' }, limit: 10, offset: 0 } as const;
 
 describe('kept pages: how many items they hold', () => {
@@ -47,10 +37,6 @@ describe('kept pages: how many items they hold', () => {
 for (const { name, open } of FRESH_SQL_DATABASES) {
   describe(`kept pages on ${name}: a list's page answered again while the rows it lists stand`, function () {
     this.timeout(60_000);
-    let persistence: Persistence;
-    /** A connection of the test's own, to set back the versions the triggers keep. */
-    let raw: { runner: SqlRunner; close(): Promise<void> };
-    let cleanup: () => void;
     /** The statements the service's persistence ran since the last `statements()`. */
     let ran: string[] = [];
     const statements = () => {
@@ -58,55 +44,15 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       ran = [];
       return seen;
     };
+    const db = withVisibleVersions(open, (sample: QuerySample) => ran.push(sample.sql));
+    const { write, unseen, addTask, change } = db;
     let alice: number;
     let bob: number;
 
-    const write = async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
-      const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
-      if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
-      return outcome.right;
-    };
-    const addTask = (
-      ownerId: number,
-      title: string,
-      assigneeId: number | null = null,
-      links: { clientId?: number; createdAt?: Date } = {},
-    ) =>
-      write(async (r) =>
-        r.tasks.add({
-          ...TASK_DEFAULTS,
-          ownerId,
-          assigneeId,
-          clientId: links.clientId ?? null,
-          clientTaskId: await r.taskNumbers.next(ownerId, 0),
-          title: title as TaskTitle,
-          status: 0,
-          completedAt: null,
-          createdAt: links.createdAt ?? AT,
-          updatedAt: AT,
-          version: 1,
-        }),
-      );
-    const change = (task: Task, changes: Partial<Task>) =>
-      write((r) => r.tasks.update({ ...task, ...changes }));
     const titles = async (userId: number, query: Partial<TaskListQuery> = {}) =>
-      (await persistence.taskReadModel.list(userId, { ...PAGE, ...query })).items.map((task) => task.title);
-    const versionOf = async (userId: number, table: string) => {
-      const row = await raw.runner.get(
-        'select version from visible_row_versions where user_id = ? and table_name = ?',
-        [userId, table],
+      (await db.persistence().taskReadModel.list(userId, { ...PAGE, ...query })).items.map(
+        (task) => task.title,
       );
-      return row === undefined ? 0 : Number(row.version);
-    };
-    /** Runs `write` behind the kept pages' back: the owner's version of `table` is set back after. */
-    const unseen = async (ownerId: number, table: string, write: () => Promise<unknown>) => {
-      const before = await versionOf(ownerId, table);
-      await write();
-      await raw.runner.run(
-        'update visible_row_versions set version = ? where user_id = ? and table_name = ?',
-        [before, ownerId, table],
-      );
-    };
     const LINKS = { clientId: null, projectId: null, categoryId: null, taskId: null };
     const addTime = (ownerId: number, description: string) =>
       write((r) =>
@@ -121,7 +67,6 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
           AT,
         ),
       );
-
     const addClient = (ownerId: number, clientName: string) =>
       write((r) =>
         r.clients.add(
@@ -133,7 +78,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
     /** The names of the owner's active clients, the one with the latest task first. */
     const byLatestTask = async (ownerId: number) =>
       (
-        await persistence.recordReadModel.clients(ownerId, {
+        await db.persistence().recordReadModel.clients(ownerId, {
           limit: 10,
           offset: 0,
           active: true,
@@ -142,29 +87,8 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       ).items.map((client) => client.name);
 
     before(async () => {
-      const opened = await open();
-      cleanup = opened.cleanup;
-      persistence = await openSqlPersistence(opened.database, {
-        migrate: true,
-        observeQuery: (sample: QuerySample) => ran.push(sample.sql),
-      });
-      const database = opened.database;
-      if (database.kind === 'sqlite') {
-        const connection = new Database(database.path);
-        raw = { runner: new SqliteRunner(connection), close: async () => void connection.close() };
-      } else {
-        const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-        raw = { runner: new PostgresRunner(pool), close: () => pool.end() };
-      }
-      const user = (userName: string) =>
-        write(async (r) => (await r.users.add({ name: userName, timezone: UTC, createdAt: AT })).id);
-      alice = await user('alice');
-      bob = await user('bob');
-    });
-    after(async () => {
-      await raw.close();
-      await persistence.close();
-      cleanup();
+      alice = await db.user('alice');
+      bob = await db.user('bob');
     });
 
     it('answers a page asked again while the version stands with one read of that version, and reads it again once the version moves', async () => {
@@ -223,21 +147,19 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
     });
 
     it('hands out a copy of a kept page: whoever changes it changes nothing the next caller gets', async () => {
-      const first = await persistence.taskReadModel.list(alice, PAGE);
+      const first = await db.persistence().taskReadModel.list(alice, PAGE);
       (first.items as Task[]).length = 0;
-      const again = await persistence.taskReadModel.list(alice, PAGE);
+      const again = await db.persistence().taskReadModel.list(alice, PAGE);
       expect(again.items.length).to.be.greaterThan(0);
       expect(again.total).to.equal(first.total);
     });
 
     it('raises the owner’s clients version with every write to one of their clients, and every change to the latest record of one', async () => {
-      const carol = await write(
-        async (r) => (await r.users.add({ name: 'carol', timezone: UTC, createdAt: AT })).id,
-      );
-      let last = await versionOf(carol, 'clients');
+      const carol = await db.user('carol');
+      let last = await db.versionOf(carol, 'clients');
       /** Whether the clients version moved since the last look. */
       const moved = async () => {
-        const now = await versionOf(carol, 'clients');
+        const now = await db.versionOf(carol, 'clients');
         const did = now !== last;
         last = now;
         return did;
@@ -256,9 +178,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
     });
 
     it('keeps a page of clients by their latest task, and reads it again once another task is their latest', async () => {
-      const dana = await write(
-        async (r) => (await r.users.add({ name: 'dana', timezone: UTC, createdAt: AT })).id,
-      );
+      const dana = await db.user('dana');
       const early = await addClient(dana, 'early');
       const late = await addClient(dana, 'late');
       await addTask(dana, 'for early', null, {
@@ -282,7 +202,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
 
     it('keeps a page of time records while the owner’s time records stand', async () => {
       const descriptions = async () =>
-        (await persistence.recordReadModel.times(bob, { limit: 10, offset: 0 })).items.map(
+        (await db.persistence().recordReadModel.times(bob, { limit: 10, offset: 0 })).items.map(
           (time) => time.description,
         );
       await addTime(bob, 'kept hour');
