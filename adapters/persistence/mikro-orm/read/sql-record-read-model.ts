@@ -232,8 +232,8 @@ export class SqlRecordReadModel implements RecordReadModel {
     // (created_at, id); clients without one last, by id.
     // A record type is one of a closed set of words (the codec checked it), written into the SQL.
     const type: LatestRecordType = query.orderBy ?? 'task';
-    // The clients' version also rises with every change to their kept latest records, so the
-    // page and count are kept as for the clients alone.
+    // The clients' version also rises with every change to their kept latest records (migrations
+    // …140000/…140001), so reading that table does not keep the page and count from being kept.
     where.joins = `left join client_latest_records l on l.client_id = r.id and l.record_type = '${type}'`;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
     return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
