@@ -15,8 +15,10 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   countedTotal,
   KeptCounts,
+  readRowsVersion,
   visibleRowsVersion,
 } from '../adapters/persistence/mikro-orm/read/kept-counts.js';
+import { KeptPages } from '../adapters/persistence/mikro-orm/read/kept-pages.js';
 import {
   /** A bound row count, as the service binds it. */
   COUNT_PARAMETER as COUNT,
@@ -93,7 +95,9 @@ const handSql = (db: SqlClient) => {
   };
   /** Counts and pages of lists, kept while the user's rows of the table stand at one version, as the service keeps them. */
   const keptCounts = new KeptCounts();
-  const keptPages = new Map<string, { version: number; rows: Row[]; total: number }>();
+  const keptPages = new KeptPages();
+  /** Reads one row, for the service's version read. */
+  const firstRow = { get: async (sql: string, params: readonly unknown[]) => (await db.all(sql, params))[0] };
   /** The rows of `table` that `user` sees, and the version of them, for a kept count and page. */
   interface Keeping {
     readonly table: VersionedTable;
@@ -111,14 +115,16 @@ const handSql = (db: SqlClient) => {
     count: Count,
     planning: Planning = 'once',
     keeping?: Keeping,
-  ) => {
+  ): Promise<{ rows: readonly Row[]; total: number }> => {
     const version = keeping === undefined ? undefined : visibleRowsVersion(keeping.table, keeping.user);
     const key = `${rest}\u0000${JSON.stringify(params)}`;
-    const kept = version === undefined ? undefined : keptPages.get(key);
-    if (version !== undefined && kept !== undefined) {
-      const [current] = await db.all(`select coalesce((${version.sql}), 0) as version`, version.params);
-      if (Number(current?.version) === kept.version) return kept;
-    }
+    const kept = version === undefined ? undefined : keptPages.get<Row>(key);
+    if (
+      version !== undefined &&
+      kept !== undefined &&
+      kept.version === (await readRowsVersion(firstRow, version))
+    )
+      return { rows: kept.paged.items, total: kept.paged.total };
     const countCondition = { sql: count.sql, params: count.params as SqlValue[] };
     const totalColumns =
       version === undefined ? countedTotal(countCondition) : keptCounts.columns(version, countCondition);
@@ -127,15 +133,12 @@ const handSql = (db: SqlClient) => {
       [...totalColumns.params, ...params],
       planning,
     );
-    const totalRow =
-      rows[0] ?? (await db.all(`select ${totalColumns.sql}`, totalColumns.params, planning))[0];
-    const page = {
-      rows,
-      total: Math.min(totalRow === undefined ? 0 : totalColumns.total(totalRow), count.cap),
-    };
-    if (version !== undefined && rows[0] !== undefined)
-      keptPages.set(key, { version: Number(rows[0].page_version), ...page });
-    return page;
+    const first = rows[0];
+    const totalRow = first ?? (await db.all(`select ${totalColumns.sql}`, totalColumns.params, planning))[0];
+    const total = Math.min(totalRow === undefined ? 0 : totalColumns.total(totalRow), count.cap);
+    if (first !== undefined && totalColumns.version !== undefined)
+      keptPages.keep(key, totalColumns.version(first), { items: rows, total });
+    return { rows, total };
   };
   /**
    * A search on SQLite, as the service answers it there: from the per-user index, the page in its

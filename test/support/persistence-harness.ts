@@ -29,16 +29,21 @@ export interface PersistenceHarness {
 
 export type HarnessFactory = { readonly name: string; open(): Promise<PersistenceHarness> };
 
+/** Runs `work` in one committed unit of work of `persistence` (throws if it fails). */
+export const committedWrites =
+  (persistence: Persistence) =>
+  async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
+    const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
+    if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
+    return outcome.right;
+  };
+
 const harnessOver = (
   name: string,
   persistence: Persistence,
   cleanup: () => Promise<void>,
 ): PersistenceHarness => {
-  const write = async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
-    const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
-    if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
-    return outcome.right;
-  };
+  const write = committedWrites(persistence);
   const now = new Date('2026-03-01T00:00:00Z');
   return {
     name,

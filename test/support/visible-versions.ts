@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { openSqlPersistence } from '../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import { PostgresRunner } from '../../adapters/persistence/mikro-orm/read/postgres-runner.js';
@@ -11,7 +10,7 @@ import type { Repositories } from '../../application/ports/unit-of-work.port.js'
 import { UTC } from '../../domain/shared/time-zone.js';
 import { TASK_DEFAULTS, type Task } from '../../domain/task/task.js';
 import type { TaskTitle } from '../../domain/task/task-title.js';
-import type { FRESH_SQL_DATABASES } from './persistence-harness.js';
+import { committedWrites, type FRESH_SQL_DATABASES } from './persistence-harness.js';
 
 export const AT = new Date('2026-03-01T00:00:00Z');
 
@@ -54,11 +53,7 @@ export const withVisibleVersions = (
     cleanup();
   });
 
-  const write = async <A>(work: (r: Repositories) => Promise<A>): Promise<A> => {
-    const outcome = await persistence.unitOfWork.run(async (r) => E.right(await work(r)))();
-    if (E.isLeft(outcome)) throw new Error(`unit of work failed: ${JSON.stringify(outcome.left)}`);
-    return outcome.right;
-  };
+  const write = <A>(work: (r: Repositories) => Promise<A>): Promise<A> => committedWrites(persistence)(work);
   const versionOf = async (userId: number, table = 'tasks') => {
     const row = await raw.runner.get(
       'select version from visible_row_versions where user_id = ? and table_name = ?',

@@ -72,9 +72,20 @@ export const visibleRowsVersion = (table: VersionedTable, userId: number): Condi
   params: [userId, table],
 });
 
+/** Each version condition's statement read on its own, spelled once (a kept page's every answer reads one). */
+const versionStatements = new Map<string, string>();
+
 /** The version of the rows `version` asks for, read on its own. */
-export const readRowsVersion = async (runner: SqlRunner, version: Condition): Promise<number> => {
-  const row = await runner.get(`select ${currentVersion(version)} as ${VERSION_COLUMN}`, version.params);
+export const readRowsVersion = async (
+  runner: Pick<SqlRunner, 'get'>,
+  version: Condition,
+): Promise<number> => {
+  let sql = versionStatements.get(version.sql);
+  if (sql === undefined) {
+    sql = `select ${currentVersion(version)} as ${VERSION_COLUMN}`;
+    versionStatements.set(version.sql, sql);
+  }
+  const row = await runner.get(sql, version.params);
   return row === undefined ? 0 : versionOf(row);
 };
 
