@@ -1,3 +1,4 @@
+import { InMemoryChangeLog } from './in-memory-change-log.js';
 import { emptyState, type InMemoryState } from './in-memory-state.js';
 
 type TableName = keyof InMemoryState;
@@ -37,6 +38,8 @@ const draftOf = (committed: InMemoryState) => {
  */
 export class InMemoryDatabase {
   private committed: InMemoryState = emptyState();
+  /** Appended to as transactions commit; outside the state, so a transaction never copies it. */
+  readonly changeLog = new InMemoryChangeLog();
   private queue: Promise<unknown> = Promise.resolve();
 
   /** The committed state, for reads outside transactions. Never mutate it. */

@@ -1,6 +1,8 @@
+import type { ChangeResource } from '../../../application/ports/change-log.port.js';
 import type { RecordRepository, RecordUsage } from '../../../application/ports/record.repository.js';
 import type { Stored } from '../../../domain/workspace/records.js';
 import { type RecordKindName, referrersOf } from '../../../domain/workspace/references.js';
+import type { ChangeRecorder } from '../change-recorder.js';
 import { type InMemoryState, nextId } from './in-memory-state.js';
 
 /**
@@ -9,8 +11,9 @@ import { type InMemoryState, nextId } from './in-memory-state.js';
  */
 export const inMemoryRecords = <F extends object>(
   state: InMemoryState,
-  table: string,
+  table: ChangeResource,
   records: () => Map<number, Stored<F>>,
+  changes: ChangeRecorder,
 ): RecordRepository<F> => {
   const findOwned = async (ownerId: number, id: number) => {
     const record = records().get(id);
@@ -29,13 +32,17 @@ export const inMemoryRecords = <F extends object>(
         updatedAt: at,
       };
       records().set(record.id, record);
+      changes.record(ownerId, table, record.id, 'created');
       return record;
     },
     update: async (record) => {
       records().set(record.id, record);
+      changes.record(record.ownerId, table, record.id, 'updated');
     },
     delete: async (id) => {
+      const record = records().get(id);
       records().delete(id);
+      if (record !== undefined) changes.record(record.ownerId, table, id, 'deleted');
     },
   };
 };

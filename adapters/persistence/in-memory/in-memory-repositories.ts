@@ -1,37 +1,50 @@
+import type { ChangeResource } from '../../../application/ports/change-log.port.js';
 import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
 import type { AchievementCode } from '../../../domain/gamification/achievements.js';
 import type { CompletionLedger } from '../../../domain/gamification/completion-ledger.js';
 import { emptyProfile } from '../../../domain/gamification/profile.js';
 import type { LocalDate } from '../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../domain/task/task.js';
+import type { ChangeRecorder } from '../change-recorder.js';
 import { inMemoryRecords, inMemoryUsage } from './in-memory-record.repository.js';
 import { type InMemoryState, nextId } from './in-memory-state.js';
 
-/** Every repository over one transaction's draft state. */
-export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
+/** Every repository over one transaction's draft state, noting what it changes in `changes`. */
+export const inMemoryRepositories = (state: InMemoryState, changes: ChangeRecorder): Repositories => ({
   tasks: {
     findForUpdate: async (id) => state.tasks.get(id) ?? null,
     add: async (task) => {
       const stored = { ...task, id: nextId(state, 'tasks') };
       state.tasks.set(stored.id, stored);
+      changes.recordTask(stored.id, null, stored);
       return stored;
     },
     update: async (task) => {
       const stored = { ...task, version: task.version + 1 };
+      const before = state.tasks.get(task.id) ?? stored;
       state.tasks.set(task.id, stored);
+      changes.recordTask(task.id, before, stored);
       return stored;
     },
     delete: async (id) => {
+      const deleted = state.tasks.get(id);
       state.tasks.delete(id);
       state.history = state.history.filter((entry) => entry.taskId !== id);
       // Records that pointed at the task stay, without the link.
-      for (const records of [state.notes, state.times, state.moneys] as Map<
-        number,
-        { taskId: number | null }
-      >[]) {
+      const unlink = <R extends { readonly taskId: number | null; readonly ownerId: UserId }>(
+        resource: ChangeResource,
+        records: Map<number, R>,
+      ) => {
         for (const [key, record] of records)
-          if (record.taskId === id) records.set(key, { ...record, taskId: null });
-      }
+          if (record.taskId === id) {
+            records.set(key, { ...record, taskId: null });
+            changes.record(record.ownerId, resource, key, 'updated');
+          }
+      };
+      unlink('notes', state.notes);
+      unlink('times', state.times);
+      unlink('moneys', state.moneys);
+      if (deleted !== undefined) changes.recordTask(id, deleted, null);
     },
   },
   taskNumbers: {
@@ -119,12 +132,12 @@ export const inMemoryRepositories = (state: InMemoryState): Repositories => ({
       if (key) state.apiKeys.set(id, { ...key, revokedAt: at });
     },
   },
-  clients: inMemoryRecords(state, 'clients', () => state.clients),
-  projects: inMemoryRecords(state, 'projects', () => state.projects),
-  categories: inMemoryRecords(state, 'categories', () => state.categories),
-  cards: inMemoryRecords(state, 'cards', () => state.cards),
-  notes: inMemoryRecords(state, 'notes', () => state.notes),
-  times: inMemoryRecords(state, 'times', () => state.times),
-  moneys: inMemoryRecords(state, 'moneys', () => state.moneys),
+  clients: inMemoryRecords(state, 'clients', () => state.clients, changes),
+  projects: inMemoryRecords(state, 'projects', () => state.projects, changes),
+  categories: inMemoryRecords(state, 'categories', () => state.categories, changes),
+  cards: inMemoryRecords(state, 'cards', () => state.cards, changes),
+  notes: inMemoryRecords(state, 'notes', () => state.notes, changes),
+  times: inMemoryRecords(state, 'times', () => state.times, changes),
+  moneys: inMemoryRecords(state, 'moneys', () => state.moneys, changes),
   usage: inMemoryUsage(state),
 });

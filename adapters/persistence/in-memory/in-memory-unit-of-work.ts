@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Repositories, UnitOfWork } from '../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../application/shared/errors.js';
+import { ChangeRecorder } from '../change-recorder.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import { inMemoryRepositories } from './in-memory-repositories.js';
 
@@ -14,8 +15,12 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     return async () => {
       try {
         const result = await this.database.transaction(async (draft) => {
-          const outcome = await work(inMemoryRepositories(draft));
-          return { commit: E.isRight(outcome), value: outcome };
+          const changes = new ChangeRecorder();
+          const outcome = await work(inMemoryRepositories(draft, changes));
+          const commit = E.isRight(outcome);
+          // Appended as the draft is about to replace the state, with nothing awaited in between.
+          if (commit) this.database.changeLog.append(changes, new Date());
+          return { commit, value: outcome };
         });
         return result;
       } catch (cause) {

@@ -18,6 +18,7 @@ export const openInMemoryPersistence = (): InMemoryPersistence => {
     unitOfWork: new InMemoryUnitOfWork(database),
     taskReadModel: new InMemoryTaskReadModel(database),
     recordReadModel: new InMemoryRecordReadModel(database),
+    changeLog: database.changeLog,
     apiKeyStore: new InMemoryApiKeyStore(database),
     idempotency: new InMemoryIdempotencyStore(),
     health: { isHealthy: async () => true },

@@ -3,6 +3,7 @@ import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
 import { ApiKeyCache, DEFAULT_KEY_CACHE_MS } from './read/api-key-cache.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
+import { SqlChangeLogReader } from './read/sql-change-log-reader.js';
 import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
 import type { SqlRunner } from './read/sql-runner.js';
@@ -78,6 +79,7 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
     unitOfWork: new SqlUnitOfWork(runners.transactions, dialect, (tx) => observed(tx, 'write'), keyCache),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
+    changeLog: new SqlChangeLogReader(reader),
     apiKeyStore: new SqlApiKeyStore(reader, writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),
     ...(runners.poolStats === undefined ? {} : { poolStats: runners.poolStats }),

@@ -1,4 +1,5 @@
 import { ALL_HARNESSES } from '../../support/persistence-harness.js';
+import { changeLogContract } from './ports/change-log.contract.js';
 import { gamificationContract } from './ports/gamification.contract.js';
 import { idempotencyStoreContract } from './ports/idempotency.contract.js';
 import { recordReadModelContract, recordRepositoryContract } from './ports/records.contract.js';
@@ -17,4 +18,5 @@ for (const harness of ALL_HARNESSES) {
   recordReadModelContract(harness);
   usersAndKeysContract(harness);
   idempotencyStoreContract(harness);
+  changeLogContract(harness);
 }

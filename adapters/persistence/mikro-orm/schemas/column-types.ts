@@ -6,3 +6,5 @@ import { BigIntType } from '@mikro-orm/core';
  */
 export const epochMillis = () => new BigIntType('number');
 export const cents = () => new BigIntType('number');
+/** A counter that may outgrow 32 bits (a user's change sequence), read as a JS number. */
+export const counter = () => new BigIntType('number');

@@ -1,3 +1,4 @@
+import { ChangeLogSchema, ChangeSequenceSchema } from './change-log.schemas.js';
 import { ClientLatestRecordSchema } from './client-latest-record.schemas.js';
 import {
   AchievementSchema,
@@ -36,4 +37,6 @@ export const ALL_SCHEMAS = [
   OwnerRowCountSchema,
   VisibleRowVersionSchema,
   ClientLatestRecordSchema,
+  ChangeLogSchema,
+  ChangeSequenceSchema,
 ];

@@ -1,6 +1,8 @@
+import type { ChangeResource } from '../../../../application/ports/change-log.port.js';
 import type { RecordRepository, RecordUsage } from '../../../../application/ports/record.repository.js';
 import type { Stored } from '../../../../domain/workspace/records.js';
 import { type RecordKindName, referrersOf } from '../../../../domain/workspace/references.js';
+import type { ChangeRecorder } from '../../change-recorder.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { RecordTable } from '../record-tables.js';
 import { MoneySchema, NoteSchema, TimeSchema } from '../schemas/linked-record.schemas.js';
@@ -36,18 +38,25 @@ const statementsOf = (table: RecordTable<unknown, unknown>): RecordStatements =>
       shape,
       findOwned,
       findOwnedLocked: `${findOwned} for update`,
-      remove: `delete from ${shape.table} where id = ?`,
+      remove: `delete from ${shape.table} where id = ? returning owner_id`,
     };
     statements.set(table, found);
   }
   return found;
 };
 
+/** Where a record repository notes what it changed: the transaction's recorder, and the records' resource. */
+export interface ChangeNotes {
+  readonly resource: ChangeResource;
+  readonly changes: ChangeRecorder;
+}
+
 /** One kind of owned record in its table, through the transaction's connection. */
 export const sqlRecords = <F, R>(
   tx: SqlRunner,
   dialect: SqlDialect,
   table: RecordTable<F, R>,
+  { resource, changes }: ChangeNotes,
 ): RecordRepository<F> => {
   const { shape, findOwned, findOwnedLocked, remove } = statementsOf(table as RecordTable<unknown, unknown>);
   // A locked read waits for another writer's commit and then sees its row: checks made on it hold.
@@ -68,7 +77,9 @@ export const sqlRecords = <F, R>(
     add: async (ownerId, fields, at) => {
       const row = { ...table.toRow(fields), ownerId, createdAt: at.getTime(), updatedAt: at.getTime() };
       const { sql, params } = insertReturning(shape, row);
-      return table.fromRow((await tx.get(sql, params)) ?? {});
+      const stored = table.fromRow((await tx.get(sql, params)) ?? {});
+      changes.record(ownerId, resource, stored.id, 'created');
+      return stored;
     },
     update: async (record) => {
       const changed = asRead.changes(record.id, stored(record));
@@ -76,9 +87,11 @@ export const sqlRecords = <F, R>(
       if (Object.keys(changed).length === 0) return;
       const { sql, params } = updateById(shape, record.id, changed, 'version = version + 1');
       await tx.run(sql, params);
+      changes.record(record.ownerId, resource, record.id, 'updated');
     },
     delete: async (id) => {
-      await tx.run(remove, [id]);
+      const deleted = await tx.get(remove, [id]);
+      if (deleted !== undefined) changes.record(Number(deleted.owner_id), resource, id, 'deleted');
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { User } from '../../../../domain/user/user.js';
+import { ChangeRecorder, type TaskSeers } from '../../change-recorder.js';
 import { BoundedCache } from '../bounded-cache.js';
 import {
   apiKeyFromRecord,
@@ -50,7 +51,22 @@ export interface SqlRepositories extends Repositories {
   readonly gamification: SqlGamification;
   /** The keys this transaction revoked: to drop from the key cache once it commits. */
   readonly revokedKeys: readonly number[];
+  /** The records this transaction changed, for the change log. */
+  readonly changes: ChangeRecorder;
 }
+
+/** Who saw a task, from its row as a statement returned it. */
+const seersIn = (row: Record<string, unknown>): TaskSeers => ({
+  ownerId: Number(row.owner_id),
+  assigneeId: row.assignee_id === null ? null : Number(row.assignee_id),
+});
+
+/** The tables whose rows keep pointing at a deleted task, without the link, and their resources. */
+const TASK_LINKED = [
+  ['notes', 'notes'],
+  ['time_records', 'times'],
+  ['money_records', 'moneys'],
+] as const;
 
 /**
  * Every repository bound to one transaction's connection: each call is the statements it needs,
@@ -62,36 +78,52 @@ export const sqlRepositories = (
   known = new KnownUsers(),
 ): SqlRepositories => {
   const revokedKeys: number[] = [];
+  const changes = new ChangeRecorder();
+  /** Who saw each task this transaction loaded to change, as it was loaded. */
+  const seenBefore = new Map<number, TaskSeers>();
   const forUpdate = dialect.rowLocks ? ' for update' : '';
   /** Users this transaction added. */
   const added = new Set<number>();
   const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
   return {
     revokedKeys,
+    changes,
     tasks: {
       findForUpdate: async (id) => {
         const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);
         if (!row) return null;
         const task = taskFromRecord(row);
         tasksAsRead.remember(id, taskToRecord(task));
+        seenBefore.set(id, task);
         return task;
       },
       add: async (task) => {
         const { sql, params } = insertReturning(TASK, { ...taskToRecord(task), version: 1 });
-        return taskFromRecord((await tx.get(sql, params)) ?? {});
+        const stored = taskFromRecord((await tx.get(sql, params)) ?? {});
+        changes.recordTask(stored.id, null, stored);
+        return stored;
       },
       update: async (task) => {
         const changed = tasksAsRead.changes(task.id, taskToRecord(task));
         const { sql, params } = updateById(TASK, task.id, changed, 'version = version + 1');
-        return taskFromRecord((await tx.get(sql, params)) ?? {});
+        const stored = taskFromRecord((await tx.get(sql, params)) ?? {});
+        changes.recordTask(stored.id, seenBefore.get(stored.id) ?? stored, stored);
+        seenBefore.set(stored.id, stored);
+        return stored;
       },
       delete: async (id) => {
         await tx.run('delete from task_status_history where task_id = ?', [id]);
         // Records that pointed at the task stay, without the link.
-        for (const table of ['notes', 'time_records', 'money_records']) {
-          await tx.run(`update ${table} set task_id = null, version = version + 1 where task_id = ?`, [id]);
+        for (const [table, resource] of TASK_LINKED) {
+          const unlinked = await tx.all(
+            `update ${table} set task_id = null, version = version + 1 where task_id = ? returning id, owner_id`,
+            [id],
+          );
+          for (const row of unlinked)
+            changes.record(Number(row.owner_id), resource, Number(row.id), 'updated');
         }
-        await tx.run('delete from tasks where id = ?', [id]);
+        const deleted = await tx.get('delete from tasks where id = ? returning owner_id, assignee_id', [id]);
+        if (deleted !== undefined) changes.recordTask(id, seersIn(deleted), null);
       },
     },
     taskNumbers: {
@@ -178,13 +210,13 @@ export const sqlRepositories = (
         revokedKeys.push(id);
       },
     },
-    clients: sqlRecords(tx, dialect, clientTable),
-    projects: sqlRecords(tx, dialect, projectTable),
-    categories: sqlRecords(tx, dialect, categoryTable),
-    cards: sqlRecords(tx, dialect, cardTable),
-    notes: sqlRecords(tx, dialect, noteTable),
-    times: sqlRecords(tx, dialect, timeTable),
-    moneys: sqlRecords(tx, dialect, moneyTable),
+    clients: sqlRecords(tx, dialect, clientTable, { resource: 'clients', changes }),
+    projects: sqlRecords(tx, dialect, projectTable, { resource: 'projects', changes }),
+    categories: sqlRecords(tx, dialect, categoryTable, { resource: 'categories', changes }),
+    cards: sqlRecords(tx, dialect, cardTable, { resource: 'cards', changes }),
+    notes: sqlRecords(tx, dialect, noteTable, { resource: 'notes', changes }),
+    times: sqlRecords(tx, dialect, timeTable, { resource: 'times', changes }),
+    moneys: sqlRecords(tx, dialect, moneyTable, { resource: 'moneys', changes }),
     usage: sqlUsage(tx),
   };
 };

@@ -6,6 +6,7 @@ import { classifyDatabaseFailure } from '../database-failure.js';
 import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import { appendChanges } from './change-log-writer.js';
 import { KnownUsers, sqlRepositories } from './sql-repositories.js';
 import type { SqlTransactions } from './sql-transactions.js';
 
@@ -33,7 +34,8 @@ export class SqlUnitOfWork implements UnitOfWork {
       let revokedKeys: readonly number[] = [];
       try {
         const committed = await this.transactions.transaction(async (tx) => {
-          const repositories = sqlRepositories(this.decorate(tx), this.dialect, this.knownUsers);
+          const runner = this.decorate(tx);
+          const repositories = sqlRepositories(runner, this.dialect, this.knownUsers);
           revokedKeys = repositories.revokedKeys;
           const outcome = await work(repositories);
           if (E.isLeft(outcome)) {
@@ -42,6 +44,8 @@ export class SqlUnitOfWork implements UnitOfWork {
           }
           // Writes kept back for fewer round trips are written before the commit.
           await repositories.gamification.flush();
+          // Last, so the user sequences it locks are held only for the commit.
+          await appendChanges(runner, repositories.changes, Date.now());
           return outcome;
         });
         // Dropped once committed: a request until then may have read (and kept) the key as it was;

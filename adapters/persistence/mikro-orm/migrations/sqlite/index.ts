@@ -17,6 +17,7 @@ import { Migration20261124090000 } from './Migration20261124090000.js';
 import { Migration20261124120000 } from './Migration20261124120000.js';
 import { Migration20261124130000 } from './Migration20261124130000.js';
 import { Migration20261124140000 } from './Migration20261124140000.js';
+import { Migration20261125014037 } from './Migration20261125014037.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -42,4 +43,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261124120000', class: Migration20261124120000 },
   { name: 'Migration20261124130000', class: Migration20261124130000 },
   { name: 'Migration20261124140000', class: Migration20261124140000 },
+  { name: 'Migration20261125014037', class: Migration20261125014037 },
 ];

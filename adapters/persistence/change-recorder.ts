@@ -1,0 +1,67 @@
+import type { Change, ChangeOperation, ChangeResource } from '../../application/ports/change-log.port.js';
+import type { UserId } from '../../domain/task/task.js';
+
+/** Who sees a task: its owner, and its assignee when that is someone else. */
+export interface TaskSeers {
+  readonly ownerId: UserId;
+  readonly assigneeId: UserId | null;
+}
+
+const seersOf = (task: TaskSeers | null): readonly UserId[] =>
+  task === null
+    ? []
+    : task.assigneeId === null || task.assigneeId === task.ownerId
+      ? [task.ownerId]
+      : [task.ownerId, task.assigneeId];
+
+/**
+ * What two operations on one record within one transaction amount to: created then changed is
+ * still created; created then deleted never existed for anyone outside; otherwise the latest.
+ */
+const folded = (earlier: ChangeOperation, later: ChangeOperation): ChangeOperation | null => {
+  if (earlier === 'created') return later === 'deleted' ? null : 'created';
+  if (earlier === 'deleted' && later === 'created') return 'updated';
+  return later;
+};
+
+/**
+ * The changes one unit of work made, one per record and user, collected by its repositories as
+ * they write and appended to the change log by the unit of work just before it commits.
+ */
+export class ChangeRecorder {
+  private readonly changes = new Map<string, Change>();
+
+  record(userId: UserId, resource: ChangeResource, recordId: number, operation: ChangeOperation): void {
+    const key = `${userId}:${resource}:${recordId}`;
+    const earlier = this.changes.get(key);
+    const operationNow = earlier === undefined ? operation : folded(earlier.operation, operation);
+    if (operationNow === null) this.changes.delete(key);
+    else this.changes.set(key, { userId, resource, recordId, operation: operationNow });
+  }
+
+  /**
+   * A task written, as each user who saw it before (`before`) or sees it after (`after`) sees it:
+   * one who gains sight of it sees it created, one who loses it sees it deleted.
+   */
+  recordTask(taskId: number, before: TaskSeers | null, after: TaskSeers | null): void {
+    const saw = seersOf(before);
+    const sees = seersOf(after);
+    for (const user of sees) this.record(user, 'tasks', taskId, saw.includes(user) ? 'updated' : 'created');
+    for (const user of saw) if (!sees.includes(user)) this.record(user, 'tasks', taskId, 'deleted');
+  }
+
+  /** The changes by user, users in id order (the order their sequences are locked in), each in the order made. */
+  byUser(): ReadonlyMap<UserId, readonly Change[]> {
+    const users = new Map<UserId, Change[]>();
+    for (const change of this.changes.values()) {
+      const list = users.get(change.userId);
+      if (list === undefined) users.set(change.userId, [change]);
+      else list.push(change);
+    }
+    return new Map([...users].sort(([a], [b]) => a - b));
+  }
+
+  get isEmpty(): boolean {
+    return this.changes.size === 0;
+  }
+}

@@ -1,0 +1,50 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { counter, epochMillis } from './column-types.js';
+
+/**
+ * The change log (CONTRACT §10): one row per record changed by a committed write and per user who
+ * sees it, appended by the unit of work in the same transaction, never updated.
+ */
+export interface ChangeLogRecord {
+  userId: number;
+  /** The user's own sequence: gapless and in commit order (see ChangeSequenceRecord). */
+  seq: number;
+  /** `tasks`, `clients`, … as the API spells them. */
+  resource: string;
+  recordId: number;
+  /** `created`, `updated` or `deleted`. */
+  operation: string;
+  changedAt: number;
+}
+
+export const ChangeLogSchema = new EntitySchema<ChangeLogRecord>({
+  name: 'ChangeLogRecord',
+  tableName: 'change_log',
+  properties: {
+    userId: { type: 'integer', primary: true, fieldName: 'user_id' },
+    seq: { type: counter(), primary: true, fieldName: 'seq' },
+    resource: { type: 'string', length: 16, fieldName: 'resource' },
+    recordId: { type: 'integer', fieldName: 'record_id' },
+    operation: { type: 'string', length: 8, fieldName: 'operation' },
+    changedAt: { type: epochMillis(), fieldName: 'changed_at' },
+  },
+});
+
+/**
+ * Each user's latest `seq`. A unit of work raises it by the number of entries it appends, in one
+ * upsert that also locks the row until commit, so two writers of one user take turns and the log
+ * has no gaps and no entry committed out of order. A list's ETag is read from here.
+ */
+export interface ChangeSequenceRecord {
+  userId: number;
+  lastSeq: number;
+}
+
+export const ChangeSequenceSchema = new EntitySchema<ChangeSequenceRecord>({
+  name: 'ChangeSequenceRecord',
+  tableName: 'change_sequences',
+  properties: {
+    userId: { type: 'integer', primary: true, autoincrement: false, fieldName: 'user_id' },
+    lastSeq: { type: counter(), fieldName: 'last_seq' },
+  },
+});
