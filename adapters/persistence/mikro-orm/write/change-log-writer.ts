@@ -30,10 +30,14 @@ const appendForUser = async (
   const first = Number(raised?.last_seq) - changes.length + 1;
   for (let start = 0; start < changes.length; start += ROWS_PER_INSERT) {
     const chunk = changes.slice(start, start + ROWS_PER_INSERT);
-    const params: SqlValue[] = [];
-    chunk.forEach((change, index) =>
-      params.push(userId, first + start + index, change.resource, change.recordId, change.operation, at),
-    );
+    const params: SqlValue[] = chunk.flatMap((change, index) => [
+      userId,
+      first + start + index,
+      change.resource,
+      change.recordId,
+      change.operation,
+      at,
+    ]);
     await tx.run(insertEntries(chunk.length), params);
   }
 };
