@@ -13,20 +13,12 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import {
-  countedTotal,
-  KeptCounts,
-  readRowsVersion,
-  visibleRowsVersion,
-} from '../adapters/persistence/mikro-orm/read/kept-counts.js';
-import { KeptPages } from '../adapters/persistence/mikro-orm/read/kept-pages.js';
-import {
   /** A bound row count, as the service binds it. */
   COUNT_PARAMETER as COUNT,
   COUNT_HORIZON,
   countLimit,
 } from '../adapters/persistence/mikro-orm/read/paged-select.js';
 import type { Planning, Row, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
-import type { VersionedTable } from '../adapters/persistence/mikro-orm/schemas/visible-row-version.schemas.js';
 import { POSTGRESQL, SQLITE } from '../adapters/persistence/mikro-orm/sql-dialect.js';
 import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
 import { openSqlClient, type SqlClient } from './sql-client.js';
@@ -93,52 +85,23 @@ const handSql = (db: SqlClient) => {
       cap,
     };
   };
-  /** Counts and pages of lists, kept while the user's rows of the table stand at one version, as the service keeps them. */
-  const keptCounts = new KeptCounts();
-  const keptPages = new KeptPages();
-  /** Reads one row, for the service's version read. */
-  const firstRow = { get: async (sql: string, params: readonly unknown[]) => (await db.all(sql, params))[0] };
-  /** The rows of `table` that `user` sees, and the version of them, for a kept count and page. */
-  interface Keeping {
-    readonly table: VersionedTable;
-    readonly user: number;
-  }
-  /**
-   * The page with its total beside each row, in one statement, as the service reads it. With
-   * `keeping`, a page asked again while the version of the user's rows stands is answered from the
-   * rows kept (after reading that version alone), and a count while it stands is kept.
-   */
+  /** The page with its total beside each row, in one statement, as the service reads it. */
   const pageWithTotal = async (
     columns: string,
     rest: string,
     params: unknown[],
     count: Count,
     planning: Planning = 'once',
-    keeping?: Keeping,
   ): Promise<{ rows: readonly Row[]; total: number }> => {
-    const version = keeping === undefined ? undefined : visibleRowsVersion(keeping.table, keeping.user);
-    const key = `${rest}\u0000${JSON.stringify(params)}`;
-    const kept = version === undefined ? undefined : keptPages.get<Row>(key);
-    if (
-      version !== undefined &&
-      kept !== undefined &&
-      kept.version === (await readRowsVersion(firstRow, version))
-    )
-      return { rows: kept.paged.items, total: kept.paged.total };
-    const countCondition = { sql: count.sql, params: count.params as SqlValue[] };
-    const totalColumns =
-      version === undefined ? countedTotal(countCondition) : keptCounts.columns(version, countCondition);
     const rows = await db.all(
-      `select ${columns}, ${totalColumns.sql} ${rest}`,
-      [...totalColumns.params, ...params],
+      `select ${columns}, (${count.sql}) as page_total ${rest}`,
+      [...count.params, ...params],
       planning,
     );
     const first = rows[0];
-    const totalRow = first ?? (await db.all(`select ${totalColumns.sql}`, totalColumns.params, planning))[0];
-    const total = Math.min(totalRow === undefined ? 0 : totalColumns.total(totalRow), count.cap);
-    if (first !== undefined && totalColumns.version !== undefined)
-      keptPages.keep(key, totalColumns.version(first), { items: rows, total });
-    return { rows, total };
+    const counted =
+      first === undefined ? (await db.all(count.sql, count.params, planning))[0]?.total : first.page_total;
+    return { rows, total: Math.min(Number(counted ?? 0), count.cap) };
   };
   /**
    * A search on SQLite, as the service answers it there: from the per-user index, the page in its
@@ -162,8 +125,6 @@ const handSql = (db: SqlClient) => {
         params: [...countFrom.params, cap],
         cap,
       },
-      'once',
-      { table: 'tasks', user },
     );
   };
   /** The owner's kept row count of a table. */
@@ -230,8 +191,6 @@ const handSql = (db: SqlClient) => {
             params: [user, 'tasks', user, user],
             cap: Number.POSITIVE_INFINITY,
           },
-          'once',
-          { table: 'tasks', user },
         );
         return wirePage('tasks', rows.map(wireTask), total, limit, offset);
       }
@@ -255,7 +214,6 @@ const handSql = (db: SqlClient) => {
               [...all, limit, offset],
               cappedCount(from, all, limit, offset),
               'per-values',
-              { table: 'tasks', user },
             )
           : await pageWithTotal(
               task('t'),
@@ -267,7 +225,6 @@ const handSql = (db: SqlClient) => {
                 cap,
               },
               'per-values',
-              { table: 'tasks', user },
             );
       return wirePage('tasks', rows.map(wireTask), total, limit, offset);
     }),
@@ -288,8 +245,6 @@ const handSql = (db: SqlClient) => {
         `${joined} order by latest_at desc nulls last, latest_id desc nulls last, r.id asc limit ${COUNT} offset ${COUNT}`,
         [user, limit, offset],
         cappedCount(from, [user], limit, offset),
-        'once',
-        { table: 'clients', user },
       );
       return wirePage('clients', rows.map(wireClient), total, limit, offset);
     }),
@@ -319,8 +274,6 @@ const handSql = (db: SqlClient) => {
         from,
         params,
         { sql: ownedCount, params: [user, 'time_records'], cap: Number.POSITIVE_INFINITY },
-        'once',
-        { table: 'time_records', user },
       );
       return wirePage('times', rows.map(wireTime), total, limit, offset);
     }),

@@ -11,6 +11,7 @@ import { RotateApiKey } from '../application/api-keys/rotate-api-key.use-case.js
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
 import { API_KEY_SECRETS } from '../application/ports/api-key-secrets.port.js';
 import { API_KEY_STORE } from '../application/ports/api-key-store.port.js';
+import { CHANGE_LOG_READER } from '../application/ports/change-log.port.js';
 import { CLOCK, type Clock } from '../application/ports/clock.port.js';
 import { RECORD_READ_MODEL } from '../application/ports/record-read-model.port.js';
 import { TASK_READ_MODEL } from '../application/ports/task-read-model.port.js';
@@ -45,6 +46,7 @@ const registerAdapters = (c: DependencyContainer, options: ContainerOptions): vo
   provideValue(c, UNIT_OF_WORK, options.persistence.unitOfWork);
   provideValue(c, TASK_READ_MODEL, options.persistence.taskReadModel);
   provideValue(c, RECORD_READ_MODEL, options.persistence.recordReadModel);
+  provideValue(c, CHANGE_LOG_READER, options.persistence.changeLog);
   provideValue(c, API_KEY_STORE, options.persistence.apiKeyStore);
   provideValue(c, CLOCK, options.clock ?? new SystemClock());
   provideValue(c, API_KEY_SECRETS, new CryptoApiKeySecrets());
@@ -56,7 +58,7 @@ const registerUseCases = (c: DependencyContainer): void => {
   provide(c, ChangeTaskStatus, (w) => new ChangeTaskStatus(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)));
   provide(c, CreateTask, (w) => new CreateTask(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)));
   provide(c, GetTask, (w) => new GetTask(w.resolve(TASK_READ_MODEL)));
-  provide(c, ListTasks, (w) => new ListTasks(w.resolve(TASK_READ_MODEL)));
+  provide(c, ListTasks, (w) => new ListTasks(w.resolve(TASK_READ_MODEL), w.resolve(CHANGE_LOG_READER)));
   provide(c, GetTaskHistory, (w) => new GetTaskHistory(w.resolve(TASK_READ_MODEL)));
   provide(
     c,

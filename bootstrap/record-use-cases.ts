@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import { CHANGE_LOG_READER, RESOURCE_OF_KIND } from '../application/ports/change-log.port.js';
 import { CLOCK } from '../application/ports/clock.port.js';
 import type { Page, Paged } from '../application/ports/paging.js';
 import { RECORD_READ_MODEL, type RecordReadModel } from '../application/ports/record-read-model.port.js';
@@ -60,7 +61,12 @@ const recordUseCases = <F extends object, C extends string, Q extends Page>(
   return {
     create: new CreateRecord(kind, unitOfWork, clock),
     get: new GetRecord(kind, unitOfWork),
-    list: new ListRecords(decode, fetch(w.resolve(RECORD_READ_MODEL))),
+    list: new ListRecords(
+      RESOURCE_OF_KIND[kind.resource],
+      decode,
+      fetch(w.resolve(RECORD_READ_MODEL)),
+      w.resolve(CHANGE_LOG_READER),
+    ),
     update: new UpdateRecord(kind, unitOfWork, clock),
     delete: new DeleteRecord(kind, unitOfWork),
   };

@@ -1,20 +1,13 @@
 import { hash } from 'node:crypto';
 import type { Precondition } from '../../application/shared/precondition.js';
-import { oncePerObject } from './once-per-object.js';
 
 /**
  * Conditional requests (CONTRACT 8, RFC 9110 §13): a strong ETag per single-record answer, derived
  * from the record as presented, so it changes whenever anything in the record does and is the same
  * on every instance.
  */
-const tagOf = (presented: unknown): string =>
-  `"${hash('sha256', JSON.stringify(presented), 'base64url').slice(0, 27)}"`;
-
-/** Tags of presented objects, which presenters share while their record is unchanged. */
-const tagOfObject = oncePerObject(tagOf);
-
 export const etagOf = (presented: unknown): string =>
-  typeof presented === 'object' && presented !== null ? tagOfObject(presented) : tagOf(presented);
+  `"${hash('sha256', JSON.stringify(presented), 'base64url').slice(0, 27)}"`;
 
 /** `If-Match` / `If-None-Match`: any current record (`*`), or a list of entity tags. */
 type TagCondition = { readonly any: true } | { readonly any: false; readonly tags: readonly string[] };
@@ -51,4 +44,25 @@ export const noneMatch = (header: string | undefined, etag: string): boolean => 
   if (header === undefined) return true;
   const condition = parseCondition(header);
   return !condition.any && !condition.tags.some((tag) => opaque(tag) === opaque(etag));
+};
+
+/**
+ * A list's strong ETag: the version the application read it at (CONTRACT §9), which moves with the
+ * caller's change sequence and differs per query. Never a hash of the answer: nothing of a list is
+ * kept to hash, and the version is known before the page is read.
+ */
+export const listEtag = (version: string): string => `"l.${version}"`;
+
+const LIST_TAG = /^"l\.([0-9]+-[0-9a-z]+)"$/;
+
+/** The list version an `If-None-Match` names (its first list tag), for the list to be read only if it moved. */
+export const listVersionIn = (header: string | undefined): string | undefined => {
+  if (header === undefined) return undefined;
+  const condition = parseCondition(header);
+  if (condition.any) return undefined;
+  for (const tag of condition.tags) {
+    const version = LIST_TAG.exec(opaque(tag))?.[1];
+    if (version !== undefined) return version;
+  }
+  return undefined;
 };

@@ -51,10 +51,14 @@ const send = (request: FastifyRequest, reply: FastifyReply, result: Reply): Fast
   if (result.cause !== undefined) request.log.error({ err: result.cause }, 'request failed');
   const etag = result.headers?.etag;
   const readsOne = (request.method === 'GET' || request.method === 'HEAD') && result.status === 200;
-  if (readsOne && etag !== undefined) {
-    if (!noneMatch(request.headers['if-none-match'], etag))
-      return reply.code(304).header('etag', etag).send();
-  }
+  if (
+    result.status === 304 ||
+    (readsOne && etag !== undefined && !noneMatch(request.headers['if-none-match'], etag))
+  )
+    return reply
+      .code(304)
+      .headers(etag === undefined ? {} : { etag })
+      .send();
   request.errorCode = errorCodeOf(result.body);
   return reply
     .code(result.status)
@@ -211,7 +215,8 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       // No body at all counts as {}; a JSON null is a body (and not an object).
       const body = request.body === undefined ? {} : request.body;
       const ifMatch = request.headers['if-match'];
-      const run = () => route.handle({ session, params, query: request.query, body, ifMatch });
+      const ifNoneMatch = request.headers['if-none-match'];
+      const run = () => route.handle({ session, params, query: request.query, body, ifMatch, ifNoneMatch });
       const result =
         route.method === 'POST' ? await services.idempotent(request, session.userId, body, run) : await run();
       return send(request, reply, result);

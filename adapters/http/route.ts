@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/shared/errors.js';
 import { MAX_ID } from '../../application/shared/fields.js';
+import type { Unchanged } from '../../application/shared/list-version.js';
 import type { OperationGroup } from '../../application/workspace/session.js';
 import type { KeySession } from '../../application/workspace/workspace.js';
-import { etagOf } from './conditional.js';
+import { etagOf, listEtag, listVersionIn } from './conditional.js';
 import { success } from './envelope.js';
 import { type HttpFailure, toHttpFailure } from './http-error.js';
 import type { JsonSchema } from './openapi/json-schema.js';
@@ -23,6 +24,8 @@ export interface ApiRequest {
   readonly body: unknown;
   /** The `If-Match` header as sent, if it was. */
   readonly ifMatch: string | undefined;
+  /** The `If-None-Match` header as sent, if it was. */
+  readonly ifNoneMatch: string | undefined;
 }
 
 export interface Reply {
@@ -48,7 +51,7 @@ export interface OperationDoc {
     readonly status: number;
     readonly data: JsonSchema;
     readonly example: unknown;
-    /** Answers one record with its ETag (and so 304 to a matching If-None-Match on a GET). */
+    /** Answers with an ETag (one record's, or a list's), and so 304 to a matching If-None-Match on a GET. */
     readonly etag?: boolean;
     /** A 201 with `Location` naming the new record. */
     readonly location?: boolean;
@@ -117,6 +120,25 @@ export const respond = async <A>(
 };
 
 /** Decodes a body or query with its wire codec, then runs `handle` on the application's input. */
+/**
+ * A list's answer, conditional: with an `If-None-Match` naming a list version, `read` is asked for
+ * the list only if that version moved (else 304, the page never read); either way the answer carries
+ * the list's ETag.
+ */
+export const respondList = async <P extends { readonly version: string }>(
+  ifNoneMatch: string | undefined,
+  read: (knownVersion: string | undefined) => Promise<E.Either<AppError, P | Unchanged>>,
+  present: (page: P) => Reply['body'],
+): Promise<Reply> => {
+  const settled = await read(listVersionIn(ifNoneMatch));
+  if (E.isLeft(settled)) return failureReply(toHttpFailure(settled.left));
+  const answer = settled.right;
+  const etag = listEtag(answer.version);
+  return 'unchanged' in answer
+    ? { status: 304, body: undefined, headers: { etag } }
+    : { status: 200, body: present(answer), headers: { etag } };
+};
+
 export const withInput = <I>(
   wire: WireCodec<I>,
   input: unknown,

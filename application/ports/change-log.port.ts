@@ -1,4 +1,5 @@
 import type { UserId } from '../../domain/task/task.js';
+import type { RecordKindName } from '../../domain/workspace/references.js';
 import { token } from './token.js';
 
 /** What a change names: the resources of the API, as their routes spell them. */
@@ -13,6 +14,18 @@ export const CHANGE_RESOURCES = [
   'moneys',
 ] as const;
 export type ChangeResource = (typeof CHANGE_RESOURCES)[number];
+
+/** The resource of each kind of record. */
+export const RESOURCE_OF_KIND: Readonly<Record<RecordKindName, ChangeResource>> = {
+  task: 'tasks',
+  client: 'clients',
+  project: 'projects',
+  note: 'notes',
+  category: 'categories',
+  card: 'cards',
+  time: 'times',
+  money: 'moneys',
+};
 
 /**
  * What happened to a record, as one user sees it: a task assigned to someone else is `created` for

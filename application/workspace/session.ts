@@ -49,6 +49,7 @@ import type { UpdateRecordError } from '../records/update-record.use-case.js';
 import type { Actor } from '../shared/actor.js';
 import type { InputOf } from '../shared/codecs.js';
 import type { InfrastructureError, InsufficientScope } from '../shared/errors.js';
+import type { Unchanged } from '../shared/list-version.js';
 import type { Precondition } from '../shared/precondition.js';
 import * as seq from '../shared/sequence.js';
 import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';
@@ -142,6 +143,11 @@ export interface TaskOperations<X> {
   create(input: TaskInput<typeof createTaskInput>): Outcome<CreateTaskError | X, Task>;
   get(id: TaskId): Outcome<GetTaskError | X, Task>;
   list(query?: InputOf<typeof listTasksInput>): Outcome<ListTasksError | X, TaskList>;
+  /** The list, or `Unchanged` without reading it while `version` (from an earlier answer) is still its version. */
+  listIfChanged(
+    version: string,
+    query?: InputOf<typeof listTasksInput>,
+  ): Outcome<ListTasksError | X, TaskList | Unchanged>;
   /**
    * Changes only the fields given; with `status`, the answer carries gamification feedback. With a
    * `precondition`, the task as stored must pass it (checked in the same transaction), else
@@ -170,6 +176,8 @@ export interface RecordOperations<R, Create, Update, Query, C extends string, X>
   create(input: Create): Outcome<CreateRecordError | X, R>;
   get(id: number): Outcome<GetRecordError | X, R>;
   list(query?: Query): Outcome<ListRecordsError | X, RecordPage<R>>;
+  /** The list, or `Unchanged` without reading it while `version` (from an earlier answer) is still its version. */
+  listIfChanged(version: string, query?: Query): Outcome<ListRecordsError | X, RecordPage<R> | Unchanged>;
   /** Changes only the fields given; with a `precondition`, only if the stored record passes it. */
   update(id: number, changes: Update, precondition?: Precondition<R>): Outcome<UpdateRecordError | X, R>;
   delete(
@@ -274,6 +282,8 @@ const recordOperations = <F extends object, C extends string, X>(
   create: (input: unknown) => run(group, 'create')(() => useCases.create.execute(actor, input)),
   get: (id: number) => run(group, 'get')(() => useCases.get.execute(actor, id)),
   list: (query: unknown = {}) => run(group, 'list')(() => useCases.list.execute(actor, query)),
+  listIfChanged: (version: string, query: unknown = {}) =>
+    run(group, 'list')(() => useCases.list.executeUnless(actor, query, version)),
   update: (id: number, changes: unknown, precondition?: Precondition<Stored<F>>) =>
     run(group, 'update')(() => useCases.update.execute(actor, id, changes, precondition)),
   delete: (id: number, precondition?: Precondition<Stored<F>>) =>
@@ -294,6 +304,8 @@ export const openSession = <X>(
       create: (input) => run('tasks', 'create')(() => tasks.create.execute(actor, input)),
       get: (id) => run('tasks', 'get')(() => tasks.get.execute(actor, id)),
       list: (query = {}) => run('tasks', 'list')(() => tasks.list.execute(actor, query)),
+      listIfChanged: (version, query = {}) =>
+        run('tasks', 'list')(() => tasks.list.executeUnless(actor, query, version)),
       update: (id, changes, precondition) =>
         run('tasks', 'update')(() => tasks.update.execute(actor, id, changes, precondition)),
       replace: (id, input, precondition) =>

@@ -8,14 +8,12 @@ import type {
   Project,
   TimeRecord,
 } from '../../../domain/workspace/records.js';
-import { oncePerObject } from '../once-per-object.js';
 import { flag, serverDateTime, serverInstant } from './wire-values.js';
 
 // Each answer is written out as one object literal, field by field: a list presents every row, and
 // spreading shared parts (timestamps, links) into each made presenting a row about twice as slow.
-// Each is made once per record object (oncePerObject).
 
-export const presentClient = oncePerObject((client: Client) => ({
+export const presentClient = (client: Client) => ({
   id: client.id,
   name: client.name,
   email: client.email,
@@ -24,9 +22,9 @@ export const presentClient = oncePerObject((client: Client) => ({
   active: flag(client.active),
   created_at: serverInstant(client.createdAt),
   updated_at: serverInstant(client.updatedAt),
-}));
+});
 
-export const presentProject = oncePerObject((project: Project) => ({
+export const presentProject = (project: Project) => ({
   id: project.id,
   name: project.name,
   client_id: project.clientId,
@@ -34,19 +32,19 @@ export const presentProject = oncePerObject((project: Project) => ({
   active: flag(project.active),
   created_at: serverInstant(project.createdAt),
   updated_at: serverInstant(project.updatedAt),
-}));
+});
 
 /** Categories and cards. */
-export const presentNamed = oncePerObject((record: Category | Card) => ({
+export const presentNamed = (record: Category | Card) => ({
   id: record.id,
   name: record.name,
   description: record.description,
   active: flag(record.active),
   created_at: serverInstant(record.createdAt),
   updated_at: serverInstant(record.updatedAt),
-}));
+});
 
-export const presentNote = oncePerObject((note: Note) => ({
+export const presentNote = (note: Note) => ({
   id: note.id,
   name: note.name,
   description: note.description,
@@ -58,9 +56,9 @@ export const presentNote = oncePerObject((note: Note) => ({
   category_id: note.categoryId,
   created_at: serverInstant(note.createdAt),
   updated_at: serverInstant(note.updatedAt),
-}));
+});
 
-export const presentTime = oncePerObject((time: TimeRecord) => ({
+export const presentTime = (time: TimeRecord) => ({
   id: time.id,
   time_really: formatDuration(time.timeReally),
   description: time.description,
@@ -71,9 +69,9 @@ export const presentTime = oncePerObject((time: TimeRecord) => ({
   category_id: time.categoryId,
   created_at: serverInstant(time.createdAt),
   updated_at: serverInstant(time.updatedAt),
-}));
+});
 
-export const presentMoney = oncePerObject((money: MoneyRecord) => ({
+export const presentMoney = (money: MoneyRecord) => ({
   id: money.id,
   type: money.type,
   price: money.price,
@@ -87,4 +85,4 @@ export const presentMoney = oncePerObject((money: MoneyRecord) => ({
   category_id: money.categoryId,
   created_at: serverInstant(money.createdAt),
   updated_at: serverInstant(money.updatedAt),
-}));
+});

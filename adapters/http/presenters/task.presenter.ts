@@ -1,10 +1,10 @@
 import { formatDuration } from '../../../domain/shared/duration.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { formatClientTaskId, type Task } from '../../../domain/task/task.js';
-import { oncePerObject } from '../once-per-object.js';
 import { flag, serverDateTime, serverInstant, serverInstantOrNull } from './wire-values.js';
 
-const wireTask = (task: Task) => ({
+/** The task as it travels. */
+export const presentTask = (task: Task) => ({
   id: task.id,
   owner_id: task.ownerId,
   client_task_id: task.clientTaskId,
@@ -25,9 +25,6 @@ const wireTask = (task: Task) => ({
   created_at: serverInstant(task.createdAt),
   updated_at: serverInstant(task.updatedAt),
 });
-
-/** The task as it travels (made once per task object). */
-export const presentTask = oncePerObject(wireTask);
 
 export const presentHistoryEntry = (entry: StatusHistoryEntry) => ({
   id: entry.id,

@@ -6,7 +6,7 @@ import { ifMatchPrecondition } from '../conditional.js';
 import { pagination, success } from '../envelope.js';
 import type { ResourceDoc } from '../openapi/resource-schemas.js';
 import { closedObject, DELETED, EXAMPLE_PAGINATION, PAGINATION } from '../openapi/response-schemas.js';
-import { type Route, recordReply, respond, withInput, withPathId } from '../route.js';
+import { type Route, recordReply, respond, respondList, withInput, withPathId } from '../route.js';
 import type { RecordWire } from '../wire/record.wire.js';
 import type { WireCodec } from '../wire/wire-codecs.js';
 
@@ -71,17 +71,20 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
             pagination: PAGINATION,
           }),
           example: { [resource.plural]: [doc.example], pagination: EXAMPLE_PAGINATION },
+          etag: true,
         },
       },
-      handle: ({ session, query }) =>
+      handle: ({ session, query, ifNoneMatch }) =>
         withInput(wire.list, query, (input) =>
-          respond(operations(session).list(input), (page) => ({
-            status: 200,
-            body: success({
-              [resource.plural]: page.items.map(resource.present),
-              pagination: pagination(page),
-            }),
-          })),
+          respondList(
+            ifNoneMatch,
+            (known) =>
+              known === undefined
+                ? operations(session).list(input)
+                : operations(session).listIfChanged(known, input),
+            (page) =>
+              success({ [resource.plural]: page.items.map(resource.present), pagination: pagination(page) }),
+          ),
         ),
     },
     {

@@ -12,7 +12,15 @@ import {
 } from '../openapi/response-schemas.js';
 import { presentFeedback, presentProfile } from '../presenters/gamification.presenter.js';
 import { presentHistoryEntry, presentTask } from '../presenters/task.presenter.js';
-import { type Reply, type Route, recordReply, respond, withInput, withPathId } from '../route.js';
+import {
+  type Reply,
+  type Route,
+  recordReply,
+  respond,
+  respondList,
+  withInput,
+  withPathId,
+} from '../route.js';
 import { taskWire } from '../wire/task.wire.js';
 
 /** `gamification` sits beside `data` whenever the body held a status. */
@@ -49,14 +57,17 @@ export const taskRoutes: readonly Route[] = [
         status: 200,
         data: closedObject({ tasks: { type: 'array', items: TASK.schema }, pagination: PAGINATION }),
         example: { tasks: [TASK.example], pagination: EXAMPLE_PAGINATION },
+        etag: true,
       },
     },
-    handle: ({ session, query }) =>
+    handle: ({ session, query, ifNoneMatch }) =>
       withInput(taskWire.list, query, (input) =>
-        respond(session.tasks.list(input), (page) => ({
-          status: 200,
-          body: success({ tasks: page.items.map(presentTask), pagination: pagination(page) }),
-        })),
+        respondList(
+          ifNoneMatch,
+          (known) =>
+            known === undefined ? session.tasks.list(input) : session.tasks.listIfChanged(known, input),
+          (page) => success({ tasks: page.items.map(presentTask), pagination: pagination(page) }),
+        ),
       ),
   },
   {

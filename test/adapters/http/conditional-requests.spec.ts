@@ -121,9 +121,11 @@ for (const harness of ALL_HARNESSES) {
       expect(missing.statusCode).to.equal(404);
     });
 
-    it('sends no ETag on lists and deletes', async () => {
-      await call('POST', '/v1/clients', { payload: { name: 'c' } });
-      expect((await call('GET', '/v1/clients')).headers.etag).to.equal(undefined);
+    it('sends no ETag on deletes; a list’s is a list version, not a record’s (CONTRACT §9, list-etags.spec)', async () => {
+      const created = await call('POST', '/v1/clients', { payload: { name: 'c' } });
+      const deleted = await call('DELETE', `/v1/clients/${created.json().data.client.id}`);
+      expect(deleted.headers.etag).to.equal(undefined);
+      expect((await call('GET', '/v1/clients')).headers.etag).to.match(/^"l\./);
     });
   });
 }

@@ -30,6 +30,8 @@ const SELECT = {
 const RUNS = {
   table: 'records r',
   id: 'r.id',
+  keys: [],
+  mergedOrder: 'order by id asc',
   idIn: SQLITE.idIn,
   list: [
     { from: 'from records r where r.owner_id = ?', params: [7], orderBy: 'order by r.id asc' },
@@ -81,38 +83,24 @@ describe('paged select: row counts are bound behind a cast', () => {
   });
 });
 
-describe('paged select: a page read first as ids and versions', () => {
-  const versions = (known: readonly number[]) => ({
-    columns: 'r.id as "id", r.version as "version"',
-    held: (row: Row) => (known.includes((row as { id: number }).id) ? row : undefined),
-  });
-
-  it('answers from the ids and versions alone when every row is known, in one statement', async () => {
-    const runner = new RecordingRunner([
-      { id: 1, version: 1, page_total: 2 },
-      { id: 2, version: 4, page_total: 2 },
-    ]);
-    const page = await pagedSelect(
-      runner,
-      { ...SELECT, versions: versions([1, 2]) },
-      { limit: 50, offset: 0 },
+describe('paged select: a deep page picks its ids before reading rows', () => {
+  it('merges the runs as ids alone, cuts them to the page, and reads only the page’s rows', async () => {
+    const runner = new RecordingRunner([{ id: 1, page_total: 3 }]);
+    await pagedSelect(runner, { ...SELECT, runs: RUNS }, { limit: 50, offset: 9950 }, 1000);
+    const sql = runner.sent[0]?.sql ?? '';
+    // The rows are read by the ids of one page; the offset is applied to ids, never to rows.
+    expect(sql).to.match(
+      /from records r where r\.id in \(select id from \(.* union all .*\) runs order by id asc limit cast\(\? as bigint\) offset cast\(\? as bigint\)\) order by r\.id asc$/,
     );
-    expect(runner.sent).to.have.length(1);
-    expect(runner.sent[0]?.sql).to.match(/^select r\.id as "id", r\.version as "version", \(select count/);
-    expect(page.items.map((row) => (row as { id: number }).id)).to.deep.equal([1, 2]);
-    expect(page.total).to.equal(2);
+    expect(sql).to.include('select * from (select r.id as id from records r where r.owner_id = ?');
   });
 
-  it('reads the page again whole, in one statement of its own, when a row is not known', async () => {
-    const runner = new RecordingRunner([
-      { id: 1, version: 1, page_total: 2 },
-      { id: 3, version: 1, page_total: 2 },
-    ]);
-    await pagedSelect(runner, { ...SELECT, versions: versions([1]) }, { limit: 50, offset: 0 });
-    expect(runner.sent.map((statement) => statement.sql.slice(0, 18))).to.deep.equal([
-      'select r.id as "id',
-      'select r.id, (sele',
-    ]);
-    expect(runner.sent[1]?.params).to.deep.equal(runner.sent[0]?.params);
+  it('picks the columns the list is ordered by beside each id, to merge without reading rows', async () => {
+    const runner = new RecordingRunner([{ id: 1, page_total: 3 }]);
+    const runs = { ...RUNS, keys: ['r.date'], mergedOrder: 'order by k0 desc nulls last, id asc' };
+    await pagedSelect(runner, { ...SELECT, runs }, { limit: 50, offset: 0 }, 1000);
+    const sql = runner.sent[0]?.sql ?? '';
+    expect(sql).to.include('select r.id as id, r.date as k0 from records r');
+    expect(sql).to.include('runs order by k0 desc nulls last, id asc limit');
   });
 });

@@ -1,7 +1,5 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
-import { countedTotal, type KeptCounts, readRowsVersion, withRowsVersion } from './kept-counts.js';
-import { type KeptPages, pageKey } from './kept-pages.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
@@ -24,40 +22,31 @@ export interface PagedSelect<T> {
   readonly map: (row: Row) => T;
   /** `from … where …` selecting the same rows as `from` more cheaply, for the count. */
   readonly countFrom?: Condition | undefined;
-  /**
-   * Rows held decoded by id and version (VersionedRows): the page is first read as those two
-   * `columns`, answered from what `held` gives, and only read whole when a row is not held.
-   */
-  readonly versions?: { readonly columns: string; readonly held: (row: Row) => T | undefined } | undefined;
   /** Where the total is kept; without it, matches are counted up to the horizon. */
   readonly exactTotal?: ExactTotal | undefined;
   /**
    * Read the page as separate runs instead: each run (a selection of its own, in its own order
-   * along an index) stops after `offset + limit` rows, and the runs are merged in `orderBy`. The
+   * along an index) picks the ids of its first `offset + limit` rows, the ids are merged in the
+   * list's order and cut to the page, and only then are the page's rows read (a deferred join). The
    * runs are disjoint, so without an exact total their capped counts add up.
    */
   readonly runs?: Runs | undefined;
   /** How the page's statement is planned (`once` unless told). */
   readonly planning?: Planning | undefined;
-  /**
-   * Where pages, and counts up to the horizon, are kept while the listed rows stand at one version
-   * (a scalar subquery answering it); without it, every list reads its page and counts.
-   */
-  readonly kept?: Kept | undefined;
-}
-
-export interface Kept {
-  readonly counts: KeptCounts;
-  readonly pages: KeptPages;
-  /** The version of the rows the list selects from, which every write to one of them raises. */
-  readonly version: Condition;
 }
 
 export interface Runs {
-  /** `table alias` the page's rows are then fetched from, by id. */
+  /** `table alias` the page's rows are then read from, by id. */
   readonly table: string;
   /** The id column, with its alias. */
   readonly id: string;
+  /**
+   * The columns the list is ordered by beyond the id (`t.date`), picked beside each id so that the
+   * ids can be merged in the list's order without reading their rows.
+   */
+  readonly keys: readonly string[];
+  /** The list's order over the picked ids and keys (`k0`, `k1`…, then `id`). */
+  readonly mergedOrder: string;
   /** How the database picks rows by the ids a subquery selects (the dialect's). */
   readonly idIn: SqlDialect['idIn'];
   readonly list: readonly Run[];
@@ -77,19 +66,23 @@ export interface Run {
  */
 export const COUNT_PARAMETER = 'cast(? as bigint)';
 
+const TOTAL_COLUMN = 'page_total';
+
 const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; params: SqlValue[] } => {
-  const tail = `${select.orderBy} limit ${COUNT_PARAMETER} offset ${COUNT_PARAMETER}`;
+  const tail = `limit ${COUNT_PARAMETER} offset ${COUNT_PARAMETER}`;
   if (select.runs === undefined)
     return {
-      sql: `select ${select.columns} ${select.from} ${tail}`,
+      sql: `select ${select.columns} ${select.from} ${select.orderBy} ${tail}`,
       params: [...select.params, page.limit, page.offset],
     };
-  const { table, id, idIn, list } = select.runs;
+  const { table, id, keys, mergedOrder, idIn, list } = select.runs;
+  const picked = [`${id} as id`, ...keys.map((key, index) => `${key} as k${index}`)].join(', ');
   const runs = list.map(
-    (run) => `select id from (select ${id} as id ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`,
+    (run) => `select * from (select ${picked} ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`,
   );
+  const pageIds = `select id from (${runs.join(' union all ')}) runs ${mergedOrder} ${tail}`;
   return {
-    sql: `select ${select.columns} from ${table} where ${idIn(id, runs.join(' union all '))} ${tail}`,
+    sql: `select ${select.columns} from ${table} where ${idIn(id, pageIds)} ${select.orderBy}`,
     params: [...list.flatMap((run) => [...run.params, page.offset + page.limit]), page.limit, page.offset],
   };
 };
@@ -124,11 +117,9 @@ export const cappedTotal = (counted: number, limit: number): number => Math.min(
 
 /**
  * One page of rows and the total of the same selection, in one statement: the count rides along as
- * a scalar subquery (evaluated once, and not at all where a kept count still holds), so a list costs
- * one round trip and its total and rows come from the same snapshot. Only a page with no rows, which
- * carries no total, counts on its own; and a page read as `versions` first takes a second statement
- * when it holds a row not known yet. Where pages are `kept`, a page asked again while the rows'
- * version stands is answered from the kept one after reading that version alone (KeptPages).
+ * a scalar subquery (evaluated once), so a list costs one round trip and its total and rows come
+ * from the same snapshot. Only a page with no rows, which carries no total, counts on its own.
+ * Nothing is kept between calls: every page is read from the database.
  */
 export const pagedSelect = async <T>(
   runner: SqlRunner,
@@ -136,54 +127,19 @@ export const pagedSelect = async <T>(
   page: Page,
   horizon = COUNT_HORIZON,
 ): Promise<Paged<T>> => {
-  const { kept } = select;
-  const key = kept === undefined ? '' : pageKey(select.from, select.orderBy, select.params, page);
-  if (kept !== undefined) {
-    const held = kept.pages.get<T>(key);
-    // A copy of the kept list, so that whoever is handed the page may do with it as they like.
-    if (held !== undefined && held.version === (await readRowsVersion(runner, kept.version)))
-      return { items: held.paged.items.slice(), total: held.paged.total };
-  }
   const limit = countLimit(page, horizon);
   const count = countStatement(select, limit);
-  const totalColumns =
-    kept === undefined
-      ? countedTotal(count)
-      : select.exactTotal !== undefined
-        ? withRowsVersion(kept.version, countedTotal(count))
-        : kept.counts.columns(kept.version, count);
-  const read = (columns: string) => {
-    const statement = pageStatement({ ...select, columns: `${columns}, ${totalColumns.sql}` }, page);
-    return runner.all(statement.sql, [...totalColumns.params, ...statement.params], select.planning);
+  const statement = pageStatement(
+    { ...select, columns: `${select.columns}, (${count.sql}) as ${TOTAL_COLUMN}` },
+    page,
+  );
+  const rows = await runner.all(statement.sql, [...count.params, ...statement.params], select.planning);
+  const totalRow = rows[0] ?? (await runner.get(count.sql, count.params, select.planning));
+  const counted = Number(totalRow?.[rows[0] === undefined ? 'total' : TOTAL_COLUMN] ?? 0);
+  return {
+    items: rows.map(select.map),
+    total: select.exactTotal ? counted : cappedTotal(counted, limit),
   };
-  // A page of rows held at their versions is answered from ids and versions: the database sends
-  // two columns a row instead of all of them. Each answer still comes from one statement.
-  const fromHeld = async ({ columns, held }: NonNullable<PagedSelect<T>['versions']>) => {
-    const rows = await read(columns);
-    const items: T[] = [];
-    for (const row of rows) {
-      const item = held(row);
-      if (item === undefined) return undefined;
-      items.push(item);
-    }
-    return { rows, items };
-  };
-  const whole = async () => {
-    const rows = await read(select.columns);
-    return { rows, items: rows.map(select.map) };
-  };
-  const { rows, items } =
-    (select.versions === undefined ? undefined : await fromHeld(select.versions)) ?? (await whole());
-  const first = rows[0];
-  const totalRow =
-    first ?? (await runner.get(`select ${totalColumns.sql}`, totalColumns.params, select.planning));
-  const total = totalRow === undefined ? 0 : totalColumns.total(totalRow);
-  const paged = { items, total: select.exactTotal ? total : cappedTotal(total, limit) };
-  // Only a page whose rows and version one statement read is kept: an empty page reads its total
-  // (and version) in a statement of its own, which a write between the two could tell apart.
-  if (kept !== undefined && first !== undefined && totalColumns.version !== undefined)
-    kept.pages.keep(key, totalColumns.version(first), { items: items.slice(), total: paged.total });
-  return paged;
 };
 
 /** The kept row count of `table` for `ownerId` (0 before their first row). */

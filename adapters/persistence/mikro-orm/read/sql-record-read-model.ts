@@ -31,20 +31,15 @@ import {
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { LatestRecordType } from '../schemas/client-latest-record.schemas.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
-import { VERSIONED_TABLES } from '../schemas/visible-row-version.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
-import { KeptCounts, visibleRowsVersion } from './kept-counts.js';
-import { KeptPages } from './kept-pages.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { Planning, SqlRunner, SqlValue } from './sql-runner.js';
-import { VersionedRows } from './versioned-rows.js';
 
 const OWNED = [
   ['id', 'id'],
   ['owner_id', 'ownerId'],
   ['created_at', 'createdAt'],
   ['updated_at', 'updatedAt'],
-  ['version', 'version'],
 ] as const;
 const NAMED = [...OWNED, ['name', 'name'], ['description', 'description'], ['active', 'active']] as const;
 const CLIENT = [...NAMED, ['email', 'email'], ['phone', 'phone']] as const;
@@ -83,6 +78,8 @@ const newestFirstRuns = (
 ): Runs => ({
   table: `${table} r`,
   id: 'r.id',
+  keys: ['r.date'],
+  mergedOrder: 'order by k0 desc nulls last, id desc',
   idIn: dialect.idIn,
   list: [
     { from: `${from} and r.date is not null`, params, orderBy: 'order by r.date desc, r.id desc' },
@@ -95,11 +92,6 @@ class OwnedWhere {
   readonly conditions: string[] = ['r.owner_id = ?'];
   readonly params: SqlValue[];
   joins = '';
-  /**
-   * Whether the joins ask about rows of another table (a project's client): the rows' own version
-   * then does not tell whether a count still holds.
-   */
-  readsOtherTables = false;
 
   constructor(readonly ownerId: UserId) {
     this.params = [ownerId];
@@ -122,7 +114,7 @@ class OwnedWhere {
   }
 }
 
-/** Whether `table` is one of `tables` (the kept counts' and versions' lists). */
+/** Whether `table` is one of `tables` (the counted tables' list). */
 const isAmong = <T extends string>(tables: readonly T[], table: string): table is T =>
   (tables as readonly string[]).includes(table);
 
@@ -169,24 +161,6 @@ export class SqlRecordReadModel implements RecordReadModel {
     private readonly countHorizon = COUNT_HORIZON,
   ) {}
 
-  /** Counts of filtered lists, kept while the records they count are unchanged. */
-  private readonly counts = new KeptCounts();
-  /** Pages of lists, kept while the records they list are unchanged. */
-  private readonly pages = new KeptPages();
-
-  /** Records as decoded lately, per table (a record's `version` rises with every write). */
-  private readonly decoded = new Map<string, VersionedRows<unknown>>();
-
-  /** The table's decoded rows (a table has one decoder). */
-  private decodedIn<R>(table: string, decode: (row: Row) => R): VersionedRows<R> {
-    let rows = this.decoded.get(table);
-    if (rows === undefined) {
-      rows = new VersionedRows(decode);
-      this.decoded.set(table, rows);
-    }
-    return rows as VersionedRows<R>;
-  }
-
   private page<R>(
     table: string,
     columns: string,
@@ -204,22 +178,16 @@ export class SqlRecordReadModel implements RecordReadModel {
       orderBy === NEWEST_FIRST && !this.dialect.descendingNullsLastOnIndex
         ? newestFirstRuns(this.dialect, table, from, params)
         : undefined;
-    const decoded = this.decodedIn(table, map);
     const select = {
       columns: `${columns}${ordering}`,
       from,
       params,
-      map: decoded.read,
-      versions: { columns: `r.id as "id", r.version as "version"${ordering}`, held: decoded.held },
+      map,
       exactTotal,
       countFrom,
       orderBy,
       runs,
       planning: where.planning,
-      kept:
-        isAmong(VERSIONED_TABLES, table) && !where.readsOtherTables
-          ? { counts: this.counts, pages: this.pages, version: visibleRowsVersion(table, where.ownerId) }
-          : undefined,
     };
     return pagedSelect(this.runner, select, page, this.countHorizon);
   }
@@ -232,8 +200,6 @@ export class SqlRecordReadModel implements RecordReadModel {
     // (created_at, id); clients without one last, by id.
     // A record type is one of a closed set of words (the codec checked it), written into the SQL.
     const type: LatestRecordType = query.orderBy ?? 'task';
-    // The clients' version also rises with every change to their kept latest records (migrations
-    // …140000/…140001), so reading that table does not keep the page and count from being kept.
     where.joins = `left join client_latest_records l on l.client_id = r.id and l.record_type = '${type}'`;
     const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
     return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
@@ -249,7 +215,6 @@ export class SqlRecordReadModel implements RecordReadModel {
       const cascade = '(r.active = true and (c.id is null or c.active = true))';
       where.add(query.active ? cascade : `not ${cascade}`);
       where.joins = 'left join clients c on c.id = r.client_id';
-      where.readsOtherTables = true;
     }
     return this.page('projects', select(PROJECT), where, query, projectTable.fromRow);
   }

@@ -10,14 +10,10 @@ import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
-import { KeptCounts, visibleRowsVersion } from './kept-counts.js';
-import { KeptPages } from './kept-pages.js';
-import { COUNT_HORIZON, type Kept, ownedRowCount, pagedSelect } from './paged-select.js';
+import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
-import { VersionedRows } from './versioned-rows.js';
 
 const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
-const TASK_VERSIONS = 't.id as "id", t.version as "version"';
 
 /** Task active and its project and client (where it has them) active too. */
 const ACTIVE_CASCADE =
@@ -38,6 +34,14 @@ const orderBy = (sort: TaskSort): string => {
   return column === 't.id'
     ? `order by t.id ${sort.direction}`
     : `order by ${column} ${sort.direction} nulls last, t.id asc`;
+};
+
+/** The same order over the ids and keys a run picks (`Runs.keys`). */
+const mergedOrderOf = (sort: TaskSort): { keys: string[]; mergedOrder: string } => {
+  const column = ORDER_COLUMNS[sort.by];
+  return column === 't.id'
+    ? { keys: [], mergedOrder: `order by id ${sort.direction}` }
+    : { keys: [column], mergedOrder: `order by k0 ${sort.direction} nulls last, id asc` };
 };
 
 /**
@@ -97,15 +101,6 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
 
 /** Reads tasks with prepared statements, outside any unit of work. */
 export class SqlTaskReadModel implements TaskReadModel {
-  /** Tasks as decoded lately (a task's `version` rises with every write). */
-  private readonly tasks = new VersionedRows(taskFromRecord);
-  /** A page of tasks read first as ids and versions (PagedSelect.versions). */
-  private readonly versions = { columns: TASK_VERSIONS, held: this.tasks.held };
-  /** Counts of filtered lists, kept while the tasks they count are unchanged. */
-  private readonly counts = new KeptCounts();
-  /** Pages of lists, kept while the tasks they list are unchanged. */
-  private readonly pages = new KeptPages();
-
   constructor(
     private readonly runner: SqlRunner,
     private readonly dialect: SqlDialect,
@@ -117,7 +112,7 @@ export class SqlTaskReadModel implements TaskReadModel {
       `select ${TASK_SELECTION} from tasks t where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`,
       [id, userId, userId],
     );
-    return row ? this.tasks.read(row) : null;
+    return row ? taskFromRecord(row) : null;
   }
 
   /**
@@ -126,8 +121,7 @@ export class SqlTaskReadModel implements TaskReadModel {
    * tasks plus the assigned ones. A search the dialect's index answers reads that (searchOnIndex).
    * Filtered by an indexed reference (project, client…), the planner picks that index for one
    * statement. Any other filter, a search too, reads its page as the two runs, testing each row on
-   * the walk; filtered lists count their matches up to the horizon, a count kept while the tasks
-   * stand (KeptCounts).
+   * the walk; filtered lists count their matches up to the horizon.
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const { search, ...unsearched } = query;
@@ -136,9 +130,10 @@ export class SqlTaskReadModel implements TaskReadModel {
     const filters = filtersOf(this.dialect, query);
     const order = orderBy(query.sort);
     const joins = filters.needsJoins ? CASCADE_JOINS : '';
-    const runs = () => ({
+    const runs = (): Runs => ({
       table: 'tasks t',
       id: 't.id',
+      ...mergedOrderOf(query.sort),
       idIn: this.dialect.idIn,
       list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
         from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,
@@ -151,8 +146,7 @@ export class SqlTaskReadModel implements TaskReadModel {
       from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
       params: [userId, userId, ...filters.params],
       orderBy: order,
-      map: this.tasks.read,
-      versions: this.versions,
+      map: taskFromRecord,
     };
     if (filters.sql === '') {
       const owned = ownedRowCount('tasks', userId);
@@ -160,11 +154,7 @@ export class SqlTaskReadModel implements TaskReadModel {
         sql: `select (${owned.sql}) + (select count(*) from tasks t where ${ASSIGNED_BY_OTHERS.sql}) as total`,
         params: [...owned.params, ...ASSIGNED_BY_OTHERS.params(userId)],
       };
-      return pagedSelect(
-        this.runner,
-        { ...visible, exactTotal, runs: runs(), kept: this.kept(userId, filters) },
-        query,
-      );
+      return pagedSelect(this.runner, { ...visible, exactTotal, runs: runs() }, query);
     }
     return pagedSelect(
       this.runner,
@@ -176,7 +166,6 @@ export class SqlTaskReadModel implements TaskReadModel {
         runs: filters.byReference ? undefined : runs(),
         // Which index serves the filters best depends on how many tasks their values keep.
         planning: 'per-values',
-        kept: this.kept(userId, filters),
       },
       query,
       this.countHorizon,
@@ -200,24 +189,12 @@ export class SqlTaskReadModel implements TaskReadModel {
         params: [...index.condition.params, userId, userId, ...filters.params],
         countFrom: filters.sql === '' ? index.countFrom : undefined,
         orderBy: query.sort.by === 'id' ? index.orderById(query.sort.direction) : orderBy(query.sort),
-        map: this.tasks.read,
-        versions: this.versions,
+        map: taskFromRecord,
         planning: 'per-values',
-        kept: this.kept(userId, filters),
       },
       query,
       this.countHorizon,
     );
-  }
-
-  /**
-   * Where a list's page and count are kept: only when it reads tasks alone, since the version does
-   * not move with the projects and clients that `active` also asks about.
-   */
-  private kept(userId: UserId, filters: Filters): Kept | undefined {
-    return filters.needsJoins
-      ? undefined
-      : { counts: this.counts, pages: this.pages, version: visibleRowsVersion('tasks', userId) };
   }
 
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {

@@ -14,8 +14,8 @@ export const namedColumns = {
 
 /**
  * When a record was made and last changed, and its version: every write the service makes to the
- * row raises it (updated_at alone cannot tell two edits in one millisecond apart), so a row read
- * again at the same version is the same row (VersionedRows).
+ * row raises it (updated_at alone cannot tell two edits in one millisecond apart), so a host's
+ * precondition can ask for the version it read.
  */
 export const changeColumns = {
   createdAt: { type: epochMillis(), fieldName: 'created_at' },

@@ -12,7 +12,6 @@ import { OwnerRowCountSchema } from './owner-row-count.schemas.js';
 import { RateLimitWindowSchema } from './rate-limit.schemas.js';
 import { TaskHistorySchema, TaskNumberSchema, TaskSchema } from './task.schemas.js';
 import { ApiKeySchema, UserSchema } from './user.schemas.js';
-import { VisibleRowVersionSchema } from './visible-row-version.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
 export const ALL_SCHEMAS = [
@@ -35,7 +34,6 @@ export const ALL_SCHEMAS = [
   RateLimitWindowSchema,
   IdempotencyKeySchema,
   OwnerRowCountSchema,
-  VisibleRowVersionSchema,
   ClientLatestRecordSchema,
   ChangeLogSchema,
   ChangeSequenceSchema,
