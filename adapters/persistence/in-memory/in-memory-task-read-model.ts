@@ -10,7 +10,7 @@ import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
-import { pageOf } from './paging.js';
+import { handedOut, pageOf } from './paging.js';
 
 /** Task active and its project and client (where it has them) active too. */
 const activeInCascade = (state: InMemoryState, task: Task): boolean =>
@@ -69,7 +69,7 @@ export class InMemoryTaskReadModel implements TaskReadModel {
 
   async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
     const task = this.database.state.tasks.get(id);
-    return task && isVisibleTo(task, userId) ? task : null;
+    return task && isVisibleTo(task, userId) ? handedOut(task) : null;
   }
 
   async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {

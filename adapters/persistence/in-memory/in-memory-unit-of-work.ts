@@ -5,6 +5,7 @@ import { type InfrastructureError, infrastructureError } from '../../../applicat
 import { ChangeRecorder } from '../change-recorder.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import { inMemoryRepositories } from './in-memory-repositories.js';
+import { handedOut } from './paging.js';
 
 export class InMemoryUnitOfWork implements UnitOfWork {
   constructor(private readonly database: InMemoryDatabase) {}
@@ -20,7 +21,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           const commit = E.isRight(outcome);
           // Appended as the draft is about to replace the state, with nothing awaited in between.
           if (commit) this.database.changeLog.append(changes, new Date());
-          return { commit, value: outcome };
+          // What the work answers is often a stored object itself (the task just saved): the caller
+          // gets a copy, so that changing it cannot change the store.
+          return { commit, value: commit ? handedOut(outcome) : outcome };
         });
         return result;
       } catch (cause) {
