@@ -18,7 +18,7 @@ import {
   COUNT_HORIZON,
   countLimit,
 } from '../adapters/persistence/mikro-orm/read/paged-select.js';
-import type { Planning, Row, SqlValue } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
+import type { Planning, Row } from '../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { POSTGRESQL, SQLITE } from '../adapters/persistence/mikro-orm/sql-dialect.js';
 import { wireClient, wirePage, wireTask, wireTime } from './ceiling-wire.js';
 import { openSqlClient, type SqlClient } from './sql-client.js';

@@ -119,7 +119,6 @@ export const respond = async <A>(
   return E.isRight(settled) ? onSuccess(settled.right) : failureReply(toHttpFailure(settled.left));
 };
 
-/** Decodes a body or query with its wire codec, then runs `handle` on the application's input. */
 /**
  * A list's answer, conditional: with an `If-None-Match` naming a list version, `read` is asked for
  * the list only if that version moved (else 304, the page never read); either way the answer carries
@@ -139,6 +138,7 @@ export const respondList = async <P extends { readonly version: string }>(
     : { status: 200, body: present(answer), headers: { etag } };
 };
 
+/** Decodes a body or query with its wire codec, then runs `handle` on the application's input. */
 export const withInput = <I>(
   wire: WireCodec<I>,
   input: unknown,
