@@ -1,19 +1,11 @@
+import { SCOPED_RESOURCES, type ScopedResource } from '../../domain/api-key/scope.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { RecordKindName } from '../../domain/workspace/references.js';
 import { token } from './token.js';
 
-/** What a change names: the resources of the API, as their routes spell them. */
-export const CHANGE_RESOURCES = [
-  'tasks',
-  'clients',
-  'projects',
-  'notes',
-  'categories',
-  'cards',
-  'times',
-  'moneys',
-] as const;
-export type ChangeResource = (typeof CHANGE_RESOURCES)[number];
+/** What a change names: the resources of the API, as their routes and scopes spell them. */
+export const CHANGE_RESOURCES = SCOPED_RESOURCES;
+export type ChangeResource = ScopedResource;
 
 /** The resource of each kind of record. */
 export const RESOURCE_OF_KIND: Readonly<Record<RecordKindName, ChangeResource>> = {

@@ -39,11 +39,11 @@ export class ListRecords<Q extends Page, R> {
     );
   }
 
-  /** As `execute`, or `Unchanged` without reading the page when `version` is still the list's. */
+  /** As `execute`, or `Unchanged` without reading the page when `version` (if given) is still the list's. */
   executeUnless(
     actor: Actor,
     input: unknown,
-    version: string,
+    version: string | undefined,
   ): TE.TaskEither<ListRecordsError, RecordPage<R> | Unchanged> {
     return pipe(
       TE.fromEither(this.decode(input)),

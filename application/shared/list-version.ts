@@ -92,7 +92,7 @@ export const readVersioned = <P>(read: VersionedRead<P>): TE.TaskEither<Infrastr
 /** As `readVersioned`, but only the version when it is still `known`: the page is then not read. */
 export const readVersionedUnless = <P>(
   read: VersionedRead<P>,
-  known: string,
+  known: string | undefined,
 ): TE.TaskEither<InfrastructureError, Versioned<P> | Unchanged> =>
   attempt(async () => {
     const version = await versionOf(read);

@@ -42,11 +42,11 @@ export class ListTasks {
     );
   }
 
-  /** As `execute`, or `Unchanged` without reading the page when `version` is still the list's. */
+  /** As `execute`, or `Unchanged` without reading the page when `version` (if given) is still the list's. */
   executeUnless(
     actor: Actor,
     input: unknown,
-    version: string,
+    version: string | undefined,
   ): TE.TaskEither<ListTasksError, TaskList | Unchanged> {
     return pipe(
       this.decode(input),

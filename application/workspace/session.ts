@@ -143,9 +143,9 @@ export interface TaskOperations<X> {
   create(input: TaskInput<typeof createTaskInput>): Outcome<CreateTaskError | X, Task>;
   get(id: TaskId): Outcome<GetTaskError | X, Task>;
   list(query?: InputOf<typeof listTasksInput>): Outcome<ListTasksError | X, TaskList>;
-  /** The list, or `Unchanged` without reading it while `version` (from an earlier answer) is still its version. */
+  /** The list, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
   listIfChanged(
-    version: string,
+    version: string | undefined,
     query?: InputOf<typeof listTasksInput>,
   ): Outcome<ListTasksError | X, TaskList | Unchanged>;
   /**
@@ -176,8 +176,11 @@ export interface RecordOperations<R, Create, Update, Query, C extends string, X>
   create(input: Create): Outcome<CreateRecordError | X, R>;
   get(id: number): Outcome<GetRecordError | X, R>;
   list(query?: Query): Outcome<ListRecordsError | X, RecordPage<R>>;
-  /** The list, or `Unchanged` without reading it while `version` (from an earlier answer) is still its version. */
-  listIfChanged(version: string, query?: Query): Outcome<ListRecordsError | X, RecordPage<R> | Unchanged>;
+  /** The list, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
+  listIfChanged(
+    version: string | undefined,
+    query?: Query,
+  ): Outcome<ListRecordsError | X, RecordPage<R> | Unchanged>;
   /** Changes only the fields given; with a `precondition`, only if the stored record passes it. */
   update(id: number, changes: Update, precondition?: Precondition<R>): Outcome<UpdateRecordError | X, R>;
   delete(
@@ -282,7 +285,7 @@ const recordOperations = <F extends object, C extends string, X>(
   create: (input: unknown) => run(group, 'create')(() => useCases.create.execute(actor, input)),
   get: (id: number) => run(group, 'get')(() => useCases.get.execute(actor, id)),
   list: (query: unknown = {}) => run(group, 'list')(() => useCases.list.execute(actor, query)),
-  listIfChanged: (version: string, query: unknown = {}) =>
+  listIfChanged: (version: string | undefined, query: unknown = {}) =>
     run(group, 'list')(() => useCases.list.executeUnless(actor, query, version)),
   update: (id: number, changes: unknown, precondition?: Precondition<Stored<F>>) =>
     run(group, 'update')(() => useCases.update.execute(actor, id, changes, precondition)),

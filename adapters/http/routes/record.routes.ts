@@ -78,10 +78,7 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
         withInput(wire.list, query, (input) =>
           respondList(
             ifNoneMatch,
-            (known) =>
-              known === undefined
-                ? operations(session).list(input)
-                : operations(session).listIfChanged(known, input),
+            (known) => operations(session).listIfChanged(known, input),
             (page) =>
               success({ [resource.plural]: page.items.map(resource.present), pagination: pagination(page) }),
           ),

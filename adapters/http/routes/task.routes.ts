@@ -64,8 +64,7 @@ export const taskRoutes: readonly Route[] = [
       withInput(taskWire.list, query, (input) =>
         respondList(
           ifNoneMatch,
-          (known) =>
-            known === undefined ? session.tasks.list(input) : session.tasks.listIfChanged(known, input),
+          (known) => session.tasks.listIfChanged(known, input),
           (page) => success({ tasks: page.items.map(presentTask), pagination: pagination(page) }),
         ),
       ),

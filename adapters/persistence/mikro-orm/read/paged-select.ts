@@ -134,8 +134,9 @@ export const pagedSelect = async <T>(
     page,
   );
   const rows = await runner.all(statement.sql, [...count.params, ...statement.params], select.planning);
-  const totalRow = rows[0] ?? (await runner.get(count.sql, count.params, select.planning));
-  const counted = Number(totalRow?.[rows[0] === undefined ? 'total' : TOTAL_COLUMN] ?? 0);
+  const counted = Number(
+    rows[0]?.[TOTAL_COLUMN] ?? (await runner.get(count.sql, count.params, select.planning))?.total ?? 0,
+  );
   return {
     items: rows.map(select.map),
     total: select.exactTotal ? counted : cappedTotal(counted, limit),

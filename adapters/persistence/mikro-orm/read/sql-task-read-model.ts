@@ -28,21 +28,21 @@ const ORDER_COLUMNS: Record<TaskSortField, string> = {
   updatedAt: 't.updated_at',
 };
 
-/** Nulls last in either direction, ties by id ascending: pages never overlap or skip. */
-const orderBy = (sort: TaskSort): string => {
+/**
+ * Nulls last in either direction, ties by id ascending: pages never overlap or skip. `orderBy` orders
+ * the rows; `keys` and `mergedOrder` the same order over the ids and keys a run picks (`Runs`).
+ */
+const orderOf = (sort: TaskSort): { orderBy: string; keys: string[]; mergedOrder: string } => {
   const column = ORDER_COLUMNS[sort.by];
   return column === 't.id'
-    ? `order by t.id ${sort.direction}`
-    : `order by ${column} ${sort.direction} nulls last, t.id asc`;
+    ? { orderBy: `order by t.id ${sort.direction}`, keys: [], mergedOrder: `order by id ${sort.direction}` }
+    : {
+        orderBy: `order by ${column} ${sort.direction} nulls last, t.id asc`,
+        keys: [column],
+        mergedOrder: `order by k0 ${sort.direction} nulls last, id asc`,
+      };
 };
-
-/** The same order over the ids and keys a run picks (`Runs.keys`). */
-const mergedOrderOf = (sort: TaskSort): { keys: string[]; mergedOrder: string } => {
-  const column = ORDER_COLUMNS[sort.by];
-  return column === 't.id'
-    ? { keys: [], mergedOrder: `order by id ${sort.direction}` }
-    : { keys: [column], mergedOrder: `order by k0 ${sort.direction} nulls last, id asc` };
-};
+const orderBy = (sort: TaskSort): string => orderOf(sort).orderBy;
 
 /**
  * A user sees the tasks they own and the tasks assigned to them: two disjoint sets, each along its
@@ -128,12 +128,13 @@ export class SqlTaskReadModel implements TaskReadModel {
     const index = search === undefined ? undefined : this.dialect.searchIndex('tasks', 't', userId, search);
     if (index !== undefined) return this.searchOnIndex(userId, unsearched, index);
     const filters = filtersOf(this.dialect, query);
-    const order = orderBy(query.sort);
+    const { orderBy: order, keys, mergedOrder } = orderOf(query.sort);
     const joins = filters.needsJoins ? CASCADE_JOINS : '';
     const runs = (): Runs => ({
       table: 'tasks t',
       id: 't.id',
-      ...mergedOrderOf(query.sort),
+      keys,
+      mergedOrder,
       idIn: this.dialect.idIn,
       list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
         from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,

@@ -79,8 +79,6 @@ export const sqlRepositories = (
 ): SqlRepositories => {
   const revokedKeys: number[] = [];
   const changes = new ChangeRecorder();
-  /** Who saw each task this transaction loaded to change, as it was loaded. */
-  const seenBefore = new Map<number, TaskSeers>();
   const forUpdate = dialect.rowLocks ? ' for update' : '';
   /** Users this transaction added. */
   const added = new Set<number>();
@@ -94,7 +92,6 @@ export const sqlRepositories = (
         if (!row) return null;
         const task = taskFromRecord(row);
         tasksAsRead.remember(id, taskToRecord(task));
-        seenBefore.set(id, task);
         return task;
       },
       add: async (task) => {
@@ -104,11 +101,12 @@ export const sqlRepositories = (
         return stored;
       },
       update: async (task) => {
+        // Who saw the task before: its owner and assignee as this transaction read or last wrote them.
+        const before = tasksAsRead.get(task.id) ?? task;
         const changed = tasksAsRead.changes(task.id, taskToRecord(task));
         const { sql, params } = updateById(TASK, task.id, changed, 'version = version + 1');
         const stored = taskFromRecord((await tx.get(sql, params)) ?? {});
-        changes.recordTask(stored.id, seenBefore.get(stored.id) ?? stored, stored);
-        seenBefore.set(stored.id, stored);
+        changes.recordTask(stored.id, before, stored);
         return stored;
       },
       delete: async (id) => {

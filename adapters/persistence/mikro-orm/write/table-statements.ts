@@ -104,6 +104,11 @@ export class RowsAsRead<R extends Readonly<Record<string, unknown>>> {
     this.rows.set(id, row);
   }
 
+  /** The row with `id` as this transaction last read or wrote it. */
+  get(id: number): R | undefined {
+    return this.rows.get(id);
+  }
+
   /** What of `row` differs from the row with `id` as read; `row` is the row as stored from now on. */
   changes(id: number, row: R): Partial<R> {
     const changed = changedProperties(this.rows.get(id), row);
