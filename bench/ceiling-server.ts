@@ -114,11 +114,11 @@ const handSql = (db: SqlClient) => {
       Object.keys(query).some((name) => !['search', 'limit', 'offset'].includes(name))
     )
       throw new Error('the ceiling searches the index for a term of three characters, without other filters');
-    const { join, condition, countFrom, orderById } = index;
+    const { join, condition, countFrom, idColumn } = index;
     const cap = countLimit({ limit, offset }, COUNT_HORIZON);
     return pageWithTotal(
       task('t'),
-      `from tasks t ${join} where ${condition.sql} and (t.owner_id = ? or t.assignee_id = ?) ${orderById('asc')} limit ${COUNT} offset ${COUNT}`,
+      `from tasks t ${join} where ${condition.sql} and (t.owner_id = ? or t.assignee_id = ?) order by ${idColumn} asc limit ${COUNT} offset ${COUNT}`,
       [...condition.params, user, user, limit, offset],
       {
         sql: `select count(*) as total from (select 1 ${countFrom.sql} limit ${COUNT}) matches`,

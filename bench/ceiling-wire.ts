@@ -75,5 +75,5 @@ export const wirePage = <T>(
 ) =>
   JSON.stringify({
     success: true,
-    data: { [name]: items, pagination: pagination({ limit, offset, total }) },
+    data: { [name]: items, pagination: pagination({ limit, offset, total, nextCursor: null }) },
   });

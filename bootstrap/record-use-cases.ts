@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { CHANGE_LOG_READER, RESOURCE_OF_KIND } from '../application/ports/change-log.port.js';
 import { CLOCK } from '../application/ports/clock.port.js';
-import type { Page, Paged } from '../application/ports/paging.js';
+import type { Paged } from '../application/ports/paging.js';
 import { RECORD_READ_MODEL, type RecordReadModel } from '../application/ports/record-read-model.port.js';
 import { token } from '../application/ports/token.js';
 import { UNIT_OF_WORK } from '../application/ports/unit-of-work.port.js';
@@ -27,6 +27,7 @@ import { ListRecords } from '../application/records/list-records.use-case.js';
 import type { CreatableKind, RecordKind } from '../application/records/record-kind.js';
 import type { RecordUseCases } from '../application/records/record-use-cases.js';
 import { UpdateRecord } from '../application/records/update-record.use-case.js';
+import type { Opened, PageRequest } from '../application/shared/paging.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type { UserId } from '../domain/task/task.js';
 import type {
@@ -50,11 +51,11 @@ const TIME_USE_CASES = token<RecordUseCases<TimeFields>>('TimeUseCases');
 const MONEY_USE_CASES = token<RecordUseCases<MoneyFields>>('MoneyUseCases');
 
 /** One record type's use cases over the same generic classes. */
-const recordUseCases = <F extends object, C extends string, Q extends Page>(
+const recordUseCases = <F extends object, C extends string, Q extends PageRequest>(
   w: Wiring,
   kind: RecordKind<F, C>,
   decode: QueryDecoder<Q>,
-  fetch: (readModel: RecordReadModel) => (ownerId: UserId, query: Q) => Promise<Paged<Stored<F>>>,
+  fetch: (readModel: RecordReadModel) => (ownerId: UserId, query: Opened<Q>) => Promise<Paged<Stored<F>>>,
 ): RecordUseCases<F, C> => {
   const unitOfWork = w.resolve(UNIT_OF_WORK);
   const clock = w.resolve(CLOCK);

@@ -1,3 +1,4 @@
+import type { PageAnswer } from '../../application/shared/paging.js';
 import type { ValidationDetail } from '../../application/shared/validation-detail.js';
 
 export interface SuccessBody<D> {
@@ -23,14 +24,17 @@ export const failure = (code: string, message: string, details?: readonly Valida
 
 export interface Pagination {
   readonly limit: number;
-  readonly offset: number;
+  /** null on a page asked by cursor. */
+  readonly offset: number | null;
   readonly total: number;
   readonly has_more: boolean;
+  readonly next_cursor: string | null;
 }
 
-export const pagination = (page: { limit: number; offset: number; total: number }): Pagination => ({
+export const pagination = (page: Omit<PageAnswer<unknown>, 'items'>): Pagination => ({
   limit: page.limit,
   offset: page.offset,
   total: page.total,
-  has_more: page.offset + page.limit < page.total,
+  has_more: page.nextCursor !== null,
+  next_cursor: page.nextCursor,
 });

@@ -39,6 +39,14 @@ export const toHttpFailure = (error: AppError): HttpFailure => {
           onTheWire(error.details),
         ),
       };
+    case 'InvalidCursor':
+      return {
+        status: 400,
+        body: failure(
+          'INVALID_CURSOR',
+          'The cursor was not given out by this list for these filters and sort; ask again without it.',
+        ),
+      };
     case 'NotFound':
       return { status: 404, body: failure('NOT_FOUND', `The ${error.resource} was not found.`) };
     case 'NotTaskOwner':

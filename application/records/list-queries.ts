@@ -13,9 +13,10 @@ import { object } from '../shared/codecs.js';
 import { decodeWith } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
 import { boolean, integerChoice, localDate, recordId, text, textChoice } from '../shared/fields.js';
-import { pageParams, withPageDefaults } from '../shared/paging.js';
+import { pageParams, type Requested } from '../shared/paging.js';
 import { mapRight } from '../shared/sequence.js';
 
+/** Decodes a list's query string: its filters with their defaults, and the page asked for. */
 export type QueryDecoder<Q> = (input: unknown) => E.Either<ValidationFailed, Q>;
 
 export const listClientsInput = object('ListClientsInput', {
@@ -24,10 +25,10 @@ export const listClientsInput = object('ListClientsInput', {
   orderByLatest: textChoice('RecordType', RECORD_TYPES, 'Newest record of this type first'),
 });
 
-export const decodeClientsQuery: QueryDecoder<ClientListQuery> = (input) =>
+export const decodeClientsQuery: QueryDecoder<Requested<ClientListQuery>> = (input) =>
   pipe(
     decodeWith(listClientsInput)(input),
-    mapRight((q) => ({ ...withPageDefaults(q), active: q.active ?? true, orderBy: q.orderByLatest ?? null })),
+    mapRight((q) => ({ ...q, active: q.active ?? true, orderBy: q.orderByLatest ?? null })),
   );
 
 export const listProjectsInput = object('ListProjectsInput', {
@@ -36,8 +37,7 @@ export const listProjectsInput = object('ListProjectsInput', {
   clientId: recordId('ClientId'),
 });
 
-export const decodeProjectsQuery: QueryDecoder<ProjectListQuery> = (input) =>
-  pipe(decodeWith(listProjectsInput)(input), mapRight(withPageDefaults));
+export const decodeProjectsQuery: QueryDecoder<Requested<ProjectListQuery>> = decodeWith(listProjectsInput);
 
 export const listNotesInput = object('ListNotesInput', {
   ...pageParams,
@@ -45,18 +45,17 @@ export const listNotesInput = object('ListNotesInput', {
   search: text('Search', 191, 'Name or description, case-insensitive'),
 });
 
-export const decodeNotesQuery: QueryDecoder<NoteListQuery> = (input) =>
-  pipe(decodeWith(listNotesInput)(input), mapRight(withPageDefaults));
+export const decodeNotesQuery: QueryDecoder<Requested<NoteListQuery>> = decodeWith(listNotesInput);
 
 export const listNamedInput = object('ListNamedInput', {
   ...pageParams,
   active: boolean('Active', 'Default true: active ones only'),
 });
 
-export const decodeNamedQuery: QueryDecoder<NamedListQuery> = (input) =>
+export const decodeNamedQuery: QueryDecoder<Requested<NamedListQuery>> = (input) =>
   pipe(
     decodeWith(listNamedInput)(input),
-    mapRight((q) => ({ ...withPageDefaults(q), active: q.active ?? true })),
+    mapRight((q) => ({ ...q, active: q.active ?? true })),
   );
 
 /** The filters time and money records share: their links, and a range of days (inclusive). */
@@ -72,8 +71,7 @@ const linkedRecordFilters = {
 
 export const listTimesInput = object('ListTimesInput', linkedRecordFilters);
 
-export const decodeTimesQuery: QueryDecoder<TimeListQuery> = (input) =>
-  pipe(decodeWith(listTimesInput)(input), mapRight(withPageDefaults));
+export const decodeTimesQuery: QueryDecoder<Requested<TimeListQuery>> = decodeWith(listTimesInput);
 
 export const listMoneysInput = object('ListMoneysInput', {
   ...linkedRecordFilters,
@@ -81,5 +79,4 @@ export const listMoneysInput = object('ListMoneysInput', {
   card: recordId('CardId', 'Moves money from or to this card'),
 });
 
-export const decodeMoneysQuery: QueryDecoder<MoneyListQuery> = (input) =>
-  pipe(decodeWith(listMoneysInput)(input), mapRight(withPageDefaults));
+export const decodeMoneysQuery: QueryDecoder<Requested<MoneyListQuery>> = decodeWith(listMoneysInput);

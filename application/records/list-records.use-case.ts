@@ -1,40 +1,47 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { ChangeLogReader, ChangeResource } from '../ports/change-log.port.js';
-import type { Page, Paged } from '../ports/paging.js';
+import type { Paged } from '../ports/paging.js';
 import type { Actor } from '../shared/actor.js';
-import type { InfrastructureError, ValidationFailed } from '../shared/errors.js';
+import type { InfrastructureError, InvalidCursor, ValidationFailed } from '../shared/errors.js';
 import {
   readVersioned,
   readVersionedUnless,
   type Unchanged,
   type VersionedRead,
 } from '../shared/list-version.js';
+import {
+  type ListOf,
+  type Opened,
+  openPage,
+  type PageAnswer,
+  type PageRequest,
+  pageAnswer,
+} from '../shared/paging.js';
 import * as seq from '../shared/sequence.js';
 import type { QueryDecoder } from './list-queries.js';
 
-export type ListRecordsError = ValidationFailed | InfrastructureError;
+export type ListRecordsError = ValidationFailed | InvalidCursor | InfrastructureError;
 
-export interface RecordPage<R> extends Paged<R> {
-  readonly limit: number;
-  readonly offset: number;
+export interface RecordPage<R> extends PageAnswer<R> {
   /** Changes whenever anything this list could show changes for the caller (CONTRACT §9). */
   readonly version: string;
 }
 
 /** Lists the caller's records of one type: strict query decoding, then the read model. */
-export class ListRecords<Q extends Page, R> {
+export class ListRecords<Q extends PageRequest, R> {
   constructor(
     private readonly resource: ChangeResource,
     private readonly decode: QueryDecoder<Q>,
-    private readonly fetch: (ownerId: UserId, query: Q) => Promise<Paged<R>>,
+    private readonly fetch: (ownerId: UserId, query: Opened<Q>) => Promise<Paged<R>>,
     private readonly changeLog: ChangeLogReader,
   ) {}
 
   execute(actor: Actor, input: unknown): TE.TaskEither<ListRecordsError, RecordPage<R>> {
     return pipe(
-      TE.fromEither(this.decode(input)),
+      this.open(actor, input),
       seq.flatMap((q) => readVersioned(this.read(actor, q))),
     );
   }
@@ -46,21 +53,30 @@ export class ListRecords<Q extends Page, R> {
     version: string | undefined,
   ): TE.TaskEither<ListRecordsError, RecordPage<R> | Unchanged> {
     return pipe(
-      TE.fromEither(this.decode(input)),
+      this.open(actor, input),
       seq.flatMap((q) => readVersionedUnless(this.read(actor, q), version)),
     );
   }
 
-  private read(actor: Actor, q: Q): VersionedRead<Omit<RecordPage<R>, 'version'>> {
+  private open(actor: Actor, input: unknown): TE.TaskEither<ValidationFailed | InvalidCursor, Opened<Q>> {
+    const decoded = this.decode(input);
+    return TE.fromEither(E.isLeft(decoded) ? decoded : openPage(this.listOf(actor), decoded.right));
+  }
+
+  private read(actor: Actor, q: Opened<Q>): VersionedRead<PageAnswer<R>> {
     return {
       changeLog: this.changeLog,
       userId: actor.userId,
       resource: this.resource,
       query: q,
-      page: async () => ({ ...(await this.fetch(actor.userId, q)), limit: q.limit, offset: q.offset }),
+      page: async () => pageAnswer(this.listOf(actor), q, await this.fetch(actor.userId, q)),
     };
+  }
+
+  private listOf(actor: Actor): ListOf {
+    return { userId: actor.userId, list: this.resource };
   }
 }
 
 /** What callers see of a lister, whatever query type it decodes. */
-export type RecordLister<R> = Pick<ListRecords<Page, R>, 'execute' | 'executeUnless'>;
+export type RecordLister<R> = Pick<ListRecords<PageRequest, R>, 'execute' | 'executeUnless'>;

@@ -21,6 +21,13 @@ export interface InvalidReference {
   readonly details: readonly ValidationDetail[];
 }
 
+/** A list's `cursor` that this list did not give out for these filters and sort (or was changed). */
+export interface InvalidCursor {
+  readonly _tag: 'InvalidCursor';
+}
+
+export const invalidCursor: InvalidCursor = { _tag: 'InvalidCursor' };
+
 export interface NotFound {
   readonly _tag: 'NotFound';
   readonly resource: string;
@@ -82,6 +89,7 @@ export type InfrastructureError = Unavailable | Unexpected;
 export type AppError =
   | ValidationFailed
   | InvalidReference
+  | InvalidCursor
   | NotFound
   | NotTaskOwner
   | Conflict

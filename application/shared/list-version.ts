@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { ChangeLogReader, ChangeResource } from '../ports/change-log.port.js';
+import { checksumOf } from './checksum.js';
 import { type InfrastructureError, infrastructureError } from './errors.js';
 
 /** A list answered only if it changed: what a caller holding its current version gets instead. */
@@ -13,35 +14,6 @@ export interface Unchanged {
 
 /** A list with the version it was read at. */
 export type Versioned<P> = P & { readonly version: string };
-
-/** JSON of `value` with object keys in order, so that one query has one spelling whatever its order. */
-const canonical = (value: unknown): string => {
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null)
-    return `{${Object.keys(value)
-      .sort()
-      .flatMap((key) => {
-        const field = (value as Record<string, unknown>)[key];
-        return field === undefined ? [] : [`${JSON.stringify(key)}:${canonical(field)}`];
-      })
-      .join(',')}}`;
-  return JSON.stringify(value);
-};
-
-/** A 53-bit string hash (cyrb53): spreads close inputs apart; not a secret, only a name. */
-export const hash53 = (text: string, seed = 0): number => {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-};
 
 /**
  * Bumped when what a list answers for the same records changes shape (a new field, another
@@ -59,7 +31,7 @@ export const listVersion = (
   latestSeq: number,
   resource: ChangeResource,
   query: unknown,
-): string => `${latestSeq}-${hash53(canonical([ANSWER_SHAPE, userId, resource, query])).toString(36)}`;
+): string => `${latestSeq}-${checksumOf([ANSWER_SHAPE, userId, resource, query])}`;
 
 /** What a list is read with: the change log for its version, then the page. */
 export interface VersionedRead<P> {

@@ -1,19 +1,83 @@
-import type { Page } from '../ports/paging.js';
-import { integer, MAX_ID } from './fields.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Page, Paged } from '../ports/paging.js';
+import { CURSOR_MAX_LENGTH, type CursorBinding, decodeCursor, encodeCursor } from './cursor.js';
+import { validationFailed } from './decode.js';
+import type { InvalidCursor, ValidationFailed } from './errors.js';
+import { integer, MAX_ID, text } from './fields.js';
 
-/** `limit` and `offset`, the same on every list. */
+/** `limit`, and `offset` or `cursor`, the same on every list. */
 export const pageParams = {
   limit: integer('Limit', 1, 100, 'Page size, default 50'),
-  offset: integer('Offset', 0, MAX_ID, 'Items to skip, default 0'),
+  offset: integer('Offset', 0, MAX_ID, 'Items to skip, default 0; not with cursor'),
+  cursor: text('Cursor', CURSOR_MAX_LENGTH, "A page's next_cursor: the page after it; not with offset"),
 };
 
-export const DEFAULT_PAGE: Page = { limit: 50, offset: 0 };
+export const DEFAULT_LIMIT = 50;
 
-/** A decoded query with the page defaults filled in. */
-export const withPageDefaults = <Q extends { readonly limit?: number; readonly offset?: number }>(
-  query: Q,
-): Q & Page => ({
-  ...query,
-  limit: query.limit ?? DEFAULT_PAGE.limit,
-  offset: query.offset ?? DEFAULT_PAGE.offset,
+/** How a caller asks for a page, as decoded: all optional. */
+export interface PageRequest {
+  readonly limit?: number | undefined;
+  readonly offset?: number | undefined;
+  readonly cursor?: string | undefined;
+}
+
+/** A read model's list query as a caller asks for it: its filters, and a page request. */
+export type Requested<Q extends Page> = Omit<Q, keyof Page> & PageRequest;
+
+/** Which list a page is of, for whom: what its cursors are bound to, beside the filters. */
+export interface ListOf {
+  readonly userId: CursorBinding['userId'];
+  readonly list: string;
+}
+
+/** A decoded query with its page made concrete: the defaults filled in, or the cursor's key. */
+export type Opened<Q extends PageRequest> = Q & Page;
+
+/** The binding of a list's cursors: the query without anything that says which page. */
+const bindingOf = (of: ListOf, request: PageRequest & { readonly after?: unknown }): CursorBinding => {
+  const { limit: _limit, offset: _offset, cursor: _cursor, after: _after, ...filters } = request;
+  return { ...of, filters };
+};
+
+const BOTH_GIVEN = validationFailed([
+  {
+    field: 'cursor',
+    code: 'MISMATCH',
+    message: 'cannot be given with offset; a cursor says where the page starts',
+  },
+]);
+
+/**
+ * The page a decoded query asks for (CONTRACT §9): by `offset` (default 0), or right after the item
+ * its `cursor` names, which must have been given out for this user, list, filters and sort.
+ */
+export const openPage = <Q extends PageRequest>(
+  of: ListOf,
+  request: Q,
+): E.Either<ValidationFailed | InvalidCursor, Opened<Q>> => {
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  if (request.cursor === undefined) return E.right({ ...request, limit, offset: request.offset ?? 0 });
+  if (request.offset !== undefined) return E.left(BOTH_GIVEN);
+  const key = decodeCursor(bindingOf(of, request), request.cursor);
+  return E.isLeft(key) ? key : E.right({ ...request, limit, offset: 0, after: key.right });
+};
+
+/** A page as a caller receives it: its items, the list's total, and how to ask for what follows. */
+export interface PageAnswer<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+  readonly limit: number;
+  /** The items skipped; null for a page asked by cursor. */
+  readonly offset: number | null;
+  /** Asks for the page after this one (as `cursor`); null on the last page. */
+  readonly nextCursor: string | null;
+}
+
+/** The answer to an opened page: its next key turned into a cursor bound as the request's was. */
+export const pageAnswer = <T>(of: ListOf, request: Opened<PageRequest>, paged: Paged<T>): PageAnswer<T> => ({
+  items: paged.items,
+  total: paged.total,
+  limit: request.limit,
+  offset: request.after === undefined ? request.offset : null,
+  nextCursor: paged.next === null ? null : encodeCursor(bindingOf(of, request), paged.next),
 });

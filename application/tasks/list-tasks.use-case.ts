@@ -1,32 +1,32 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Task } from '../../domain/task/task.js';
 import type { ChangeLogReader } from '../ports/change-log.port.js';
-import type { Paged } from '../ports/paging.js';
 import type { TaskListQuery, TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
-import type { InfrastructureError, ValidationFailed } from '../shared/errors.js';
+import type { InfrastructureError, InvalidCursor, ValidationFailed } from '../shared/errors.js';
 import {
   readVersioned,
   readVersionedUnless,
   type Unchanged,
   type VersionedRead,
 } from '../shared/list-version.js';
-import { withPageDefaults } from '../shared/paging.js';
+import { type ListOf, type Opened, openPage, type PageAnswer, pageAnswer } from '../shared/paging.js';
 import * as seq from '../shared/sequence.js';
 import { listTasksInput } from './task.codecs.js';
 
-export type ListTasksError = ValidationFailed | InfrastructureError;
+export type ListTasksError = ValidationFailed | InvalidCursor | InfrastructureError;
 
 const decode = decodeWith(listTasksInput);
 
-export interface TaskList extends Paged<Task> {
-  readonly limit: number;
-  readonly offset: number;
+export interface TaskList extends PageAnswer<Task> {
   /** Changes whenever anything this list could show changes for the caller (CONTRACT §9). */
   readonly version: string;
 }
+
+type OpenedTaskQuery = Opened<TaskListQuery & { readonly cursor?: string | undefined }>;
 
 /** Tasks owned by or assigned to the caller, filtered (all filters AND), sorted and paged. */
 export class ListTasks {
@@ -37,7 +37,7 @@ export class ListTasks {
 
   execute(actor: Actor, input: unknown): TE.TaskEither<ListTasksError, TaskList> {
     return pipe(
-      this.decode(input),
+      this.open(actor, input),
       seq.flatMap((listQuery) => readVersioned(this.read(actor, listQuery))),
     );
   }
@@ -49,34 +49,35 @@ export class ListTasks {
     version: string | undefined,
   ): TE.TaskEither<ListTasksError, TaskList | Unchanged> {
     return pipe(
-      this.decode(input),
+      this.open(actor, input),
       seq.flatMap((listQuery) => readVersionedUnless(this.read(actor, listQuery), version)),
     );
   }
 
-  private decode(input: unknown): TE.TaskEither<ValidationFailed, TaskListQuery> {
-    return pipe(
-      TE.fromEither(decode(input)),
-      seq.map(
-        ({ sort, ...filters }): TaskListQuery => ({
-          ...withPageDefaults(filters),
-          sort: { by: sort?.by ?? 'id', direction: sort?.direction ?? 'asc' },
-        }),
-      ),
-    );
+  /** The query decoded, its sort defaulted (id ascending), and its page opened. */
+  private open(
+    actor: Actor,
+    input: unknown,
+  ): TE.TaskEither<ValidationFailed | InvalidCursor, OpenedTaskQuery> {
+    const decoded = decode(input);
+    if (E.isLeft(decoded)) return TE.fromEither(decoded);
+    const { sort, ...filters } = decoded.right;
+    const query = {
+      ...filters,
+      sort: { by: sort?.by ?? 'id', direction: sort?.direction ?? 'asc' },
+    } as const;
+    return TE.fromEither(openPage(listOf(actor), query));
   }
 
-  private read(actor: Actor, listQuery: TaskListQuery): VersionedRead<Omit<TaskList, 'version'>> {
+  private read(actor: Actor, listQuery: OpenedTaskQuery): VersionedRead<PageAnswer<Task>> {
     return {
       changeLog: this.changeLog,
       userId: actor.userId,
       resource: 'tasks',
       query: listQuery,
-      page: async () => ({
-        ...(await this.tasks.list(actor.userId, listQuery)),
-        limit: listQuery.limit,
-        offset: listQuery.offset,
-      }),
+      page: async () => pageAnswer(listOf(actor), listQuery, await this.tasks.list(actor.userId, listQuery)),
     };
   }
 }
+
+const listOf = (actor: Actor): ListOf => ({ userId: actor.userId, list: 'tasks' });

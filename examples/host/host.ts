@@ -12,6 +12,8 @@ const describe = (error: AppError): string => {
       return `invalid input: ${error.details.map((detail) => `${detail.field} ${detail.code}`).join(', ')}`;
     case 'InvalidReference':
       return `unknown reference: ${error.details.map((detail) => detail.field).join(', ')}`;
+    case 'InvalidCursor':
+      return 'that cursor belongs to another list; start the walk again';
     case 'NotFound':
       return `no such ${error.resource}`;
     case 'NotTaskOwner':

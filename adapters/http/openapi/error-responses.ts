@@ -5,7 +5,8 @@ export const ERROR_RESPONSES = {
   400: {
     name: 'BadRequest',
     description:
-      'A field, query parameter, the URL or the JSON is wrong; `details` lists every failing field.',
+      'A field, query parameter, the URL or the JSON is wrong; `details` lists every failing field. ' +
+      'A list answers `INVALID_CURSOR` for a cursor it did not give out for these filters and sort.',
     codes: [
       'VALIDATION_ERROR',
       'TITLE_REQUIRED',
@@ -13,6 +14,7 @@ export const ERROR_RESPONSES = {
       'NAME_REQUIRED',
       'DESCRIPTION_REQUIRED',
       'INVALID_REFERENCE',
+      'INVALID_CURSOR',
       'INVALID_JSON',
     ],
     headers: [],

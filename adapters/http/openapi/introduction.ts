@@ -25,7 +25,11 @@ time and money records. Every call acts for the user who owns the API key.
   returns are accepted and ignored, so GET → edit → PUT works.
 
 ## Lists
-\`limit\` (1..100, default 50) and \`offset\`; the answer's \`pagination\` has \`total\` and \`has_more\`.
+\`limit\` (1..100, default 50) and \`offset\`; the answer's \`pagination\` has \`total\`, \`has_more\` and \`next_cursor\`.
+Send \`next_cursor\` back as \`cursor\` (instead of \`offset\`) for the next page: a walk by cursor never repeats or
+skips a record that stays unchanged, and each page costs the same however deep. A cursor only works with the filters
+and sort it was made with (else 400 \`INVALID_CURSOR\`). Every list has a strong \`ETag\`; \`If-None-Match\` with it
+answers 304 while nothing the list could show has changed.
 
 ## Retries and concurrent edits
 - **Idempotency-Key** on a POST makes a retry safe: the first answer is kept 24 h and replayed with

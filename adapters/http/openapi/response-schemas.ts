@@ -66,7 +66,11 @@ export const PAGINATION = titled(
   'Pagination',
   closedObject({
     limit: { type: 'integer', minimum: 1, maximum: 100 },
-    offset: { type: 'integer', minimum: 0 },
+    offset: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'The items skipped; null on a page asked by cursor.',
+    },
     total: {
       type: 'integer',
       minimum: 0,
@@ -75,11 +79,24 @@ export const PAGINATION = titled(
         'whose matches end within 1000 past this page; beyond that, offset + limit + 1000 (has_more is true).',
     },
     has_more: { type: 'boolean', description: 'Whether a page follows this one.' },
+    next_cursor: {
+      type: ['string', 'null'],
+      maxLength: 512,
+      description:
+        'Send it as `cursor` (instead of `offset`) for the page after this one; null on the last page. ' +
+        'Bound to the key’s owner, the filters and the sort it was made with.',
+    },
   }),
 );
 
 /** An example of `pagination` for one page that holds everything. */
-export const EXAMPLE_PAGINATION = { limit: 50, offset: 0, total: 1, has_more: false } as const;
+export const EXAMPLE_PAGINATION = {
+  limit: 50,
+  offset: 0,
+  total: 1,
+  has_more: false,
+  next_cursor: null,
+} as const;
 
 /** What a DELETE answers. */
 export const DELETED = closedObject({ deleted: { const: true }, id: ID });

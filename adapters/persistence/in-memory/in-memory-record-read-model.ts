@@ -25,7 +25,7 @@ import type {
 } from '../../../domain/workspace/records.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
-import { pageOf } from './paging.js';
+import { BY_ID, type KeyOrder, pageOf, sortedBy } from './paging.js';
 
 const ownedBy = <R extends Owned>(records: Map<number, R>, ownerId: UserId): R[] =>
   [...records.values()].filter((r) => r.ownerId === ownerId).sort((a, b) => a.id - b.id);
@@ -41,7 +41,7 @@ const recordsOfType = (state: InMemoryState, type: RecordType): Dated[] =>
   })[type];
 
 /** Newest first by (created_at, id) of the latest record; clients without one after, by id. */
-const byLatestRecord = (state: InMemoryState, type: RecordType) => {
+const byLatestRecord = (state: InMemoryState, type: RecordType): KeyOrder<Client> => {
   const latest = new Map<number, Dated>();
   for (const record of recordsOfType(state, type)) {
     if (record.clientId === null) continue;
@@ -52,12 +52,12 @@ const byLatestRecord = (state: InMemoryState, type: RecordType) => {
       (record.createdAt.getTime() === seen.createdAt.getTime() && record.id > seen.id);
     if (newer) latest.set(record.clientId, record);
   }
-  return (a: Client, b: Client): number => {
-    const [la, lb] = [latest.get(a.id), latest.get(b.id)];
-    if (la && lb) return lb.createdAt.getTime() - la.createdAt.getTime() || lb.id - la.id;
-    if (la) return -1;
-    if (lb) return 1;
-    return a.id - b.id;
+  return {
+    keyOf: (client) => {
+      const record = latest.get(client.id);
+      return [record?.createdAt.getTime() ?? null, record?.id ?? null, client.id];
+    },
+    directions: ['desc', 'desc', 'asc'],
   };
 };
 
@@ -76,14 +76,7 @@ const matchesLinks = (record: Linked, q: LinkedRecordListQuery): boolean => {
 };
 
 /** Newest first: date descending, then id descending; undated records last. */
-const byDateNewestFirst = (a: Linked, b: Linked): number => {
-  if (a.date !== b.date) {
-    if (a.date === null) return 1;
-    if (b.date === null) return -1;
-    return a.date < b.date ? 1 : -1;
-  }
-  return b.id - a.id;
-};
+const NEWEST_FIRST: KeyOrder<Linked> = { keyOf: (r) => [r.date, r.id], directions: ['desc', 'desc'] };
 
 const contains = (text: string | null, term: string): boolean => (text ?? '').toLowerCase().includes(term);
 
@@ -93,7 +86,9 @@ export class InMemoryRecordReadModel implements RecordReadModel {
   async clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
     const state = this.database.state;
     const found = ownedBy(state.clients, ownerId).filter((c) => c.active === query.active);
-    return pageOf(query.orderBy ? found.sort(byLatestRecord(state, query.orderBy)) : found, query);
+    if (query.orderBy === null) return pageOf(found, query, BY_ID);
+    const order = byLatestRecord(state, query.orderBy);
+    return pageOf(sortedBy(found, order), query, order);
   }
 
   async projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
@@ -105,7 +100,7 @@ export class InMemoryRecordReadModel implements RecordReadModel {
         (query.clientId === undefined || p.clientId === query.clientId) &&
         (query.active === undefined || activeInCascade(p) === query.active),
     );
-    return pageOf(found, query);
+    return pageOf(found, query, BY_ID);
   }
 
   async notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
@@ -115,13 +110,14 @@ export class InMemoryRecordReadModel implements RecordReadModel {
         (query.active === undefined || n.active === query.active) &&
         (term === undefined || contains(n.name, term) || contains(n.description, term)),
     );
-    return pageOf(found, query);
+    return pageOf(found, query, BY_ID);
   }
 
   async categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
     return pageOf(
       ownedBy(this.database.state.categories, ownerId).filter((c) => c.active === query.active),
       query,
+      BY_ID,
     );
   }
 
@@ -129,12 +125,13 @@ export class InMemoryRecordReadModel implements RecordReadModel {
     return pageOf(
       ownedBy(this.database.state.cards, ownerId).filter((c) => c.active === query.active),
       query,
+      BY_ID,
     );
   }
 
   async times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
     const found = ownedBy(this.database.state.times, ownerId).filter((t) => matchesLinks(t, query));
-    return pageOf(found.sort(byDateNewestFirst), query);
+    return pageOf(sortedBy(found, NEWEST_FIRST), query, NEWEST_FIRST);
   }
 
   async moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
@@ -144,6 +141,6 @@ export class InMemoryRecordReadModel implements RecordReadModel {
         (query.type === undefined || m.type === query.type) &&
         (query.card === undefined || m.card === query.card || m.toCard === query.card),
     );
-    return pageOf(found.sort(byDateNewestFirst), query);
+    return pageOf(sortedBy(found, NEWEST_FIRST), query, NEWEST_FIRST);
   }
 }

@@ -10,7 +10,7 @@ import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
-import { handedOut, pageOf } from './paging.js';
+import { BY_ID, handedOut, type KeyOrder, pageOf, sortedBy } from './paging.js';
 
 /** Task active and its project and client (where it has them) active too. */
 const activeInCascade = (state: InMemoryState, task: Task): boolean =>
@@ -50,18 +50,10 @@ const SORT_KEYS: Record<TaskSortField, SortKey> = {
 };
 
 /** Sorted by the key (nulls last in either direction), ties by id ascending. */
-const comparator = (sort: TaskSort) => {
-  const descending = sort.direction === 'desc';
+const orderOf = (sort: TaskSort): KeyOrder<Task> => {
+  if (sort.by === 'id') return { keyOf: (t) => [t.id], directions: [sort.direction] };
   const key = SORT_KEYS[sort.by];
-  return (a: Task, b: Task): number => {
-    const [ka, kb] = [key(a), key(b)];
-    if (ka !== kb) {
-      if (ka === null) return 1;
-      if (kb === null) return -1;
-      return (ka < kb ? -1 : 1) * (descending ? -1 : 1);
-    }
-    return a.id - b.id;
-  };
+  return { keyOf: (t) => [key(t), t.id], directions: [sort.direction, 'asc'] };
 };
 
 export class InMemoryTaskReadModel implements TaskReadModel {
@@ -75,13 +67,15 @@ export class InMemoryTaskReadModel implements TaskReadModel {
   async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const state = this.database.state;
     const found = [...state.tasks.values()].filter((t) => isVisibleTo(t, userId) && matches(state, t, query));
-    return pageOf(found.sort(comparator(query.sort)), query);
+    const order = orderOf(query.sort);
+    return pageOf(sortedBy(found, order), query, order);
   }
 
   async history(taskId: TaskId, range: Page): Promise<Paged<StatusHistoryEntry>> {
     return pageOf(
       this.database.state.history.filter((e) => e.taskId === taskId),
       range,
+      BY_ID,
     );
   }
 }

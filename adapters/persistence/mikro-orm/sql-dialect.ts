@@ -40,8 +40,8 @@ export interface IndexedSearch {
   readonly condition: Condition;
   /** `from … where …` counting the matches on the index alone (when nothing else filters them). */
   readonly countFrom: Condition;
-  /** The index's own order (row id): a page in it stops with the page, unsorted. */
-  readonly orderById: (direction: 'asc' | 'desc') => string;
+  /** The searched row's id as the index holds it: ordering by it reads the index in that order. */
+  readonly idColumn: string;
 }
 
 /** SQLite's per-user search indexes (search-tokens.ts), by the table they index. */
@@ -86,7 +86,7 @@ export const SQLITE: SqlDialect = {
       join: `join ${index} s on s.rowid = ${alias}.id`,
       condition,
       countFrom: { sql: `from ${index} s where ${condition.sql}`, params: condition.params },
-      orderById: (direction) => `order by s.rowid ${direction}`,
+      idColumn: 's.rowid',
     };
   },
   textSearch: (alias, columns, term) => {

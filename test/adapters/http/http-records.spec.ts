@@ -79,7 +79,13 @@ describe('HTTP: clients, projects, notes, categories, cards, times, moneys and t
     it('lists with pagination and rejects type and record_type that disagree', async () => {
       await created('/v1/clients', { name: 'a' }, 'client');
       const list = await world.call(key, { method: 'GET', url: '/v1/clients?type=task' });
-      expect(list.json().data.pagination).to.deep.equal({ limit: 50, offset: 0, total: 1, has_more: false });
+      expect(list.json().data.pagination).to.deep.equal({
+        limit: 50,
+        offset: 0,
+        total: 1,
+        has_more: false,
+        next_cursor: null,
+      });
       expect(list.json().data.clients).to.have.length(1);
       const clash = await world.call(key, { method: 'GET', url: '/v1/clients?type=task&record_type=money' });
       expect(clash.statusCode).to.equal(400);
@@ -213,7 +219,13 @@ describe('HTTP: clients, projects, notes, categories, cards, times, moneys and t
       );
       const list = await call('GET', '/v1/times');
       expect(idsOf(list, 'times')).to.deep.equal([second, first, undated]);
-      expect(list.json().data.pagination).to.deep.equal({ limit: 50, offset: 0, total: 3, has_more: false });
+      expect(list.json().data.pagination).to.deep.equal({
+        limit: 50,
+        offset: 0,
+        total: 3,
+        has_more: false,
+        next_cursor: null,
+      });
       expect(idsOf(await call('GET', `/v1/times?task_id=${task}`), 'times')).to.deep.equal([second]);
       expect(
         idsOf(await call('GET', '/v1/times?date_from=2026-03-02&date_to=2026-03-02'), 'times'),

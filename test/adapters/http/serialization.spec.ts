@@ -57,7 +57,7 @@ describe('answers holding records', () => {
     data: closedObject({ items: { type: 'array', items: ITEM }, pagination: PAGINATION }),
     beside: { note: { type: 'string' } },
   });
-  const pagination = { limit: 50, offset: 0, total: 2, has_more: false };
+  const pagination = { limit: 50, offset: 0, total: 2, has_more: false, next_cursor: null };
   const text = (bytes: string | Buffer) => bytes.toString();
 
   it('are written as their schema says: its order, absent properties left out, unnamed ones dropped', () => {

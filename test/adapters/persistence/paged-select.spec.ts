@@ -24,14 +24,12 @@ const SELECT = {
   columns: 'r.id',
   from: 'from records r where r.owner_id = ?',
   params: [7],
-  orderBy: 'order by r.id asc',
+  order: [{ column: 'r.id', direction: 'asc', kind: 'number' }] as const,
   map: (row: Row) => row,
 };
 const RUNS = {
   table: 'records r',
   id: 'r.id',
-  keys: [],
-  mergedOrder: 'order by id asc',
   idIn: SQLITE.idIn,
   list: [
     { from: 'from records r where r.owner_id = ?', params: [7], orderBy: 'order by r.id asc' },
@@ -67,7 +65,8 @@ describe('paged select: row counts are bound behind a cast', () => {
     const runner = new RecordingRunner([{ id: 1, page_total: 3 }]);
     const page = await pagedSelect(runner, { ...SELECT, runs: RUNS }, { limit: 50, offset: 100 }, 1000);
     expect(runner.sent).to.have.length(1);
-    expect(runner.sent[0]?.params).to.deep.equal([7, 1150, 7, 1150, 7, 150, 7, 150, 50, 100]);
+    // Each run and the page read one row past the page: it tells whether another page follows.
+    expect(runner.sent[0]?.params).to.deep.equal([7, 1150, 7, 1150, 7, 151, 7, 151, 51, 100]);
     expect(page.total).to.equal(3);
   });
 
@@ -95,10 +94,31 @@ describe('paged select: a deep page picks its ids before reading rows', () => {
     expect(sql).to.include('select * from (select r.id as id from records r where r.owner_id = ?');
   });
 
+  it('starts each run right after the key of a page asked by cursor, with no offset', async () => {
+    const runner = new RecordingRunner([{ id: 1, page_total: 3 }]);
+    await pagedSelect(runner, { ...SELECT, runs: RUNS }, { limit: 50, offset: 0, after: [4200] }, 1000);
+    const sql = runner.sent[0]?.sql ?? '';
+    expect(sql).to.include('where r.owner_id = ? and (r.id > ?) order by r.id asc limit');
+    expect(sql).to.include('where r.assignee_id = ? and (r.id > ?) order by r.id asc limit');
+    expect(runner.sent[0]?.params).to.deep.equal([7, 1050, 7, 1050, 7, 4200, 51, 7, 4200, 51, 51, 0]);
+  });
+
+  it('gives out the last row’s key only when a row past the page was read', async () => {
+    const rows = [1, 2, 3].map((id) => ({ id, sort_key_0: id, page_total: 3 }));
+    const full = await pagedSelect(new RecordingRunner(rows), SELECT, { limit: 2, offset: 0 }, 1000);
+    expect(full.items).to.have.length(2);
+    expect(full.next).to.deep.equal([2]);
+    const last = await pagedSelect(new RecordingRunner(rows), SELECT, { limit: 3, offset: 0 }, 1000);
+    expect(last.next).to.equal(null);
+  });
+
   it('picks the columns the list is ordered by beside each id, to merge without reading rows', async () => {
     const runner = new RecordingRunner([{ id: 1, page_total: 3 }]);
-    const runs = { ...RUNS, keys: ['r.date'], mergedOrder: 'order by k0 desc nulls last, id asc' };
-    await pagedSelect(runner, { ...SELECT, runs }, { limit: 50, offset: 0 }, 1000);
+    const order = [
+      { column: 'r.date', direction: 'desc', nullable: true, kind: 'text' },
+      { column: 'r.id', direction: 'asc', kind: 'number' },
+    ] as const;
+    await pagedSelect(runner, { ...SELECT, order, runs: RUNS }, { limit: 50, offset: 0 }, 1000);
     const sql = runner.sent[0]?.sql ?? '';
     expect(sql).to.include('select r.id as id, r.date as k0 from records r');
     expect(sql).to.include('runs order by k0 desc nulls last, id asc limit');

@@ -158,7 +158,7 @@ describe('SQLite query plans of the task list', function () {
       orderBy: 'task',
     });
     // The page's statement (on this empty database a count follows, which needs no join).
-    const pages = sent.filter((statement) => statement.sql.includes('latest_at'));
+    const pages = sent.filter((statement) => statement.sql.includes('order by l.created_at desc'));
     expect(pages).to.not.have.length(0);
     for (const statement of pages) {
       const steps = planSteps(database, statement);

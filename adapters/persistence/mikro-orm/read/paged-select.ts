@@ -1,5 +1,14 @@
 import type { Page, Paged } from '../../../../application/ports/paging.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
+import {
+  type FirstKeyNulls,
+  keyColumns,
+  keyOfRow,
+  type Order,
+  orderByOf,
+  seekAfter,
+  withCondition,
+} from './keyset.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /**
@@ -18,7 +27,8 @@ export interface PagedSelect<T> {
   /** `from … [joins] where …`, shared by the page and the count. */
   readonly from: string;
   readonly params: readonly SqlValue[];
-  readonly orderBy: string;
+  /** The list's order, its id last: it orders the page and gives out the last row's keys. */
+  readonly order: Order;
   readonly map: (row: Row) => T;
   /** `from … where …` selecting the same rows as `from` more cheaply, for the count. */
   readonly countFrom?: Condition | undefined;
@@ -40,13 +50,6 @@ export interface Runs {
   readonly table: string;
   /** The id column, with its alias. */
   readonly id: string;
-  /**
-   * The columns the list is ordered by beyond the id (`t.date`), picked beside each id so that the
-   * ids can be merged in the list's order without reading their rows.
-   */
-  readonly keys: readonly string[];
-  /** The list's order over the picked ids and keys (`k0`, `k1`…, then `id`). */
-  readonly mergedOrder: string;
   /** How the database picks rows by the ids a subquery selects (the dialect's). */
   readonly idIn: SqlDialect['idIn'];
   readonly list: readonly Run[];
@@ -56,7 +59,10 @@ export interface Run {
   /** `from … where …` of this run. */
   readonly from: string;
   readonly params: readonly SqlValue[];
+  /** The run's own order, along its index: the list's, or the same for the rows it holds. */
   readonly orderBy: string;
+  /** When the run holds only the nulls of the list's first key, or none of them. */
+  readonly nulls?: FirstKeyNulls | undefined;
 }
 
 /**
@@ -68,22 +74,41 @@ export const COUNT_PARAMETER = 'cast(? as bigint)';
 
 const TOTAL_COLUMN = 'page_total';
 
+/** The selection narrowed to the rows after the page's key, when it is asked by one. */
+const seeking = (
+  selection: { readonly from: string; readonly params: readonly SqlValue[] },
+  order: Order,
+  page: Page,
+  nulls?: FirstKeyNulls,
+) => (page.after === undefined ? selection : withCondition(selection, seekAfter(order, page.after, nulls)));
+
+/**
+ * The page's rows, one more than the page holds (which tells whether another follows), each with
+ * its sort keys: by offset, or after the page's key.
+ */
 const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; params: SqlValue[] } => {
+  const rows = page.limit + 1;
   const tail = `limit ${COUNT_PARAMETER} offset ${COUNT_PARAMETER}`;
-  if (select.runs === undefined)
-    return {
-      sql: `select ${select.columns} ${select.from} ${select.orderBy} ${tail}`,
-      params: [...select.params, page.limit, page.offset],
-    };
-  const { table, id, keys, mergedOrder, idIn, list } = select.runs;
-  const picked = [`${id} as id`, ...keys.map((key, index) => `${key} as k${index}`)].join(', ');
-  const runs = list.map(
-    (run) => `select * from (select ${picked} ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`,
-  );
-  const pageIds = `select id from (${runs.join(' union all ')}) runs ${mergedOrder} ${tail}`;
+  const columns = `${select.columns}${keyColumns(select.order)}`;
+  const orderBy = orderByOf(select.order);
+  if (select.runs === undefined) {
+    const { from, params } = seeking(select, select.order, page);
+    return { sql: `select ${columns} ${from} ${orderBy} ${tail}`, params: [...params, rows, page.offset] };
+  }
+  const { table, id, idIn, list } = select.runs;
+  const last = select.order.length - 1;
+  const picked = [
+    `${id} as id`,
+    ...select.order.slice(0, last).map((key, index) => `${key.column} as k${index}`),
+  ].join(', ');
+  const mergedOrder = orderByOf(select.order, (_key, index) => (index === last ? 'id' : `k${index}`));
+  const runs = list.map((run) => ({ ...seeking(run, select.order, page, run.nulls), orderBy: run.orderBy }));
+  const pageIds = `select id from (${runs
+    .map((run) => `select * from (select ${picked} ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`)
+    .join(' union all ')}) runs ${mergedOrder} ${tail}`;
   return {
-    sql: `select ${select.columns} from ${table} where ${idIn(id, pageIds)} ${select.orderBy}`,
-    params: [...list.flatMap((run) => [...run.params, page.offset + page.limit]), page.limit, page.offset],
+    sql: `select ${columns} from ${table} where ${idIn(id, pageIds)} ${orderBy}`,
+    params: [...runs.flatMap((run) => [...run.params, page.offset + rows]), rows, page.offset],
   };
 };
 
@@ -137,9 +162,12 @@ export const pagedSelect = async <T>(
   const counted = Number(
     rows[0]?.[TOTAL_COLUMN] ?? (await runner.get(count.sql, count.params, select.planning))?.total ?? 0,
   );
+  const onPage = rows.slice(0, page.limit);
+  const last = onPage[onPage.length - 1];
   return {
-    items: rows.map(select.map),
+    items: onPage.map(select.map),
     total: select.exactTotal ? counted : cappedTotal(counted, limit),
+    next: rows.length > page.limit && last !== undefined ? keyOfRow(select.order, last) : null,
   };
 };
 

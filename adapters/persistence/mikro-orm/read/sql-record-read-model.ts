@@ -32,6 +32,7 @@ import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { LatestRecordType } from '../schemas/client-latest-record.schemas.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
+import type { Order } from './keyset.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { Planning, SqlRunner, SqlValue } from './sql-runner.js';
 
@@ -68,8 +69,15 @@ const MONEY = [
  * reads it in one walk of the (owner, date, id) index, backwards (20 µs for 50 of 5k time records,
  * against 33 as the runs below).
  */
-const NEWEST_FIRST = 'order by r.date desc nulls last, r.id desc';
-/** …read as two runs along that index, backwards, where undated rows would come first: dated, then undated. */
+const NEWEST_FIRST: Order = [
+  { column: 'r.date', direction: 'desc', nullable: true, kind: 'text' },
+  { column: 'r.id', direction: 'desc', kind: 'number' },
+];
+const BY_ID: Order = [{ column: 'r.id', direction: 'asc', kind: 'number' }];
+/**
+ * …read as two runs along that index, backwards, where undated rows would come first (and to start
+ * a page after a key at the key, which one walk past the nulls cannot): dated, then undated.
+ */
 const newestFirstRuns = (
   dialect: SqlDialect,
   table: string,
@@ -78,12 +86,15 @@ const newestFirstRuns = (
 ): Runs => ({
   table: `${table} r`,
   id: 'r.id',
-  keys: ['r.date'],
-  mergedOrder: 'order by k0 desc nulls last, id desc',
   idIn: dialect.idIn,
   list: [
-    { from: `${from} and r.date is not null`, params, orderBy: 'order by r.date desc, r.id desc' },
-    { from: `${from} and r.date is null`, params, orderBy: 'order by r.id desc' },
+    {
+      from: `${from} and r.date is not null`,
+      params,
+      orderBy: 'order by r.date desc, r.id desc',
+      nulls: 'no nulls',
+    },
+    { from: `${from} and r.date is null`, params, orderBy: 'order by r.id desc', nulls: 'only nulls' },
   ],
 });
 
@@ -146,9 +157,7 @@ const select = (columns: Columns): string => {
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
 interface PageOptions {
-  readonly orderBy?: string;
-  /** Columns computed for the order (`, … as name`), selected beside the record's. */
-  readonly ordering?: string;
+  readonly order?: Order;
   /** The same rows as the page's selection, found more cheaply, for the count. */
   readonly countFrom?: Condition | undefined;
 }
@@ -169,23 +178,23 @@ export class SqlRecordReadModel implements RecordReadModel {
     map: (row: Row) => R,
     options: PageOptions = {},
   ): Promise<Paged<R>> {
-    const { orderBy = 'order by r.id asc', ordering = '', countFrom } = options;
+    const { order = BY_ID, countFrom } = options;
     const from = `from ${table} r ${where.joins} where ${where.conditions.join(' and ')}`;
     const { params } = where;
     const exactTotal =
       where.unfiltered && isAmong(COUNTED_TABLES, table) ? ownedRowCount(table, where.ownerId) : undefined;
     const runs =
-      orderBy === NEWEST_FIRST && !this.dialect.descendingNullsLastOnIndex
+      order === NEWEST_FIRST && (!this.dialect.descendingNullsLastOnIndex || page.after !== undefined)
         ? newestFirstRuns(this.dialect, table, from, params)
         : undefined;
     const select = {
-      columns: `${columns}${ordering}`,
+      columns,
       from,
       params,
       map,
       exactTotal,
       countFrom,
-      orderBy,
+      order,
       runs,
       planning: where.planning,
     };
@@ -201,10 +210,12 @@ export class SqlRecordReadModel implements RecordReadModel {
     // A record type is one of a closed set of words (the codec checked it), written into the SQL.
     const type: LatestRecordType = query.orderBy ?? 'task';
     where.joins = `left join client_latest_records l on l.client_id = r.id and l.record_type = '${type}'`;
-    const order = 'order by latest_at desc nulls last, latest_id desc nulls last, r.id asc';
     return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
-      orderBy: order,
-      ordering: ', l.created_at as latest_at, l.record_id as latest_id',
+      order: [
+        { column: 'l.created_at', direction: 'desc', nullable: true, kind: 'number' },
+        { column: 'l.record_id', direction: 'desc', nullable: true, kind: 'number' },
+        { column: 'r.id', direction: 'asc', kind: 'number' },
+      ],
     });
   }
 
@@ -240,7 +251,7 @@ export class SqlRecordReadModel implements RecordReadModel {
     where.joins = index.join;
     where.add(index.condition.sql, ...index.condition.params);
     return this.page('notes', select(NOTE), where, query, noteTable.fromRow, {
-      orderBy: index.orderById('asc'),
+      order: [{ column: index.idColumn, direction: 'asc', kind: 'number' }],
       countFrom,
     });
   }
@@ -270,7 +281,7 @@ export class SqlRecordReadModel implements RecordReadModel {
 
   times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
     return this.page('time_records', select(TIME), linkConditions(ownerId, query), query, timeTable.fromRow, {
-      orderBy: NEWEST_FIRST,
+      order: NEWEST_FIRST,
     });
   }
 
@@ -279,7 +290,7 @@ export class SqlRecordReadModel implements RecordReadModel {
     if (query.type !== undefined) where.add('r.type = ?', query.type);
     if (query.card !== undefined) where.add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
     return this.page('money_records', select(MONEY), where, query, moneyTable.fromRow, {
-      orderBy: NEWEST_FIRST,
+      order: NEWEST_FIRST,
     });
   }
 }

@@ -10,6 +10,7 @@ import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
+import { type Order, orderByOf, type SortKey } from './keyset.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
@@ -20,29 +21,20 @@ const ACTIVE_CASCADE =
   '(t.active = true and (p.id is null or p.active = true) and (c.id is null or c.active = true))';
 const CASCADE_JOINS = 'left join projects p on p.id = t.project_id left join clients c on c.id = t.client_id';
 
-const ORDER_COLUMNS: Record<TaskSortField, string> = {
-  id: 't.id',
-  date: 't.date',
-  priority: 't.priority',
-  createdAt: 't.created_at',
-  updatedAt: 't.updated_at',
+const ORDER_KEYS: Record<Exclude<TaskSortField, 'id'>, Pick<SortKey, 'column' | 'kind'>> = {
+  date: { column: 't.date', kind: 'text' },
+  priority: { column: 't.priority', kind: 'number' },
+  createdAt: { column: 't.created_at', kind: 'number' },
+  updatedAt: { column: 't.updated_at', kind: 'number' },
 };
 
-/**
- * Nulls last in either direction, ties by id ascending: pages never overlap or skip. `orderBy` orders
- * the rows; `keys` and `mergedOrder` the same order over the ids and keys a run picks (`Runs`).
- */
-const orderOf = (sort: TaskSort): { orderBy: string; keys: string[]; mergedOrder: string } => {
-  const column = ORDER_COLUMNS[sort.by];
-  return column === 't.id'
-    ? { orderBy: `order by t.id ${sort.direction}`, keys: [], mergedOrder: `order by id ${sort.direction}` }
-    : {
-        orderBy: `order by ${column} ${sort.direction} nulls last, t.id asc`,
-        keys: [column],
-        mergedOrder: `order by k0 ${sort.direction} nulls last, id asc`,
-      };
-};
-const orderBy = (sort: TaskSort): string => orderOf(sort).orderBy;
+const ID_ASC: SortKey = { column: 't.id', direction: 'asc', kind: 'number' };
+
+/** Nulls last in either direction, ties by id ascending: pages never overlap or skip. */
+const orderOf = (sort: TaskSort): Order =>
+  sort.by === 'id'
+    ? [{ ...ID_ASC, direction: sort.direction }]
+    : [{ ...ORDER_KEYS[sort.by], direction: sort.direction, nullable: true }, ID_ASC];
 
 /**
  * A user sees the tasks they own and the tasks assigned to them: two disjoint sets, each along its
@@ -128,25 +120,23 @@ export class SqlTaskReadModel implements TaskReadModel {
     const index = search === undefined ? undefined : this.dialect.searchIndex('tasks', 't', userId, search);
     if (index !== undefined) return this.searchOnIndex(userId, unsearched, index);
     const filters = filtersOf(this.dialect, query);
-    const { orderBy: order, keys, mergedOrder } = orderOf(query.sort);
+    const order = orderOf(query.sort);
     const joins = filters.needsJoins ? CASCADE_JOINS : '';
     const runs = (): Runs => ({
       table: 'tasks t',
       id: 't.id',
-      keys,
-      mergedOrder,
       idIn: this.dialect.idIn,
       list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
         from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,
         params: [...set.params(userId), ...filters.params],
-        orderBy: order,
+        orderBy: orderByOf(order),
       })),
     });
     const visible = {
       columns: TASK_SELECTION,
       from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
       params: [userId, userId, ...filters.params],
-      orderBy: order,
+      order,
       map: taskFromRecord,
     };
     if (filters.sql === '') {
@@ -189,7 +179,10 @@ export class SqlTaskReadModel implements TaskReadModel {
         from: `from tasks t ${index.join} ${joins} where ${index.condition.sql} and (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
         params: [...index.condition.params, userId, userId, ...filters.params],
         countFrom: filters.sql === '' ? index.countFrom : undefined,
-        orderBy: query.sort.by === 'id' ? index.orderById(query.sort.direction) : orderBy(query.sort),
+        order:
+          query.sort.by === 'id'
+            ? [{ column: index.idColumn, direction: query.sort.direction, kind: 'number' }]
+            : orderOf(query.sort),
         map: taskFromRecord,
         planning: 'per-values',
       },
@@ -208,7 +201,7 @@ export class SqlTaskReadModel implements TaskReadModel {
         columns,
         from: 'from task_status_history where task_id = ?',
         params: [taskId],
-        orderBy: 'order by id asc',
+        order: [{ column: 'id', direction: 'asc', kind: 'number' }],
         map: historyFromRecord,
       },
       page,
