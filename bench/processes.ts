@@ -43,12 +43,12 @@ export const startService = async (env: NodeJS.ProcessEnv): Promise<Running> => 
   return { ...server, stop: async () => void (await server.stop()) };
 };
 
-/** A ceiling (`bench/ceiling-server.ts`) in its own process. */
+/** A ceiling (`bench/ceiling/server.ts`) in its own process. */
 export const startCeiling = (args: readonly string[]): Promise<Running> =>
   new Promise((resolve, reject) => {
     const started = performance.now();
     const child = adopt(
-      spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts', ...args], {
+      spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling/server.ts', ...args], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
       }),

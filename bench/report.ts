@@ -3,7 +3,7 @@ import type { Measured } from './load.js';
 
 export interface ComparedRow {
   readonly scenario: string;
-  readonly kind: 'read' | 'write';
+  readonly kind: 'read' | 'write' | 'mixed';
   readonly service: Measured;
   readonly ceiling: Measured;
   readonly static: Measured;

@@ -3,74 +3,178 @@ import { type SeededOwner, WORDS } from './seed.js';
 
 export interface Scenario {
   readonly name: string;
-  readonly kind: 'read' | 'write';
+  readonly kind: 'read' | 'write' | 'mixed';
   /** Run in `--scale` too: the reads whose cost could grow with the owner's data. */
   readonly scales: boolean;
-  /** One autocannon request; `setupRequest` varies ids and bodies between calls. */
+  /** One autocannon request per connection; `setupRequest` varies it between calls. */
   request(): Request;
 }
 
 const json = { 'content-type': 'application/json' };
 
-/** The same calls against the service and the hand-written ceiling (they serve the same paths). */
+/** A seeded pseudo-random sequence, so that runs ask the same varied requests. */
+const randomFrom = (seed: number) => {
+  let state = seed >>> 0 || 1;
+  return (below: number): number => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % below;
+  };
+};
+
+/** A path (with its method and body) drawn anew for every request. */
+type Draw = (random: (below: number) => number) => {
+  method?: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  body?: string;
+};
+
+const varied = (draw: Draw, seed: number): Request => {
+  const random = randomFrom(seed);
+  return {
+    method: 'GET',
+    setupRequest: (request) => {
+      const { method = 'GET', path, body } = draw(random);
+      return { ...request, method, path, headers: { ...request.headers, ...(body ? json : {}) }, body };
+    },
+  };
+};
+
+const MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];
+const RECORD_TYPES = ['task', 'note', 'time', 'money'];
+
+/**
+ * Every scenario varies its requests (random ids, pages, filters, words, record types), so no
+ * answer is asked twice in a row; the same calls go to the service and to the hand-written ceiling.
+ */
 export const scenarios = (owner: SeededOwner, statusPool: () => readonly number[]): Scenario[] => {
-  const middle = owner.tasks >> 1;
-  const read = (name: string, path: string, scales: boolean): Scenario => ({
-    name,
-    kind: 'read',
-    scales,
-    request: () => ({ method: 'GET', path }),
-  });
-  return [
-    read('get one task', `/v1/tasks/${owner.firstTaskId + middle}`, false),
-    read('list 50', '/v1/tasks?limit=50', true),
-    read(
-      'filtered list',
-      `/v1/tasks?status=1&date_from=2026-03-01&date_to=2026-06-30&project_id=${owner.projectIds[1]}&limit=50`,
-      true,
-    ),
-    read('search', `/v1/tasks?search=${WORDS[3]}&limit=50`, true),
-    read('clients by latest task', '/v1/clients?type=task', true),
-    read('time list 50', '/v1/times?limit=50', false),
-    {
-      name: 'create task',
-      kind: 'write',
-      scales: false,
-      request: () => {
-        let n = 0;
+  const taskId = (random: (n: number) => number) => owner.firstTaskId + random(owner.tasks);
+  const reads: Record<string, Draw> = {
+    'get, random id': (random) => ({ path: `/v1/tasks/${taskId(random)}` }),
+    'list 50, random offset': (random) => ({
+      path: `/v1/tasks?limit=50&offset=${random(Math.max(1, owner.tasks - 50))}`,
+    }),
+    'filtered list, random filters': (random) => {
+      const filters: string[] = [];
+      // Each filter in about half the requests, at least one in every request.
+      while (filters.length === 0) {
+        if (random(2)) filters.push(`status=${random(4)}`);
+        if (random(2)) filters.push(`priority=${random(4)}`);
+        if (random(3) === 0) filters.push(`project_id=${owner.projectIds[random(owner.projectIds.length)]}`);
+        if (random(2)) {
+          const month = MONTHS[random(12)];
+          filters.push(`date_from=2026-${month}-01&date_to=2026-${month}-28`);
+        }
+      }
+      return { path: `/v1/tasks?${filters.join('&')}&limit=50` };
+    },
+    'search, random word and page': (random) => ({
+      path: `/v1/tasks?search=${WORDS[random(WORDS.length)]}&limit=50&offset=${50 * random(Math.max(1, owner.tasks / WORDS.length / 50))}`,
+    }),
+    'clients by latest record, random type': (random) => ({
+      path: `/v1/clients?type=${RECORD_TYPES[random(RECORD_TYPES.length)]}&limit=20`,
+    }),
+  };
+  const writes: Record<string, () => Draw> = {
+    'create task': () => {
+      let n = 0;
+      return (random) => {
+        n += 1;
         return {
           method: 'POST',
           path: '/v1/tasks',
-          headers: json,
-          setupRequest: (request) => {
-            n += 1;
-            const clientId = owner.clientIds[n % owner.clientIds.length];
-            return { ...request, body: JSON.stringify({ title: `bench ${n}`, client_id: clientId }) };
-          },
+          body: JSON.stringify({
+            title: `bench ${n}`,
+            client_id: owner.clientIds[random(owner.clientIds.length)],
+          }),
         };
-      },
+      };
     },
+    'status change, done and back': () => {
+      // Each run takes tasks no earlier run touched, all new (status 0): done, back, done…
+      const pool = statusPool();
+      const next = new Map<number, number>();
+      let n = 0;
+      return () => {
+        const id = pool[n % pool.length] as number;
+        n += 1;
+        const status = next.get(id) ?? 2;
+        next.set(id, status === 2 ? 0 : 2);
+        return { method: 'PATCH', path: `/v1/tasks/${id}`, body: JSON.stringify({ status }) };
+      };
+    },
+    rename: () => (random) => ({
+      method: 'PATCH',
+      path: `/v1/tasks/${taskId(random)}`,
+      body: JSON.stringify({ title: `renamed ${random(1_000_000)}` }),
+    }),
+  };
+  let seed = 1;
+  /** A seed of its own for each connection's sequence. */
+  const nextSeed = () => {
+    seed += 7919;
+    return seed;
+  };
+  const read = (name: string, scales: boolean): Scenario => ({
+    name,
+    kind: 'read',
+    scales,
+    request: () => varied(reads[name] as Draw, nextSeed()),
+  });
+  /** A walk of the whole list by pages of 100: each connection follows its own next_cursor. */
+  const cursorWalk: Scenario = {
+    name: 'cursor walk, pages of 100',
+    kind: 'read',
+    scales: true,
+    request: () => ({
+      method: 'GET',
+      path: '/v1/tasks?limit=100',
+      setupRequest: (request, context: { cursor?: string | null }) => {
+        const { cursor } = context;
+        return { ...request, path: `/v1/tasks?limit=100${cursor ? `&cursor=${cursor}` : ''}` };
+      },
+      onResponse: (_status, body, context: { cursor?: string | null }) => {
+        context.cursor = (
+          JSON.parse(body) as { data: { pagination: { next_cursor: string | null } } }
+        ).data.pagination.next_cursor;
+      },
+    }),
+  };
+  const mixed: Scenario = {
+    name: 'mixed: 80% varied reads, 20% writes',
+    kind: 'mixed',
+    scales: false,
+    request: () => {
+      const readDraws = Object.values(reads);
+      const writeDraws = [writes['create task'], writes.rename].map((make) => (make as () => Draw)());
+      return varied((random) => {
+        if (random(5) === 0) return (writeDraws[random(writeDraws.length)] as Draw)(random);
+        return (readDraws[random(readDraws.length)] as Draw)(random);
+      }, nextSeed());
+    },
+  };
+  return [
+    read('get, random id', true),
+    read('list 50, random offset', false),
     {
-      name: 'status change (done and back)',
-      kind: 'write',
-      scales: false,
-      request: () => {
-        // Each run takes tasks no earlier run touched, all new (status 0): done, back, done…
-        const pool = statusPool();
-        const next = new Map<number, number>();
-        let n = 0;
-        return {
-          method: 'PATCH',
-          headers: json,
-          setupRequest: (request) => {
-            const id = pool[n % pool.length] as number;
-            n += 1;
-            const status = next.get(id) ?? 2;
-            next.set(id, status === 2 ? 0 : 2);
-            return { ...request, path: `/v1/tasks/${id}`, body: JSON.stringify({ status }) };
-          },
-        };
-      },
+      name: 'cursor, first page of 100',
+      kind: 'read',
+      scales: true,
+      request: () => ({ method: 'GET', path: '/v1/tasks?limit=100' }),
     },
+    cursorWalk,
+    read('filtered list, random filters', true),
+    read('search, random word and page', true),
+    read('clients by latest record, random type', true),
+    ...Object.entries(writes).map(
+      ([name, make]): Scenario => ({
+        name,
+        kind: 'write',
+        scales: false,
+        request: () => varied(make(), nextSeed()),
+      }),
+    ),
+    mixed,
   ];
 };
