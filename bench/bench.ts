@@ -22,12 +22,12 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { ROOT } from '../test/support/build.js';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 import { cli } from '../test/support/processes.js';
+import { type Db, type Dialect, openDb } from './ceiling/driver.js';
 import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
 import { startCeiling, startService } from './processes.js';
 import { type ComparedRow, comparedTable, machine, type ScaleRow, scaleTable } from './report.js';
 import { type Scenario, scenarios } from './scenarios.js';
 import { type SeededOwner, seedHistory, seedOwner } from './seed.js';
-import { type Dialect, openSqlClient, type SqlClient } from './sql-client.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,7 +83,7 @@ const ownerWithKey = async (url: string, name: string) => {
 };
 
 /** Owners nobody measures, so every query has to find the owner's rows among others'. */
-const seedOthers = async (db: SqlClient, count: number, tasksEach: number, assignTo: number) => {
+const seedOthers = async (db: Db, count: number, tasksEach: number, assignTo: number) => {
   for (let i = 0; i < count; i += 1) {
     const [user] = await db.transaction((tx) =>
       tx.all('insert into users (name, timezone, created_at) values (?, ?, ?) returning id', [
@@ -104,7 +104,7 @@ const seedOthers = async (db: SqlClient, count: number, tasksEach: number, assig
   }
 };
 
-const finishSeeding = async (db: SqlClient) => {
+const finishSeeding = async (db: Db) => {
   await seedHistory(db);
   // PostgreSQL plans from statistics; autovacuum would gather them a little later anyway.
   if (db.dialect === 'postgresql') await db.all('analyze');
@@ -174,7 +174,7 @@ const expectSameReads = (
 const compare = async (dialect: Dialect, directory: string) => {
   const database = await openDatabase(dialect, directory);
   const { userId, key } = await ownerWithKey(database.url, 'bench');
-  const db = openSqlClient(database.url);
+  const db = openDb(database.url);
   try {
     const tasks = Number(args.tasks);
     const owner = await seedOwner(db, userId, tasks);
@@ -224,7 +224,7 @@ const compare = async (dialect: Dialect, directory: string) => {
 
 const scale = async (dialect: Dialect, directory: string) => {
   const database = await openDatabase(dialect, directory);
-  const db = openSqlClient(database.url);
+  const db = openDb(database.url);
   try {
     const owners: { owner: SeededOwner; key: string }[] = [];
     for (const size of SCALE_SIZES) {

@@ -1,4 +1,4 @@
-import type { SqlClient } from './sql-client.js';
+import type { Db } from './ceiling/driver.js';
 
 /** Words in titles and descriptions: a search for one of them matches 1 task in WORDS.length. */
 export const WORDS = [
@@ -32,7 +32,7 @@ export interface SeededOwner {
 const wallClock = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 const insertRows = async (
-  client: SqlClient,
+  client: Db,
   table: string,
   columns: readonly string[],
   rows: readonly unknown[][],
@@ -45,7 +45,7 @@ const insertRows = async (
   }
 };
 
-const insertNamed = async (client: SqlClient, table: string, ownerId: number, rows: unknown[][]) => {
+const insertNamed = async (client: Db, table: string, ownerId: number, rows: unknown[][]) => {
   const extra = table === 'projects' ? ['client_id'] : [];
   await insertRows(client, table, ['owner_id', 'name', 'active', 'created_at', 'updated_at', ...extra], rows);
   return (await client.all(`select id from ${table} where owner_id = ? order by id`, [ownerId])).map((r) =>
@@ -57,7 +57,7 @@ const insertNamed = async (client: SqlClient, table: string, ownerId: number, ro
  * Gives `userId` `tasks` tasks over 20 clients and 50 projects, every status, priority and a date a
  * year wide, plus one time record for every other task. Bulk SQL, shaped as the service stores them.
  */
-export const seedOwner = async (client: SqlClient, userId: number, tasks: number): Promise<SeededOwner> => {
+export const seedOwner = async (client: Db, userId: number, tasks: number): Promise<SeededOwner> => {
   const active = client.dialect === 'sqlite' ? 1 : true;
   const clientIds = await insertNamed(
     client,
@@ -151,7 +151,7 @@ export const seedOwner = async (client: SqlClient, userId: number, tasks: number
 };
 
 /** Each seeded task's creation entry in its history, as the service writes it. */
-export const seedHistory = (client: SqlClient): Promise<unknown> =>
+export const seedHistory = (client: Db): Promise<unknown> =>
   client.transaction((tx) =>
     tx.all(
       'insert into task_status_history (task_id, from_status, to_status, changed_by, changed_at) ' +

@@ -14,7 +14,7 @@ export const canonical = (value: unknown): string => {
 };
 
 /** A 53-bit string hash (cyrb53): spreads close inputs apart; not a secret, only a name. */
-export const hash53 = (text: string, seed = 0): number => {
+const hash53 = (text: string, seed = 0): number => {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < text.length; i += 1) {

@@ -12,7 +12,7 @@ export const pageParams = {
   cursor: text('Cursor', CURSOR_MAX_LENGTH, "A page's next_cursor: the page after it; not with offset"),
 };
 
-export const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 50;
 
 /** How a caller asks for a page, as decoded: all optional. */
 export interface PageRequest {

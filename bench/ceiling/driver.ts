@@ -1,5 +1,8 @@
 /**
- * The ceiling's own database access, written for it alone (nothing from the service): better-sqlite3
+ * The bench's database access, for the ceiling and the seeder, written for them alone (nothing from
+ * the service, so the ceiling gets no faster when the service does, and seeding writes the search
+ * index with the schema's function as the ceiling spells it — a search answered differently by the
+ * service would fail the bench's check): better-sqlite3
  * with cached prepared statements, a reader and a writer connection in WAL mode; or a pg pool with
  * named prepared statements. Statements use `?` placeholders on both.
  */

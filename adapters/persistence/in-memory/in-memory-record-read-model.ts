@@ -25,10 +25,10 @@ import type {
 } from '../../../domain/workspace/records.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
-import { BY_ID, type KeyOrder, pageOf, sortedBy } from './paging.js';
+import { BY_ID, type KeyOrder, pageOf } from './paging.js';
 
 const ownedBy = <R extends Owned>(records: Map<number, R>, ownerId: UserId): R[] =>
-  [...records.values()].filter((r) => r.ownerId === ownerId).sort((a, b) => a.id - b.id);
+  [...records.values()].filter((r) => r.ownerId === ownerId);
 
 type Dated = { readonly id: number; readonly createdAt: Date; readonly clientId: number | null };
 
@@ -86,9 +86,7 @@ export class InMemoryRecordReadModel implements RecordReadModel {
   async clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
     const state = this.database.state;
     const found = ownedBy(state.clients, ownerId).filter((c) => c.active === query.active);
-    if (query.orderBy === null) return pageOf(found, query, BY_ID);
-    const order = byLatestRecord(state, query.orderBy);
-    return pageOf(sortedBy(found, order), query, order);
+    return pageOf(found, query, query.orderBy === null ? BY_ID : byLatestRecord(state, query.orderBy));
   }
 
   async projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
@@ -131,7 +129,7 @@ export class InMemoryRecordReadModel implements RecordReadModel {
 
   async times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
     const found = ownedBy(this.database.state.times, ownerId).filter((t) => matchesLinks(t, query));
-    return pageOf(sortedBy(found, NEWEST_FIRST), query, NEWEST_FIRST);
+    return pageOf(found, query, NEWEST_FIRST);
   }
 
   async moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
@@ -141,6 +139,6 @@ export class InMemoryRecordReadModel implements RecordReadModel {
         (query.type === undefined || m.type === query.type) &&
         (query.card === undefined || m.card === query.card || m.toCard === query.card),
     );
-    return pageOf(sortedBy(found, NEWEST_FIRST), query, NEWEST_FIRST);
+    return pageOf(found, query, NEWEST_FIRST);
   }
 }

@@ -10,7 +10,7 @@ import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
-import { BY_ID, handedOut, type KeyOrder, pageOf, sortedBy } from './paging.js';
+import { BY_ID, handedOut, type KeyOrder, pageOf } from './paging.js';
 
 /** Task active and its project and client (where it has them) active too. */
 const activeInCascade = (state: InMemoryState, task: Task): boolean =>
@@ -67,8 +67,7 @@ export class InMemoryTaskReadModel implements TaskReadModel {
   async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const state = this.database.state;
     const found = [...state.tasks.values()].filter((t) => isVisibleTo(t, userId) && matches(state, t, query));
-    const order = orderOf(query.sort);
-    return pageOf(sortedBy(found, order), query, order);
+    return pageOf(found, query, orderOf(query.sort));
   }
 
   async history(taskId: TaskId, range: Page): Promise<Paged<StatusHistoryEntry>> {

@@ -34,36 +34,30 @@ export const compareKeys = (directions: readonly Direction[], a: SeekKey, b: See
   return 0;
 };
 
-/** The items in the order's order. */
-export const sortedBy = <T>(items: T[], order: KeyOrder<T>): T[] => {
-  const keyed = items.map((item) => ({ item, key: order.keyOf(item) }));
-  keyed.sort((a, b) => compareKeys(order.directions, a.key, b.key));
-  return keyed.map(({ item }) => item);
-};
-
 /** Whether a key could be one of this order's: as many values as it has keys, the id a number. */
 const fits = (directions: readonly Direction[], key: SeekKey): boolean =>
   key.length === directions.length && typeof key[key.length - 1] === 'number';
 
 /**
- * One page of a list already filtered and sorted by `order`, its items copies of the stored ones:
- * after `offset` items, or after the item `page.after` names (which need not still exist); and the
- * key of its last item when more follow.
+ * One page of a filtered list, in `order`, its items copies of the stored ones: after `offset`
+ * items, or after the item `page.after` names (which need not still exist); and the key of its last
+ * item when more follow. Each item's key is computed once, for the sort and the seek alike.
  */
 export const pageOf = <T>(items: readonly T[], page: Page, order: KeyOrder<T>): Paged<T> => {
+  const keyed = items.map((item) => ({ item, key: order.keyOf(item) }));
+  keyed.sort((a, b) => compareKeys(order.directions, a.key, b.key));
   const { after } = page;
   const start =
     after === undefined
       ? page.offset
       : fits(order.directions, after)
-        ? items.findIndex((item) => compareKeys(order.directions, order.keyOf(item), after) > 0)
+        ? keyed.findIndex(({ key }) => compareKeys(order.directions, key, after) > 0)
         : -1;
-  const from = start === -1 ? items.length : start;
+  const from = start === -1 ? keyed.length : start;
   const end = from + page.limit;
-  const last = items[end - 1];
   return {
-    items: items.slice(from, end).map(handedOut),
-    total: items.length,
-    next: end < items.length && last !== undefined ? order.keyOf(last) : null,
+    items: keyed.slice(from, end).map(({ item }) => handedOut(item)),
+    total: keyed.length,
+    next: end < keyed.length ? (keyed[end - 1]?.key ?? null) : null,
   };
 };
