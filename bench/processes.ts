@@ -29,7 +29,10 @@ const stopper = (child: ChildProcess) => () =>
     child.kill('SIGTERM');
   });
 
-/** `BENCH_PROFILE=<dir>` writes a V8 CPU profile of the service there (open it in Chrome's DevTools). */
+/**
+ * `BENCH_PROFILE=<dir>` writes a V8 CPU profile of the service and of each ceiling there (open them in
+ * Chrome's DevTools).
+ */
 const profiling = () =>
   process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 
@@ -48,7 +51,7 @@ export const startCeiling = (args: readonly string[]): Promise<Running> =>
   new Promise((resolve, reject) => {
     const started = performance.now();
     const child = adopt(
-      spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling/server.ts', ...args], {
+      spawn(process.execPath, [...profiling(), '--import', 'tsx', 'bench/ceiling/server.ts', ...args], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
       }),

@@ -160,20 +160,16 @@ const routes = (db: Db) => {
     // Owned, and assigned by others: each along its own index in id order, merged by id.
     const owned = `from tasks t where t.owner_id = ?${where}`;
     const assigned = `from tasks t where t.assignee_id = ? and t.owner_id <> ?${where}`;
+    // SQLite merges bare arms in order; PostgreSQL merges subqueries that each stop at the page.
     const picks = offset + limit + 1;
-    const ids =
-      `select id from (select t.id ${owned}${seek} order by t.id limit ?) a union all ` +
-      `select id from (select t.id ${assigned}${seek} order by t.id limit ?) b order by id limit ? offset ?`;
+    const ids = pg
+      ? `select id from (select t.id ${owned}${seek} order by t.id limit ?) a union all ` +
+        `select id from (select t.id ${assigned}${seek} order by t.id limit ?) b order by id limit ? offset ?`
+      : `select t.id ${owned}${seek} union all select t.id ${assigned}${seek} order by id limit ? offset ?`;
+    const runParams = (...params: unknown[]) => (pg ? [...params, picks] : params);
     const idParams = [
-      user,
-      ...values,
-      ...seekValue,
-      picks,
-      user,
-      user,
-      ...values,
-      ...seekValue,
-      picks,
+      ...runParams(user, ...values, ...seekValue),
+      ...runParams(user, user, ...values, ...seekValue),
       limit + 1,
       offset,
     ];

@@ -30,6 +30,14 @@ export interface SqlDialect {
    * first, so it does; PostgreSQL sorts them last, so walked backwards they come first.
    */
   readonly descendingNullsLastOnIndex: boolean;
+  /**
+   * How the runs of a page (paged-select.ts) are merged in order, each read along its index and
+   * stopping with the page. PostgreSQL merges them (a Merge Append) when each is a subquery with its
+   * own order and limit; bare, it reads every row of each and sorts them. SQLite merges bare arms of
+   * the compound; from subqueries it sorts each run's rows again (0.9 ms against 0.26 for the ids of
+   * a page 5k deep).
+   */
+  readonly mergesRuns: 'as-subqueries' | 'as-arms';
 }
 
 /** A search answered by an index whose entries are the rows the user sees (`s`, by row id). */
@@ -76,6 +84,7 @@ export const SQLITE: SqlDialect = {
   kind: 'sqlite',
   rowLocks: false,
   descendingNullsLastOnIndex: true,
+  mergesRuns: 'as-arms',
   idIn: (column, subquery) => `${column} in (${subquery})`,
   searchIndex: (table, alias, userId, term) => {
     const phrase = searchPhrase(userId, term);
@@ -124,6 +133,7 @@ export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
   rowLocks: true,
   descendingNullsLastOnIndex: false,
+  mergesRuns: 'as-subqueries',
   searchIndex: () => undefined,
   // The planner sizes `in (subquery)` as a join, and may hash a page's few ids against a scan of the
   // whole table (2.2 ms for 50 of 5k time records); `= any(array(…))` runs the subquery first and

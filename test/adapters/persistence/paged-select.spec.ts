@@ -31,6 +31,7 @@ const RUNS = {
   table: 'records r',
   id: 'r.id',
   idIn: SQLITE.idIn,
+  merge: 'as-subqueries' as const,
   list: [
     { from: 'from records r where r.owner_id = ?', params: [7], orderBy: 'order by r.id asc' },
     { from: 'from records r where r.assignee_id = ?', params: [7], orderBy: 'order by r.id asc' },
@@ -89,9 +90,22 @@ describe('paged select: a deep page picks its ids before reading rows', () => {
     const sql = runner.sent[0]?.sql ?? '';
     // The rows are read by the ids of one page; the offset is applied to ids, never to rows.
     expect(sql).to.match(
-      /from records r where r\.id in \(select id from \(.* union all .*\) runs order by id asc limit cast\(\? as bigint\) offset cast\(\? as bigint\)\) order by r\.id asc$/,
+      /from records r where r\.id in \(select id from \(.* union all .* order by id asc limit cast\(\? as bigint\) offset cast\(\? as bigint\)\) runs\) order by r\.id asc$/,
     );
     expect(sql).to.include('select * from (select r.id as id from records r where r.owner_id = ?');
+  });
+
+  it('merges bare arms of the compound where the database merges those, each bound once', async () => {
+    const runner = new RecordingRunner([{ id: 1, page_total: 3 }]);
+    const runs = { ...RUNS, merge: 'as-arms' as const };
+    await pagedSelect(runner, { ...SELECT, runs }, { limit: 50, offset: 9950 }, 1000);
+    const sql = runner.sent[0]?.sql ?? '';
+    expect(sql).to.include(
+      'where r.id in (select id from (select r.id as id from records r where r.owner_id = ? union all ' +
+        'select r.id as id from records r where r.assignee_id = ? order by id asc limit cast(? as bigint) offset cast(? as bigint)) runs)',
+    );
+    // The count's runs stop at the horizon; the page's arms have no limit of their own.
+    expect(runner.sent[0]?.params).to.deep.equal([7, 11000, 7, 11000, 7, 7, 51, 9950]);
   });
 
   it('starts each run right after the key of a page asked by cursor, with no offset', async () => {
@@ -121,6 +135,6 @@ describe('paged select: a deep page picks its ids before reading rows', () => {
     await pagedSelect(runner, { ...SELECT, order, runs: RUNS }, { limit: 50, offset: 0 }, 1000);
     const sql = runner.sent[0]?.sql ?? '';
     expect(sql).to.include('select r.id as id, r.date as k0 from records r');
-    expect(sql).to.include('runs order by k0 desc nulls last, id asc limit');
+    expect(sql).to.include(') run order by k0 desc nulls last, id asc limit');
   });
 });

@@ -52,6 +52,8 @@ export interface Runs {
   readonly id: string;
   /** How the database picks rows by the ids a subquery selects (the dialect's). */
   readonly idIn: SqlDialect['idIn'];
+  /** How the database merges the runs in order (the dialect's). */
+  readonly merge: SqlDialect['mergesRuns'];
   readonly list: readonly Run[];
 }
 
@@ -95,7 +97,7 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
     const { from, params } = seeking(select, select.order, page);
     return { sql: `select ${columns} ${from} ${orderBy} ${tail}`, params: [...params, rows, page.offset] };
   }
-  const { table, id, idIn, list } = select.runs;
+  const { table, id, idIn, merge, list } = select.runs;
   const last = select.order.length - 1;
   const picked = [
     `${id} as id`,
@@ -103,12 +105,20 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
   ].join(', ');
   const mergedOrder = orderByOf(select.order, (_key, index) => (index === last ? 'id' : `k${index}`));
   const runs = list.map((run) => ({ ...seeking(run, select.order, page, run.nulls), orderBy: run.orderBy }));
-  const pageIds = `select id from (${runs
-    .map((run) => `select * from (select ${picked} ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`)
-    .join(' union all ')}) runs ${mergedOrder} ${tail}`;
+  const bare = merge === 'as-arms';
+  const arms = runs.map((run) =>
+    bare
+      ? `select ${picked} ${run.from}`
+      : `select * from (select ${picked} ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`,
+  );
+  const pageIds = `select id from (${arms.join(' union all ')} ${mergedOrder} ${tail}) runs`;
   return {
     sql: `select ${columns} from ${table} where ${idIn(id, pageIds)} ${orderBy}`,
-    params: [...runs.flatMap((run) => [...run.params, page.offset + rows]), rows, page.offset],
+    params: [
+      ...runs.flatMap((run) => (bare ? run.params : [...run.params, page.offset + rows])),
+      rows,
+      page.offset,
+    ],
   };
 };
 

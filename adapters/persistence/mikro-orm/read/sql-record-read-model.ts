@@ -87,6 +87,7 @@ const newestFirstRuns = (
   table: `${table} r`,
   id: 'r.id',
   idIn: dialect.idIn,
+  merge: dialect.mergesRuns,
   list: [
     {
       from: `${from} and r.date is not null`,

@@ -126,6 +126,7 @@ export class SqlTaskReadModel implements TaskReadModel {
       table: 'tasks t',
       id: 't.id',
       idIn: this.dialect.idIn,
+      merge: this.dialect.mergesRuns,
       list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
         from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,
         params: [...set.params(userId), ...filters.params],
