@@ -59,7 +59,11 @@ const registerUseCases = (c: DependencyContainer): void => {
   provide(c, CreateTask, (w) => new CreateTask(w.resolve(UNIT_OF_WORK), w.resolve(CLOCK)));
   provide(c, GetTask, (w) => new GetTask(w.resolve(TASK_READ_MODEL)));
   provide(c, ListTasks, (w) => new ListTasks(w.resolve(TASK_READ_MODEL), w.resolve(CHANGE_LOG_READER)));
-  provide(c, GetTaskHistory, (w) => new GetTaskHistory(w.resolve(TASK_READ_MODEL)));
+  provide(
+    c,
+    GetTaskHistory,
+    (w) => new GetTaskHistory(w.resolve(TASK_READ_MODEL), w.resolve(CHANGE_LOG_READER)),
+  );
   provide(
     c,
     UpdateTask,

@@ -170,6 +170,12 @@ export interface TaskOperations<X> {
     precondition?: Precondition<Task>,
   ): Outcome<DeleteTaskError | X, { readonly id: TaskId }>;
   history(id: TaskId, page?: InputOf<typeof pageInput>): Outcome<GetTaskHistoryError | X, HistoryPage>;
+  /** The history, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
+  historyIfChanged(
+    id: TaskId,
+    version: string | undefined,
+    page?: InputOf<typeof pageInput>,
+  ): Outcome<GetTaskHistoryError | X, HistoryPage | Unchanged>;
 }
 
 export interface RecordOperations<R, Create, Update, Query, C extends string, X> {
@@ -318,6 +324,8 @@ export const openSession = <X>(
       delete: (id, precondition) =>
         run('tasks', 'delete')(() => tasks.delete.execute(actor, id, precondition)),
       history: (id, page = {}) => run('tasks', 'history')(() => tasks.history.execute(actor, id, page)),
+      historyIfChanged: (id, version, page = {}) =>
+        run('tasks', 'history')(() => tasks.history.executeUnless(actor, id, page, version)),
     },
     gamification: {
       profile: () => run('gamification', 'profile')(() => useCases.gamification.profile.execute(actor)),

@@ -25,6 +25,8 @@ const sqlite = (path: string): Db => {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
+    // The schema's references hold on SQLite only with this on, as the service runs it.
+    db.pragma('foreign_keys = on');
     // The functions the schema's SQL calls (its search index's triggers, and case folding).
     db.function('unicode_lower', { deterministic: true }, (value: unknown) =>
       typeof value === 'string' ? value.toLowerCase() : value,

@@ -7,7 +7,9 @@
  *                                   would write by hand for the same answers on the same schema and
  *                                   indexes: the key's digest lookup, the list's change sequence
  *                                   (its ETag), the page with its total in one statement, keyset
- *                                   cursors; writes in one transaction with the change log.
+ *                                   cursors; writes in one transaction with the change log, a
+ *                                   status change with the caller's points and the gamification
+ *                                   feedback the service answers (gamification.ts).
  * Prints `listening <port>` when ready.
  */
 import { createHash } from 'node:crypto';
@@ -15,6 +17,16 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Db, openDb, type Row } from './driver.js';
+import {
+  dayBefore,
+  earned,
+  feedback,
+  type GamificationEvent,
+  LEDGER_DAYS,
+  localDay,
+  pointsFor,
+  streakOf,
+} from './gamification.js';
 import { searchPhrase } from './search-words.js';
 import { CLIENT_COLUMNS, TASK_COLUMNS, wireClient, wireOne, wirePage, wireTask } from './wire.js';
 
@@ -35,6 +47,13 @@ const T = TASK_COLUMNS.map((column) => `t.${column}`).join(', ');
 const C = CLIENT_COLUMNS.map((column) => `r.${column}`).join(', ');
 
 type Query = Record<string, string | undefined>;
+/** The table of each record type clients can be ordered by the latest of. */
+const RECORD_TABLES: Record<string, string> = {
+  task: 'tasks',
+  note: 'notes',
+  time: 'time_records',
+  money: 'money_records',
+};
 const int = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
 
 /** The ceiling's cursor: the last id, as base64url. Keyset by id. */
@@ -237,14 +256,20 @@ const routes = (db: Db) => {
       const offset = int(q.offset, 0);
       const cap = offset + limit + HORIZON;
       const seq = await latestSeq(user);
-      // Each client's latest record of the type, as the schema keeps it on write.
+      // Each client's latest record of the type: one backward step along its (client_id, created_at,
+      // id) index per client; PostgreSQL joins it laterally, SQLite by the id it finds.
+      const table = RECORD_TABLES[String(q.type)] ?? 'tasks';
+      const newest = (columns: string) =>
+        `select ${columns} from ${table} x where x.client_id = r.id order by x.created_at desc, x.id desc limit 1`;
+      const latest = pg
+        ? `left join lateral (${newest('x.id, x.created_at')}) l on true`
+        : `left join ${table} l on l.id = (${newest('x.id')})`;
       const { rows, total, next } = await page(
         (total) => ({
           sql:
-            `select ${C}, ${total} from clients r left join client_latest_records l on l.client_id = r.id and l.record_type = ? ` +
-            'where r.owner_id = ? and r.active = true ' +
-            'order by l.created_at desc nulls last, l.record_id desc nulls last, r.id asc limit ? offset ?',
-          params: [q.type, user, limit + 1, offset],
+            `select ${C}, ${total} from clients r ${latest} where r.owner_id = ? and r.active = true ` +
+            'order by l.created_at desc nulls last, l.id desc nulls last, r.id asc limit ? offset ?',
+          params: [user, limit + 1, offset],
         }),
         {
           sql: 'select count(*) as page_total from (select 1 from clients r where r.owner_id = ? and r.active = true limit ?) m',
@@ -318,18 +343,136 @@ const routes = (db: Db) => {
     }),
   );
 
-  /** A status change with its history and points, or a rename. */
+  /**
+   * The caller's gamification state before a change: the profile (made on first use), its
+   * achievements and the standing completions per day since `since`. PostgreSQL: one round trip.
+   */
+  const readState = async (tx: Pick<Db, 'all'>, user: number, since: string) => {
+    const upsert =
+      'insert into gamification_profiles (user_id, total_points, best_streak_days, standing_completions) ' +
+      'values (?, 0, 0, 0) on conflict (user_id) do update set user_id = excluded.user_id ' +
+      'returning total_points, best_streak_days, standing_completions';
+    const achievements = 'select code from user_achievements where user_id = ?';
+    const days = 'select day, standing from completion_days where user_id = ? and day >= ? and standing > 0';
+    let profile: Row | undefined;
+    let codes: Row[];
+    let dayRows: Row[];
+    if (pg) {
+      const rows = await tx.all(
+        `with p as (${upsert}) select 0 as kind, total_points as a, best_streak_days as b, standing_completions as c, null as code from p ` +
+          `union all select 1, null, null, null, code from user_achievements where user_id = ? ` +
+          'union all select 2, standing, null, null, day from completion_days where user_id = ? and day >= ? and standing > 0',
+        [user, user, user, since],
+      );
+      const row = rows.find((r) => r.kind === 0);
+      profile = row && { total_points: row.a, best_streak_days: row.b, standing_completions: row.c };
+      codes = rows.filter((r) => r.kind === 1);
+      dayRows = rows.filter((r) => r.kind === 2).map((r) => ({ day: r.code, standing: r.a }));
+    } else {
+      [profile] = await tx.all(upsert, [user]);
+      codes = await tx.all(achievements, [user]);
+      dayRows = await tx.all(days, [user, since]);
+    }
+    return {
+      profile: {
+        total: Number(profile?.total_points),
+        best: Number(profile?.best_streak_days),
+        standing: Number(profile?.standing_completions),
+      },
+      have: new Set(codes.map((row) => String(row.code))),
+      days: new Map(dayRows.map((row) => [String(row.day), Number(row.standing)])),
+    };
+  };
+
+  /** Stores what a status change does to the caller's points, and answers its feedback. */
+  const gamify = async (
+    tx: Pick<Db, 'all'>,
+    user: number,
+    task: { id: number; from: number; to: number; priority: number; date: string | null; label: string },
+    zone: string,
+    now: number,
+  ) => {
+    const today = localDay(zone, now);
+    const { profile, have, days } = await readState(tx, user, dayBefore(today, LEDGER_DAYS));
+    const before = profile.total;
+    const standOn = (day: string, change: number) =>
+      tx.all(
+        'insert into completion_days (user_id, day, standing) values (?, ?, ?) on conflict (user_id, day) ' +
+          'do update set standing = completion_days.standing + excluded.standing',
+        [user, day, change],
+      );
+    const saveProfile = () =>
+      tx.all(
+        'update gamification_profiles set total_points = ?, best_streak_days = ?, standing_completions = ? where user_id = ?',
+        [profile.total, profile.best, profile.standing, user],
+      );
+    let event: GamificationEvent = task.from === task.to ? 'no_change' : 'status_changed';
+    let points = 0;
+    let unlocked: ReturnType<typeof earned> = [];
+    if (task.to === 2 && task.from !== 2) {
+      event = 'task_completed';
+      days.set(today, (days.get(today) ?? 0) + 1);
+      const streak = streakOf(days, today);
+      points = pointsFor(task.priority, task.date?.slice(0, 10) ?? null, today, streak);
+      profile.total += points;
+      profile.standing += 1;
+      profile.best = Math.max(profile.best, streak);
+      unlocked = earned(have, profile.standing, streak);
+      await tx.all(
+        'insert into task_completions (user_id, task_id, day, points, completed_at, revoked_at) values (?, ?, ?, ?, ?, null)',
+        [user, task.id, today, points, now],
+      );
+      await standOn(today, 1);
+      await saveProfile();
+      for (const achievement of unlocked)
+        await tx.all(
+          'insert into user_achievements (user_id, code, unlocked_at) values (?, ?, ?) on conflict (user_id, code) do nothing',
+          [user, achievement.code, now],
+        );
+    } else if (task.from === 2 && task.to !== 2) {
+      event = 'task_reopened';
+      // The bench's completions are the caller's own: what they earned comes off their profile.
+      const [revoked] = await tx.all(
+        'update task_completions set revoked_at = ? where task_id = ? and revoked_at is null returning day, points',
+        [now, task.id],
+      );
+      if (revoked !== undefined) {
+        const day = String(revoked.day);
+        points = -Number(revoked.points);
+        profile.total += points;
+        profile.standing = Math.max(0, profile.standing - 1);
+        const left = (days.get(day) ?? 0) - 1;
+        if (left > 0) days.set(day, left);
+        else days.delete(day);
+        await standOn(day, -1);
+        await saveProfile();
+      }
+    }
+    return feedback({
+      event,
+      points,
+      before,
+      after: profile,
+      streak: streakOf(days, today),
+      today: days.get(today) ?? 0,
+      unlocked,
+      label: task.label,
+    });
+  };
+
+  /** A status change with its history and the caller's points, or a rename. */
   app.patch(
     '/v1/tasks/:id',
     keyed(async (user, request) => {
       const id = Number((request.params as { id: string }).id);
       const body = request.body as { status?: number; title?: string };
       const now = Date.now();
-      const lock = pg ? ' for update' : '';
-      const row = await db.transaction(async (tx) => {
+      const lock = pg ? ' for update of t' : '';
+      const answer = await db.transaction(async (tx) => {
         const [current] = await tx.all(
-          `select status, priority from tasks where id = ? and (owner_id = ? or assignee_id = ?)${lock}`,
-          [id, user, user],
+          'select t.status, t.priority, t.date, t.client_task_id, u.timezone from tasks t join users u on u.id = ? ' +
+            `where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)${lock}`,
+          [user, id, user, user],
         );
         if (current === undefined) throw new Error('no such task');
         if (body.status === undefined) {
@@ -338,7 +481,7 @@ const routes = (db: Db) => {
             [body.title, now, id],
           );
           await logChange(tx, user, id, 'updated', now);
-          return renamed as Row;
+          return { success: true, data: { task: wireTask(renamed as Row) } };
         }
         const to = body.status;
         const from = Number(current.status);
@@ -346,35 +489,29 @@ const routes = (db: Db) => {
           `update tasks set status = ?, completed_at = ?, updated_at = ?, version = version + 1 where id = ? returning ${TASK_COLUMNS.join(', ')}`,
           [to, to === 2 ? now : null, now, id],
         );
-        await tx.all(
-          'insert into task_status_history (task_id, from_status, to_status, changed_by, changed_at) values (?, ?, ?, ?, ?)',
-          [id, from, to, user, now],
+        if (from !== to)
+          await tx.all(
+            'insert into task_status_history (task_id, from_status, to_status, changed_by, changed_at) values (?, ?, ?, ?, ?)',
+            [id, from, to, user, now],
+          );
+        const gamification = await gamify(
+          tx,
+          user,
+          {
+            id,
+            from,
+            to,
+            priority: Number(current.priority),
+            date: current.date === null ? null : String(current.date),
+            label: `#${current.client_task_id}`,
+          },
+          String(current.timezone),
+          now,
         );
-        if (to === 2 && from !== 2) {
-          const points = 10 + Number(current.priority) * 5;
-          await tx.all(
-            'insert into task_completions (user_id, task_id, day, points, completed_at) values (?, ?, ?, ?, ?)',
-            [user, id, new Date(now).toISOString().slice(0, 10), points, now],
-          );
-          await tx.all(
-            'insert into gamification_profiles (user_id, total_points, best_streak_days) values (?, ?, 1) ' +
-              'on conflict (user_id) do update set total_points = gamification_profiles.total_points + ?',
-            [user, points, points],
-          );
-        } else if (from === 2 && to !== 2) {
-          const [revoked] = await tx.all(
-            'update task_completions set revoked_at = ? where task_id = ? and revoked_at is null returning points',
-            [now, id],
-          );
-          await tx.all('update gamification_profiles set total_points = total_points - ? where user_id = ?', [
-            Number(revoked?.points ?? 0),
-            user,
-          ]);
-        }
         await logChange(tx, user, id, 'updated', now);
-        return updated as Row;
+        return { success: true, data: { task: wireTask(updated as Row) }, gamification };
       });
-      return wireOne('task', wireTask(row));
+      return JSON.stringify(answer);
     }),
   );
 };

@@ -178,14 +178,17 @@ export const taskRoutes: readonly Route[] = [
         status: 200,
         data: closedObject({ history: { type: 'array', items: HISTORY_ENTRY }, pagination: PAGINATION }),
         example: { history: [HISTORY_EXAMPLE], pagination: EXAMPLE_PAGINATION },
+        etag: true,
       },
     },
-    handle: withPathId('task', (id, { session, query }) =>
+    handle: withPathId('task', (id, { session, query, ifNoneMatch }) =>
       withInput(taskWire.page, query, (page) =>
-        respond(session.tasks.history(id, page), (history) => ({
-          status: 200,
-          body: success({ history: history.items.map(presentHistoryEntry), pagination: pagination(history) }),
-        })),
+        respondList(
+          ifNoneMatch,
+          (known) => session.tasks.historyIfChanged(id, known, page),
+          (history) =>
+            success({ history: history.items.map(presentHistoryEntry), pagination: pagination(history) }),
+        ),
       ),
     ),
   },

@@ -87,6 +87,30 @@ for (const harness of ALL_HARNESSES) {
       expect(unassigned.json().data.tasks).to.deep.equal([]);
     });
 
+    it('a task’s history: the same ETag while nothing changes, 304 for it, a new one after a status change, 404 once deleted', async () => {
+      const task = (
+        await world.call(alice, { method: 'POST', url: '/v1/tasks', payload: { title: 't' } })
+      ).json().data.task;
+      const url = `/v1/tasks/${task.id}/history`;
+      const first = await get(alice, url);
+      const etag = String(first.headers.etag);
+      expect(etag).to.match(/^"l\.[0-9]+-[0-9a-z]+"$/);
+      expect((await get(alice, url)).headers.etag).to.equal(etag);
+      // Another page of the same history, or another task's, is another answer.
+      expect((await get(alice, `${url}?limit=1`)).headers.etag).to.not.equal(etag);
+      const unchanged = await get(alice, url, { 'if-none-match': etag });
+      expect([unchanged.statusCode, unchanged.body, unchanged.headers.etag]).to.deep.equal([304, '', etag]);
+
+      await world.call(alice, { method: 'PATCH', url: `/v1/tasks/${task.id}`, payload: { status: 1 } });
+      const changed = await get(alice, url, { 'if-none-match': etag });
+      expect(changed.statusCode).to.equal(200);
+      expect(changed.json().data.history).to.have.length(first.json().data.history.length + 1);
+
+      await world.call(alice, { method: 'DELETE', url: `/v1/tasks/${task.id}` });
+      const gone = await get(alice, url, { 'if-none-match': String(changed.headers.etag) });
+      expect(gone.statusCode).to.equal(404);
+    });
+
     it('a key of another user never gets 304 for an ETag it did not make', async () => {
       await world.user('bob');
       const bob = await world.key('bob', EVERYTHING);

@@ -80,5 +80,18 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       const moved = await right(session.tasks.listIfChanged(version));
       expect('items' in moved && moved.items.map((task) => task.title)).to.deep.equal(['one', 'two']);
     });
+
+    it('a task’s history: the change sequence, the task, the page with its count; only the first while current', async () => {
+      const workspace = createWorkspace({ persistence });
+      const alice = await right(workspace.users.create({ name: 'alice', timezone: 'UTC' }));
+      const session = workspace.actingAs(alice.id);
+      const task = await right(session.tasks.create({ title: 'one' }));
+      const history = await counted(() => right(session.tasks.history(task.id)));
+      expect(history.count, statements.join('\n')).to.equal(3);
+      expect(history.answer.items).to.have.length(1);
+      const again = await counted(() => session.tasks.historyIfChanged(task.id, history.answer.version));
+      expect(again.count, statements.join('\n')).to.equal(1);
+      expect(again.answer).to.deep.equal(E.right({ unchanged: true, version: history.answer.version }));
+    });
   });
 }

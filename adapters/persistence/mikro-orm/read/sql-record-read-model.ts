@@ -17,6 +17,7 @@ import type {
   MoneyRecord,
   Note,
   Project,
+  RecordType,
   TimeRecord,
 } from '../../../../domain/workspace/records.js';
 import {
@@ -29,7 +30,6 @@ import {
   timeTable,
 } from '../record-tables.js';
 import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
-import type { LatestRecordType } from '../schemas/client-latest-record.schemas.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
 import type { Order } from './keyset.js';
@@ -74,6 +74,13 @@ const NEWEST_FIRST: Order = [
   { column: 'r.id', direction: 'desc', kind: 'number' },
 ];
 const BY_ID: Order = [{ column: 'r.id', direction: 'asc', kind: 'number' }];
+/** The table of each record type a client list can be ordered by the latest of. */
+const LATEST_RECORD_TABLES: Record<RecordType, string> = {
+  task: 'tasks',
+  note: 'notes',
+  time: 'time_records',
+  money: 'money_records',
+};
 /**
  * …read as two runs along that index, backwards, where undated rows would come first (and to start
  * a page after a key at the key, which one walk past the nulls cannot): dated, then undated.
@@ -206,15 +213,13 @@ export class SqlRecordReadModel implements RecordReadModel {
     const where = new OwnedWhere(ownerId).add(`r.active = ${flag(query.active)}`);
     if (query.orderBy === null)
       return this.page('clients', select(CLIENT), where, query, clientTable.fromRow);
-    // The latest record of the type, kept on write (client_latest_records), newest first by
-    // (created_at, id); clients without one last, by id.
-    // A record type is one of a closed set of words (the codec checked it), written into the SQL.
-    const type: LatestRecordType = query.orderBy ?? 'task';
-    where.joins = `left join client_latest_records l on l.client_id = r.id and l.record_type = '${type}'`;
+    // Each client's latest record of the type, newest first by (created_at, id), found along the
+    // records' (client_id, created_at, id) index; clients without one last, by id.
+    where.joins = this.dialect.latestOfClient(LATEST_RECORD_TABLES[query.orderBy], 'l', 'r.id');
     return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
       order: [
         { column: 'l.created_at', direction: 'desc', nullable: true, kind: 'number' },
-        { column: 'l.record_id', direction: 'desc', nullable: true, kind: 'number' },
+        { column: 'l.id', direction: 'desc', nullable: true, kind: 'number' },
         { column: 'r.id', direction: 'asc', kind: 'number' },
       ],
     });

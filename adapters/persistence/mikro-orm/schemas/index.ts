@@ -1,5 +1,4 @@
 import { ChangeLogSchema, ChangeSequenceSchema } from './change-log.schemas.js';
-import { ClientLatestRecordSchema } from './client-latest-record.schemas.js';
 import {
   AchievementSchema,
   CompletionDaySchema,
@@ -34,7 +33,6 @@ export const ALL_SCHEMAS = [
   RateLimitWindowSchema,
   IdempotencyKeySchema,
   OwnerRowCountSchema,
-  ClientLatestRecordSchema,
   ChangeLogSchema,
   ChangeSequenceSchema,
 ];

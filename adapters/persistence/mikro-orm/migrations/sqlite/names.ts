@@ -26,4 +26,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261124140000',
   'Migration20261125014037',
   'Migration20261125020000',
+  'Migration20261125100000',
 ];
