@@ -338,8 +338,9 @@ try {
         'one kept before, and neither the service nor the ceiling keeps any.\n\n' +
         'Service: the compiled server. Ceiling: fastify and the bare driver (`bench/ceiling/`, no code ' +
         'shared with the service) running the SQL written by hand for the same answers on the same schema, ' +
-        'with the key lookup, the list’s change sequence and the envelope; the bench checks that it answers ' +
-        'each read as the service does. Static: fastify sending the service’s own answer for the scenario. ' +
+        'with the key lookup, the list’s change sequence and the envelope, and a status change’s points and ' +
+        'gamification feedback; the bench checks that it answers each read as the service does, and each ' +
+        'write with the same fields. Static: fastify sending the service’s own answer for the scenario. ' +
         'Figures are medians over the rounds; a ratio is the median of the service’s requests per second ' +
         'over the other’s in the same round, so that neighbours in time are compared on a machine whose ' +
         'speed drifts.\n\n' +
