@@ -20,6 +20,7 @@ import {
   type PageRequest,
   pageAnswer,
 } from '../shared/paging.js';
+import { query } from '../shared/read.js';
 import * as seq from '../shared/sequence.js';
 import type { QueryDecoder } from './list-queries.js';
 
@@ -63,13 +64,13 @@ export class ListRecords<Q extends PageRequest, R> {
     return TE.fromEither(E.isLeft(decoded) ? decoded : openPage(this.listOf(actor), decoded.right));
   }
 
-  private read(actor: Actor, q: Opened<Q>): VersionedRead<PageAnswer<R>> {
+  private read(actor: Actor, q: Opened<Q>): VersionedRead<InfrastructureError, PageAnswer<R>> {
     return {
       changeLog: this.changeLog,
       userId: actor.userId,
       resource: this.resource,
       query: q,
-      page: async () => pageAnswer(this.listOf(actor), q, await this.fetch(actor.userId, q)),
+      page: () => query(async () => pageAnswer(this.listOf(actor), q, await this.fetch(actor.userId, q))),
     };
   }
 

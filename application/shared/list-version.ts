@@ -1,9 +1,11 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { ChangeLogReader, ChangeResource } from '../ports/change-log.port.js';
 import { checksumOf } from './checksum.js';
-import { type InfrastructureError, infrastructureError } from './errors.js';
+import type { InfrastructureError } from './errors.js';
+import { query } from './read.js';
+import * as seq from './sequence.js';
 
 /** A list answered only if it changed: what a caller holding its current version gets instead. */
 export interface Unchanged {
@@ -33,44 +35,49 @@ export const listVersion = (
   query: unknown,
 ): string => `${latestSeq}-${checksumOf([ANSWER_SHAPE, userId, resource, query])}`;
 
-/** What a list is read with: the change log for its version, then the page. */
-export interface VersionedRead<P> {
+/** What a list is read with: the change log for its version, then the page (which may fail its own way). */
+export interface VersionedRead<E, P> {
   readonly changeLog: ChangeLogReader;
   readonly userId: UserId;
   readonly resource: ChangeResource;
   readonly query: unknown;
-  readonly page: () => Promise<P>;
+  readonly page: () => TE.TaskEither<E, P>;
 }
 
-const versionOf = async <P>(read: VersionedRead<P>): Promise<string> =>
-  listVersion(read.userId, await read.changeLog.latestSeq(read.userId), read.resource, read.query);
+const versionOf = <E, P>(read: VersionedRead<E, P>): TE.TaskEither<InfrastructureError, string> =>
+  query(async () =>
+    listVersion(read.userId, await read.changeLog.latestSeq(read.userId), read.resource, read.query),
+  );
 
-const attempt =
-  <A>(run: () => Promise<A>): TE.TaskEither<InfrastructureError, A> =>
-  () =>
-    run().then(E.right, (cause: unknown) => E.left(infrastructureError(cause)));
+const pageAt =
+  <E, P>(read: VersionedRead<E, P>) =>
+  (version: string): TE.TaskEither<E, Versioned<P>> =>
+    pipe(
+      read.page(),
+      seq.map((page) => ({ ...page, version })),
+    );
 
 /**
  * The list's version, then its page. The version is read first: a write committed between the two
  * shows in the page and not in the version, so the version can only be older than the page, and a
  * caller holding it asks again — never the other way round, which would hide that write.
  */
-export const readVersioned = <P>(read: VersionedRead<P>): TE.TaskEither<InfrastructureError, Versioned<P>> =>
-  attempt(async () => {
-    const version = await versionOf(read);
-    return { ...(await read.page()), version };
-  });
+export const readVersioned = <E, P>(
+  read: VersionedRead<E, P>,
+): TE.TaskEither<E | InfrastructureError, Versioned<P>> => pipe(versionOf(read), seq.flatMap(pageAt(read)));
 
 /** As `readVersioned`, but only the version when it is still `known`: the page is then not read. */
-export const readVersionedUnless = <P>(
-  read: VersionedRead<P>,
+export const readVersionedUnless = <E, P>(
+  read: VersionedRead<E, P>,
   known: string | undefined,
-): TE.TaskEither<InfrastructureError, Versioned<P> | Unchanged> =>
-  attempt(async () => {
-    const version = await versionOf(read);
-    if (version === known) return { unchanged: true, version };
-    return { ...(await read.page()), version };
-  });
+): TE.TaskEither<E | InfrastructureError, Versioned<P> | Unchanged> =>
+  pipe(
+    versionOf(read),
+    seq.flatMap(
+      (version): TE.TaskEither<E, Versioned<P> | Unchanged> =>
+        version === known ? TE.right({ unchanged: true, version }) : pageAt(read)(version),
+    ),
+  );
 
 export const isUnchanged = <P>(answer: Versioned<P> | Unchanged): answer is Unchanged =>
   'unchanged' in answer && answer.unchanged === true;

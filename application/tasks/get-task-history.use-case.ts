@@ -14,7 +14,12 @@ import {
   notFound,
   type ValidationFailed,
 } from '../shared/errors.js';
-import { listVersion, type Unchanged } from '../shared/list-version.js';
+import {
+  readVersioned,
+  readVersionedUnless,
+  type Unchanged,
+  type VersionedRead,
+} from '../shared/list-version.js';
 import {
   type ListOf,
   type Opened,
@@ -36,12 +41,6 @@ export interface HistoryPage extends PageAnswer<StatusHistoryEntry> {
   readonly version: string;
 }
 
-interface OpenedHistory {
-  readonly of: ListOf;
-  readonly page: Opened<PageRequest>;
-  readonly version: string;
-}
-
 /** The status history of a task the caller can see, oldest first. */
 export class GetTaskHistory {
   constructor(
@@ -52,14 +51,14 @@ export class GetTaskHistory {
   execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<GetTaskHistoryError, HistoryPage> {
     return pipe(
       this.open(actor, taskId, input),
-      seq.flatMap((opened) => this.read(actor, taskId, opened)),
+      seq.flatMap((opened) => readVersioned(this.read(actor, taskId, opened))),
     );
   }
 
   /**
    * As `execute`, or `Unchanged` while `version` is still the history's. The version is the caller's
-   * change sequence, read first: a status change, a delete, or the task leaving the caller's sight
-   * all move it, so an unchanged version needs neither the task nor its history read again.
+   * change sequence: a status change, a delete, or the task leaving the caller's sight all move it,
+   * so an unchanged version needs neither the task nor its history read again.
    */
   executeUnless(
     actor: Actor,
@@ -69,49 +68,41 @@ export class GetTaskHistory {
   ): TE.TaskEither<GetTaskHistoryError, HistoryPage | Unchanged> {
     return pipe(
       this.open(actor, taskId, input),
-      seq.flatMap(
-        (opened): TE.TaskEither<GetTaskHistoryError, HistoryPage | Unchanged> =>
-          opened.version === version
-            ? TE.right({ unchanged: true, version: opened.version })
-            : this.read(actor, taskId, opened),
-      ),
+      seq.flatMap((opened) => readVersionedUnless(this.read(actor, taskId, opened), version)),
     );
   }
 
-  /** The page decoded and opened, and the history's version as the caller asks for it. */
   private open(
     actor: Actor,
     taskId: TaskId,
     input: unknown,
-  ): TE.TaskEither<GetTaskHistoryError, OpenedHistory> {
-    const of: ListOf = { userId: actor.userId, list: `tasks/${taskId}/history` };
+  ): TE.TaskEither<ValidationFailed | InvalidCursor, Opened<PageRequest>> {
     const decoded = decode(input);
-    const page = E.isLeft(decoded) ? decoded : openPage(of, decoded.right);
-    return pipe(
-      TE.fromEither(page),
-      seq.flatMap((opened) =>
-        pipe(
-          query(() => this.changeLog.latestSeq(actor.userId)),
-          seq.map((latest) => ({
-            of,
-            page: opened,
-            version: listVersion(actor.userId, latest, 'tasks', { history: taskId, page: opened }),
-          })),
-        ),
-      ),
-    );
+    return TE.fromEither(E.isLeft(decoded) ? decoded : openPage(historyOf(actor, taskId), decoded.right));
   }
 
   private read(
     actor: Actor,
     taskId: TaskId,
-    opened: OpenedHistory,
-  ): TE.TaskEither<GetTaskHistoryError, HistoryPage> {
-    return pipe(
-      query(() => this.tasks.findVisible(actor.userId, taskId)),
-      seq.flatMap(TE.fromNullable<GetTaskHistoryError>(notFound('task'))),
-      seq.flatMap(() => query(() => this.tasks.history(taskId, opened.page))),
-      seq.map((history) => ({ ...pageAnswer(opened.of, opened.page, history), version: opened.version })),
-    );
+    page: Opened<PageRequest>,
+  ): VersionedRead<GetTaskHistoryError, PageAnswer<StatusHistoryEntry>> {
+    return {
+      changeLog: this.changeLog,
+      userId: actor.userId,
+      resource: 'tasks',
+      query: { history: taskId, page },
+      page: () =>
+        pipe(
+          query(() => this.tasks.findVisible(actor.userId, taskId)),
+          seq.flatMap(TE.fromNullable<GetTaskHistoryError>(notFound('task'))),
+          seq.flatMap(() => query(() => this.tasks.history(taskId, page))),
+          seq.map((history) => pageAnswer(historyOf(actor, taskId), page, history)),
+        ),
+    };
   }
 }
+
+const historyOf = (actor: Actor, taskId: TaskId): ListOf => ({
+  userId: actor.userId,
+  list: `tasks/${taskId}/history`,
+});

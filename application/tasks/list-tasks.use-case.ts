@@ -14,6 +14,7 @@ import {
   type VersionedRead,
 } from '../shared/list-version.js';
 import { type ListOf, type Opened, openPage, type PageAnswer, pageAnswer } from '../shared/paging.js';
+import { query } from '../shared/read.js';
 import * as seq from '../shared/sequence.js';
 import { listTasksInput } from './task.codecs.js';
 
@@ -69,13 +70,19 @@ export class ListTasks {
     return TE.fromEither(openPage(listOf(actor), query));
   }
 
-  private read(actor: Actor, listQuery: OpenedTaskQuery): VersionedRead<PageAnswer<Task>> {
+  private read(
+    actor: Actor,
+    listQuery: OpenedTaskQuery,
+  ): VersionedRead<InfrastructureError, PageAnswer<Task>> {
     return {
       changeLog: this.changeLog,
       userId: actor.userId,
       resource: 'tasks',
       query: listQuery,
-      page: async () => pageAnswer(listOf(actor), listQuery, await this.tasks.list(actor.userId, listQuery)),
+      page: () =>
+        query(async () =>
+          pageAnswer(listOf(actor), listQuery, await this.tasks.list(actor.userId, listQuery)),
+        ),
     };
   }
 }

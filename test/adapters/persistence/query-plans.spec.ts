@@ -178,6 +178,31 @@ describe('SQLite query plans of the task list', function () {
   });
 });
 
+/**
+ * On a fresh, migrated PostgreSQL database seeded by `seed`: the plan PostgreSQL makes for the first
+ * statement `read` sends, as `explain` prints it.
+ */
+const postgresPlanOf = async (
+  seed: readonly string[],
+  read: (runner: SqlRunner) => Promise<void>,
+): Promise<string> => {
+  const fresh = await freshPostgresDatabase();
+  if (fresh.database.kind !== 'postgresql') throw new Error('not PostgreSQL');
+  await (await openSqlPersistence(fresh.database, { migrate: true })).close();
+  const pool = new pg.Pool({ connectionString: fresh.database.url, max: 1 });
+  try {
+    const runner = new PostgresRunner(pool);
+    for (const statement of seed) await runner.run(statement, []);
+    const { recorder, sent } = recording(runner);
+    await read(recorder);
+    return (await runner.all(`explain ${sent[0]?.sql}`, sent[0]?.params ?? []))
+      .map((step) => String((step as Record<string, unknown>)['QUERY PLAN']))
+      .join('\n');
+  } finally {
+    await pool.end();
+  }
+};
+
 describe('PostgreSQL query plans of a page read as runs', function () {
   this.timeout(60_000);
 
@@ -249,72 +274,46 @@ describe('PostgreSQL query plans of a page read as runs', function () {
   });
 
   it('merges the visible sets of a deep task page as each is read along its index', async () => {
-    const fresh = await freshPostgresDatabase();
-    if (fresh.database.kind !== 'postgresql') throw new Error('not PostgreSQL');
-    await (await openSqlPersistence(fresh.database, { migrate: true })).close();
-    const pool = new pg.Pool({ connectionString: fresh.database.url, max: 1 });
-    try {
-      const runner = new PostgresRunner(pool);
-      await runner.run(
+    const plan = await postgresPlanOf(
+      [
         "insert into users (id, name, timezone, created_at) values (1, 'alice', 'UTC', 0), (2, 'bob', 'UTC', 0)",
-        [],
-      );
-      // Alice owns 5000 tasks; every 50th of Bob's 5000 is assigned to her.
-      await runner.run(
+        // Alice owns 5000 tasks; every 50th of Bob's 5000 is assigned to her.
         'insert into tasks (owner_id, assignee_id, client_task_id, number_scope, title, priority, status, active, created_at, updated_at) ' +
           "select 1 + i % 2, case when i % 100 = 1 then 1 end, i, i % 2, 'task', 0, 0, true, i, i from generate_series(1, 10000) i",
-        [],
-      );
-      await runner.run('analyze tasks', []);
-      const { recorder, sent } = recording(runner);
-      const sort = { by: 'id', direction: 'asc' } as const;
-      const page = await new SqlTaskReadModel(recorder, POSTGRESQL).list(1, {
-        sort,
-        limit: 50,
-        offset: 4000,
-      });
-      expect(page.items).to.have.length(50);
-      const plan = (await runner.all(`explain ${sent[0]?.sql}`, sent[0]?.params ?? []))
-        .map((step) => String((step as Record<string, unknown>)['QUERY PLAN']))
-        .join('\n');
-      // The owned run is read in id order and stops with the page (this small table may sort the
-      // 50 assigned tasks first); nothing sorts the merged ids or scans the table.
-      expect(plan).to.include('Merge Append');
-      expect(plan).to.not.include('Seq Scan');
-      expect(plan).to.not.match(/Sort {2}\(cost=\S+ rows=(\d{3,})/);
-    } finally {
-      await pool.end();
-    }
+        'analyze tasks',
+      ],
+      async (runner) => {
+        const sort = { by: 'id', direction: 'asc' } as const;
+        const page = await new SqlTaskReadModel(runner, POSTGRESQL).list(1, {
+          sort,
+          limit: 50,
+          offset: 4000,
+        });
+        expect(page.items).to.have.length(50);
+      },
+    );
+    // The owned run is read in id order and stops with the page (this small table may sort the
+    // 50 assigned tasks first); nothing sorts the merged ids or scans the table.
+    expect(plan).to.include('Merge Append');
+    expect(plan).to.not.include('Seq Scan');
+    expect(plan).to.not.match(/Sort {2}\(cost=\S+ rows=(\d{3,})/);
   });
 
   it('looks the page’s rows up by primary key instead of scanning the table for them', async () => {
-    const fresh = await freshPostgresDatabase();
-    if (fresh.database.kind !== 'postgresql') throw new Error('not PostgreSQL');
-    await (await openSqlPersistence(fresh.database, { migrate: true })).close();
-    const pool = new pg.Pool({ connectionString: fresh.database.url, max: 1 });
-    try {
-      const runner = new PostgresRunner(pool);
-      await runner.run(
+    const plan = await postgresPlanOf(
+      [
         "insert into users (id, name, timezone, created_at) values (1, 'alice', 'UTC', 0)",
-        [],
-      );
-      // Enough rows that the planner would rather hash the page's ids against a scan of them all.
-      await runner.run(
+        // Enough rows that the planner would rather hash the page's ids against a scan of them all.
         'insert into time_records (owner_id, time_really, date, created_at, updated_at) ' +
           "select 1, 60, '2026-01-01 09:00:00', i, i from generate_series(1, 5000) i",
-        [],
-      );
-      await runner.run('analyze time_records', []);
-      const { recorder, sent } = recording(runner);
-      const page = await new SqlRecordReadModel(recorder, POSTGRESQL).times(1, { limit: 50, offset: 0 });
-      expect(page.items).to.have.length(50);
-      const plan = (await runner.all(`explain ${sent[0]?.sql}`, sent[0]?.params ?? []))
-        .map((step) => String((step as Record<string, unknown>)['QUERY PLAN']))
-        .join('\n');
-      expect(plan).to.include('Index Scan using time_records_pkey on time_records r');
-      expect(plan).to.not.include('Seq Scan');
-    } finally {
-      await pool.end();
-    }
+        'analyze time_records',
+      ],
+      async (runner) => {
+        const page = await new SqlRecordReadModel(runner, POSTGRESQL).times(1, { limit: 50, offset: 0 });
+        expect(page.items).to.have.length(50);
+      },
+    );
+    expect(plan).to.include('Index Scan using time_records_pkey on time_records r');
+    expect(plan).to.not.include('Seq Scan');
   });
 });

@@ -104,21 +104,19 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
     ...select.order.slice(0, last).map((key, index) => `${key.column} as k${index}`),
   ].join(', ');
   const mergedOrder = orderByOf(select.order, (_key, index) => (index === last ? 'id' : `k${index}`));
-  const runs = list.map((run) => ({ ...seeking(run, select.order, page, run.nulls), orderBy: run.orderBy }));
-  const bare = merge === 'as-arms';
-  const arms = runs.map((run) =>
-    bare
-      ? `select ${picked} ${run.from}`
-      : `select * from (select ${picked} ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`,
-  );
-  const pageIds = `select id from (${arms.join(' union all ')} ${mergedOrder} ${tail}) runs`;
+  const arms = list.map((run): Condition => {
+    const { from, params } = seeking(run, select.order, page, run.nulls);
+    return merge === 'as-arms'
+      ? { sql: `select ${picked} ${from}`, params }
+      : {
+          sql: `select * from (select ${picked} ${from} ${run.orderBy} limit ${COUNT_PARAMETER}) run`,
+          params: [...params, page.offset + rows],
+        };
+  });
+  const pageIds = `select id from (${arms.map((arm) => arm.sql).join(' union all ')} ${mergedOrder} ${tail}) runs`;
   return {
     sql: `select ${columns} from ${table} where ${idIn(id, pageIds)} ${orderBy}`,
-    params: [
-      ...runs.flatMap((run) => (bare ? run.params : [...run.params, page.offset + rows])),
-      rows,
-      page.offset,
-    ],
+    params: [...arms.flatMap((arm) => arm.params), rows, page.offset],
   };
 };
 
