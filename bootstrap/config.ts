@@ -15,6 +15,8 @@ export interface Config {
   readonly shutdownGraceS: number;
   /** `API_KEY_CACHE_S`: how long a key read for a request answers for it (0: read on every request). */
   readonly apiKeyCacheS: number;
+  /** `SYNC_RETENTION_DAYS`: how long a sync token stays good (then 410 `SYNC_TOKEN_EXPIRED`). */
+  readonly syncRetentionDays: number;
 }
 
 export type DatabaseConfig =
@@ -38,10 +40,16 @@ export const parseDatabaseUrl = (url: string): DatabaseConfig => {
   throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql:// (or be memory:)');
 };
 
-const integerFrom = (name: string, text: string | undefined, fallback: number, max: number): number => {
+const integerFrom = (
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  max: number,
+  min = 0,
+): number => {
   if (text === undefined || text === '') return fallback;
-  if (!/^\d+$/.test(text) || Number(text) > max)
-    throw new ConfigError(`${name} must be an integer from 0 to ${max}`);
+  if (!/^\d+$/.test(text) || Number(text) > max || Number(text) < min)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
   return Number(text);
 };
 
@@ -63,5 +71,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     metricsPort: env.METRICS_PORT ? integerFrom('METRICS_PORT', env.METRICS_PORT, 0, 65535) : null,
     shutdownGraceS: integerFrom('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 10, 3600),
     apiKeyCacheS: integerFrom('API_KEY_CACHE_S', env.API_KEY_CACHE_S, 5, 60),
+    syncRetentionDays: integerFrom('SYNC_RETENTION_DAYS', env.SYNC_RETENTION_DAYS, 90, 36_500, 1),
   };
 };

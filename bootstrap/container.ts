@@ -13,10 +13,12 @@ import { API_KEY_SECRETS } from '../application/ports/api-key-secrets.port.js';
 import { API_KEY_STORE } from '../application/ports/api-key-store.port.js';
 import { CHANGE_LOG_READER } from '../application/ports/change-log.port.js';
 import { CLOCK, type Clock } from '../application/ports/clock.port.js';
+import { CURRENT_RECORDS } from '../application/ports/current-records.port.js';
 import { RECORD_READ_MODEL } from '../application/ports/record-read-model.port.js';
 import { TASK_READ_MODEL } from '../application/ports/task-read-model.port.js';
 import { token } from '../application/ports/token.js';
 import { UNIT_OF_WORK } from '../application/ports/unit-of-work.port.js';
+import { DEFAULT_SYNC_RETENTION_DAYS, SyncChanges } from '../application/sync/sync-changes.use-case.js';
 import { ChangeTaskStatus } from '../application/tasks/change-task-status.use-case.js';
 import { CreateTask } from '../application/tasks/create-task.use-case.js';
 import { DeleteTask } from '../application/tasks/delete-task.use-case.js';
@@ -35,10 +37,15 @@ import { provide, provideValue, resolve } from './wiring.js';
 export type BackgroundFailureReporter = (cause: unknown) => void;
 export const BACKGROUND_FAILURE = token<BackgroundFailureReporter>('BackgroundFailure');
 
+/** How many days the change log keeps what a sync token points at. */
+const SYNC_RETENTION_DAYS = token<number>('SyncRetentionDays');
+
 export interface ContainerOptions {
   readonly persistence: Persistence;
   readonly clock?: Clock;
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
+  /** How long a sync token stays good, in days (default `DEFAULT_SYNC_RETENTION_DAYS`). */
+  readonly syncRetentionDays?: number;
 }
 
 /** Ports to adapters. */
@@ -47,6 +54,8 @@ const registerAdapters = (c: DependencyContainer, options: ContainerOptions): vo
   provideValue(c, TASK_READ_MODEL, options.persistence.taskReadModel);
   provideValue(c, RECORD_READ_MODEL, options.persistence.recordReadModel);
   provideValue(c, CHANGE_LOG_READER, options.persistence.changeLog);
+  provideValue(c, CURRENT_RECORDS, options.persistence.currentRecords);
+  provideValue(c, SYNC_RETENTION_DAYS, options.syncRetentionDays ?? DEFAULT_SYNC_RETENTION_DAYS);
   provideValue(c, API_KEY_STORE, options.persistence.apiKeyStore);
   provideValue(c, CLOCK, options.clock ?? new SystemClock());
   provideValue(c, API_KEY_SECRETS, new CryptoApiKeySecrets());
@@ -106,6 +115,17 @@ const registerUseCases = (c: DependencyContainer): void => {
         w.resolve(BACKGROUND_FAILURE),
       ),
   );
+  provide(
+    c,
+    SyncChanges,
+    (w) =>
+      new SyncChanges(
+        w.resolve(CHANGE_LOG_READER),
+        w.resolve(CURRENT_RECORDS),
+        w.resolve(CLOCK),
+        w.resolve(SYNC_RETENTION_DAYS),
+      ),
+  );
   registerRecordUseCases(c);
 };
 
@@ -126,6 +146,7 @@ export const buildUseCases = (options: ContainerOptions): WorkspaceUseCases => {
       history: resolve(c, GetTaskHistory),
     },
     gamification: { profile: resolve(c, GetGamificationProfile) },
+    changes: { since: resolve(c, SyncChanges) },
     ...resolveRecordUseCases(c),
     users: { create: resolve(c, CreateUser), find: resolve(c, FindUser), list: resolve(c, ListUsers) },
     keys: {

@@ -5,6 +5,7 @@ import { openApiDocument } from '../adapters/http/openapi/document.js';
 import type { RateLimitOptions } from '../adapters/http/rate-limit.js';
 import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
 import { descriptionRoutes } from '../adapters/http/routes/description.routes.js';
+import { syncRoutes } from '../adapters/http/routes/sync.routes.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
 import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
@@ -31,7 +32,7 @@ export interface HttpServerOptions {
 const API_DOCUMENT_VERSION = '1.0.0';
 
 /** Every keyed route of the API. */
-const apiRoutes = [...taskRoutes, ...workspaceRoutes];
+const apiRoutes = [...taskRoutes, ...workspaceRoutes, ...syncRoutes];
 
 let document: object | undefined;
 

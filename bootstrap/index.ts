@@ -7,6 +7,7 @@
 export type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
 export type { RotatedApiKey } from '../application/api-keys/rotate-api-key.use-case.js';
 export type { ProfileView } from '../application/gamification/get-gamification-profile.use-case.js';
+export type { ChangeOperation, ChangeResource } from '../application/ports/change-log.port.js';
 export type { Clock } from '../application/ports/clock.port.js';
 export type { InputOf } from '../application/shared/codecs.js';
 export type {
@@ -15,9 +16,11 @@ export type {
   InfrastructureError,
   InsufficientScope,
   InvalidReference,
+  InvalidSyncToken,
   NotFound,
   NotTaskOwner,
   PreconditionFailed,
+  SyncTokenExpired,
   Unauthenticated,
   Unavailable,
   Unexpected,
@@ -27,6 +30,7 @@ export type {
 } from '../application/shared/errors.js';
 export type { Precondition } from '../application/shared/precondition.js';
 export type { ValidationDetail } from '../application/shared/validation-detail.js';
+export type { SyncError, SyncedChange, SyncPage } from '../application/sync/sync-changes.use-case.js';
 export type { StatusOutcome } from '../application/tasks/change-task-status.use-case.js';
 export type { EditOutcome } from '../application/tasks/edit-task.js';
 export type { TaskList } from '../application/tasks/list-tasks.use-case.js';

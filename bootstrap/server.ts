@@ -35,7 +35,11 @@ const start = async (): Promise<void> => {
         }
       : undefined,
   });
-  const workspace = createWorkspace({ persistence, reportBackgroundFailure: (cause) => report(cause) });
+  const workspace = createWorkspace({
+    persistence,
+    reportBackgroundFailure: (cause) => report(cause),
+    syncRetentionDays: config.syncRetentionDays,
+  });
   if (config.metricsPort !== null) {
     // Loaded only when asked for: prom-client and node:http's ESM facade (which loads undici) add
     // about 25 MB to the process and 50 ms to its start.

@@ -31,12 +31,18 @@ export interface WorkspaceOptions {
    * every call). A key revoked through this workspace stops at once; through another process, within this.
    */
   readonly apiKeyCacheMs?: number;
+  /**
+   * How many days a sync token (`changes.since`) stays good (default 90): an older one answers
+   * `SyncTokenExpired`, and the client syncs again from the beginning.
+   */
+  readonly syncRetentionDays?: number;
 }
 
 export interface WorkspaceParts {
   readonly persistence: Persistence;
   readonly clock?: Clock;
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
+  readonly syncRetentionDays?: number;
 }
 
 /** The session a key opens, its scopes checked before every operation. */
@@ -126,5 +132,6 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
     persistence,
     clock: options.clock,
     reportBackgroundFailure: options.reportBackgroundFailure,
+    ...(options.syncRetentionDays === undefined ? {} : { syncRetentionDays: options.syncRetentionDays }),
   });
 };

@@ -7,7 +7,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { infrastructureError } from '../../application/shared/errors.js';
-import { scopeRefusal } from '../../application/workspace/session.js';
+import { SYNC_GROUP, scopeRefusal } from '../../application/workspace/session.js';
 import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
 import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';
@@ -181,7 +181,11 @@ const guard = (
       return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'missing' }));
     }
     if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
-    const refusal = scopeRefusal(outcome.right.scopes, operation.group, operation.name);
+    // Delta sync needs a read scope per resource it answers: the session checks those.
+    const refusal =
+      operation.group === SYNC_GROUP
+        ? null
+        : scopeRefusal(outcome.right.scopes, operation.group, operation.name);
     if (refusal !== null) return send(request, reply, toHttpFailure(refusal));
     request.session = outcome.right;
   };

@@ -47,6 +47,22 @@ export const toHttpFailure = (error: AppError): HttpFailure => {
           'The cursor was not given out by this list for these filters and sort; ask again without it.',
         ),
       };
+    case 'InvalidSyncToken':
+      return {
+        status: 400,
+        body: failure(
+          'INVALID_SYNC_TOKEN',
+          'The since token was not given out to this key for these resources; sync again without it.',
+        ),
+      };
+    case 'SyncTokenExpired':
+      return {
+        status: 410,
+        body: failure(
+          'SYNC_TOKEN_EXPIRED',
+          `The since token is older than the ${error.retentionDays} days the change log keeps; sync again without it.`,
+        ),
+      };
     case 'NotFound':
       return { status: 404, body: failure('NOT_FOUND', `The ${error.resource} was not found.`) };
     case 'NotTaskOwner':

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/shared/errors.js';
 import { MAX_ID } from '../../application/shared/fields.js';
 import type { Unchanged } from '../../application/shared/list-version.js';
-import type { OperationGroup } from '../../application/workspace/session.js';
+import type { CallGroup } from '../../application/workspace/session.js';
 import type { KeySession } from '../../application/workspace/workspace.js';
 import { etagOf, listEtag, listVersionIn } from './conditional.js';
 import { success } from './envelope.js';
@@ -55,6 +55,8 @@ export interface OperationDoc {
     readonly etag?: boolean;
     /** A 201 with `Location` naming the new record. */
     readonly location?: boolean;
+    /** A 410 when what the request points at is too old (an expired sync token). */
+    readonly gone?: boolean;
     /** Optional members beside `data` (a task's gamification feedback). */
     readonly beside?: Readonly<Record<string, JsonSchema>>;
   };
@@ -62,11 +64,14 @@ export interface OperationDoc {
   readonly inUse?: boolean;
 }
 
-/** A route that needs an API key allowed to run `operation` (its scope comes from the library's table). */
+/**
+ * A route that needs an API key allowed to run `operation` (its scope comes from the library's
+ * table; delta sync's, per resource, from the session).
+ */
 export interface Route {
   readonly method: Method;
   readonly url: string;
-  readonly operation: { readonly group: OperationGroup; readonly name: string };
+  readonly operation: { readonly group: CallGroup; readonly name: string };
   readonly doc: OperationDoc;
   readonly handle: (request: ApiRequest) => Promise<Reply>;
 }

@@ -1,5 +1,6 @@
 import type { ApiKeyStore } from '../../application/ports/api-key-store.port.js';
 import type { ChangeLogReader } from '../../application/ports/change-log.port.js';
+import type { CurrentRecords } from '../../application/ports/current-records.port.js';
 import type { HealthCheck } from '../../application/ports/health-check.port.js';
 import type { RecordReadModel } from '../../application/ports/record-read-model.port.js';
 import type { TaskReadModel } from '../../application/ports/task-read-model.port.js';
@@ -74,6 +75,7 @@ export interface Persistence {
   readonly taskReadModel: TaskReadModel;
   readonly recordReadModel: RecordReadModel;
   readonly changeLog: ChangeLogReader;
+  readonly currentRecords: CurrentRecords;
   readonly apiKeyStore: ApiKeyStore;
   readonly health: HealthCheck;
   /** Present where the adapter pools connections (PostgreSQL). */

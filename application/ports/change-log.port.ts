@@ -48,8 +48,13 @@ export interface LoggedChange extends Change {
 export interface ChangeLogReader {
   /** The `seq` of the user's latest change (0 before their first): it moves with every change they can see. */
   latestSeq(userId: UserId): Promise<number>;
-  /** The user's changes after `afterSeq`, oldest first, at most `limit`. */
-  changesAfter(userId: UserId, afterSeq: number, limit: number): Promise<readonly LoggedChange[]>;
+  /** The user's changes after `afterSeq`, oldest first, at most `limit`; only of `resources` when given. */
+  changesAfter(
+    userId: UserId,
+    afterSeq: number,
+    limit: number,
+    resources?: readonly ChangeResource[],
+  ): Promise<readonly LoggedChange[]>;
 }
 
 export const CHANGE_LOG_READER = token<ChangeLogReader>('ChangeLogReader');

@@ -28,6 +28,19 @@ export interface InvalidCursor {
 
 export const invalidCursor: InvalidCursor = { _tag: 'InvalidCursor' };
 
+/** A sync token (`since`) not given out to this user for these resources, or changed by hand. */
+export interface InvalidSyncToken {
+  readonly _tag: 'InvalidSyncToken';
+}
+
+export const invalidSyncToken: InvalidSyncToken = { _tag: 'InvalidSyncToken' };
+
+/** A sync token older than the change log keeps: the client syncs again from the beginning. */
+export interface SyncTokenExpired {
+  readonly _tag: 'SyncTokenExpired';
+  readonly retentionDays: number;
+}
+
 export interface NotFound {
   readonly _tag: 'NotFound';
   readonly resource: string;
@@ -90,6 +103,8 @@ export type AppError =
   | ValidationFailed
   | InvalidReference
   | InvalidCursor
+  | InvalidSyncToken
+  | SyncTokenExpired
   | NotFound
   | NotTaskOwner
   | Conflict

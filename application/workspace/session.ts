@@ -1,4 +1,4 @@
-import type * as E from 'fp-ts/lib/Either.js';
+import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import {
@@ -21,6 +21,7 @@ import type {
   TimeRecord,
 } from '../../domain/workspace/records.js';
 import type { ProfileView } from '../gamification/get-gamification-profile.use-case.js';
+import { CHANGE_RESOURCES, type ChangeResource } from '../ports/change-log.port.js';
 import type { CreateRecordError } from '../records/create-record.use-case.js';
 import type { DeleteRecordError } from '../records/delete-record.use-case.js';
 import type { GetRecordError } from '../records/get-record.use-case.js';
@@ -52,6 +53,8 @@ import type { InfrastructureError, InsufficientScope } from '../shared/errors.js
 import type { Unchanged } from '../shared/list-version.js';
 import type { Precondition } from '../shared/precondition.js';
 import * as seq from '../shared/sequence.js';
+import type { syncInput } from '../sync/sync.codecs.js';
+import type { SyncError, SyncPage } from '../sync/sync-changes.use-case.js';
 import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';
 import type { CreateTaskError } from '../tasks/create-task.use-case.js';
 import type { DeleteTaskError } from '../tasks/delete-task.use-case.js';
@@ -102,6 +105,14 @@ export const OPERATION_SCOPES = {
 } as const satisfies Record<string, { readonly resource: ScopedResource } & Record<string, string>>;
 
 export type OperationGroup = keyof typeof OPERATION_SCOPES;
+
+/**
+ * Delta sync reads every resource: its scopes are checked per resource, by the session (each it
+ * answers needs `<resource>:read`), not once per call.
+ */
+export const SYNC_GROUP = 'changes';
+/** Every group a call belongs to: the operation groups, and delta sync. */
+export type CallGroup = OperationGroup | typeof SYNC_GROUP;
 
 /** The scope an operation needs. */
 const scopeOf = (
@@ -204,6 +215,15 @@ export interface Session<X> {
   readonly userId: number;
   readonly tasks: TaskOperations<X>;
   readonly gamification: { profile(): Outcome<InfrastructureError | X, ProfileView> };
+  /** The change feed (CONTRACT §10). */
+  readonly changes: {
+    /**
+     * The changes after `since` (from the beginning without it) of the resources asked for (default:
+     * every one the session may read), each with its record as `get` shows it now. Follow
+     * `nextSince` while `hasMore`.
+     */
+    since(query?: InputOf<typeof syncInput>): Outcome<SyncError | X, SyncPage>;
+  };
   readonly clients: RecordOperations<
     Client,
     RecordInput<typeof createClientInput>,
@@ -299,6 +319,22 @@ const recordOperations = <F extends object, C extends string, X>(
     run(group, 'delete')(() => useCases.delete.execute(actor, id, precondition)),
 });
 
+const isScopeRefusal = (error: unknown): error is InsufficientScope =>
+  typeof error === 'object' && error !== null && '_tag' in error && error._tag === 'InsufficientScope';
+
+/** The resources a session may read: each admitted as its list would be; any other refusal stops the call. */
+const readableResources =
+  <X>(admit: Admission<X>): TE.TaskEither<X, ChangeResource[]> =>
+  async () => {
+    const readable: ChangeResource[] = [];
+    for (const resource of CHANGE_RESOURCES) {
+      const admitted = await admit(resource, 'list')();
+      if (E.isRight(admitted)) readable.push(resource);
+      else if (!isScopeRefusal(admitted.left)) return admitted;
+    }
+    return E.right(readable);
+  };
+
 /** Binds every use case to `actor`, each call admitted first. */
 export const openSession = <X>(
   useCases: WorkspaceUseCases,
@@ -329,6 +365,13 @@ export const openSession = <X>(
     },
     gamification: {
       profile: () => run('gamification', 'profile')(() => useCases.gamification.profile.execute(actor)),
+    },
+    changes: {
+      since: (query = {}) =>
+        pipe(
+          readableResources(admit),
+          seq.flatMap((readable) => useCases.changes.since.execute(actor, readable, query)),
+        )(),
     },
     clients: recordOperations('clients', useCases.clients, actor, run),
     projects: recordOperations('projects', useCases.projects, actor, run),

@@ -14,6 +14,7 @@ import type { RotateApiKey } from '../api-keys/rotate-api-key.use-case.js';
 import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
 import type { CreateRecord } from '../records/create-record.use-case.js';
 import type { RecordUseCases } from '../records/record-use-cases.js';
+import type { SyncChanges } from '../sync/sync-changes.use-case.js';
 import type { ChangeTaskStatus } from '../tasks/change-task-status.use-case.js';
 import type { CreateTask } from '../tasks/create-task.use-case.js';
 import type { DeleteTask } from '../tasks/delete-task.use-case.js';
@@ -38,6 +39,7 @@ export interface WorkspaceUseCases {
     readonly history: GetTaskHistory;
   };
   readonly gamification: { readonly profile: GetGamificationProfile };
+  readonly changes: { readonly since: SyncChanges };
   readonly clients: RecordUseCases<ClientFields, 'CLIENT_IN_USE'>;
   readonly projects: RecordUseCases<ProjectFields, 'PROJECT_IN_USE'>;
   readonly categories: RecordUseCases<NamedFields, 'CATEGORY_IN_USE'>;

@@ -14,6 +14,10 @@ const describe = (error: AppError): string => {
       return `unknown reference: ${error.details.map((detail) => detail.field).join(', ')}`;
     case 'InvalidCursor':
       return 'that cursor belongs to another list; start the walk again';
+    case 'InvalidSyncToken':
+      return 'that sync token is not ours; sync again from the beginning';
+    case 'SyncTokenExpired':
+      return `that sync token is older than ${error.retentionDays} days; sync again from the beginning`;
     case 'NotFound':
       return `no such ${error.resource}`;
     case 'NotTaskOwner':

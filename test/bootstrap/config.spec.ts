@@ -21,6 +21,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_S: '1.5' })).to.throw(ConfigError, /SHUTDOWN_GRACE_S/);
   });
 
+  it('reads SYNC_RETENTION_DAYS from 1 to 36500 days, 90 unless told', () => {
+    expect(loadConfig({}).syncRetentionDays).to.equal(90);
+    expect(loadConfig({ SYNC_RETENTION_DAYS: '7' }).syncRetentionDays).to.equal(7);
+    expect(() => loadConfig({ SYNC_RETENTION_DAYS: '0' })).to.throw(ConfigError, /from 1 to 36500/);
+  });
+
   it('reads API_KEY_CACHE_S from 0 (keys read on every request) to 60', () => {
     expect(loadConfig({ API_KEY_CACHE_S: '0' }).apiKeyCacheS).to.equal(0);
     expect(loadConfig({ API_KEY_CACHE_S: '60' }).apiKeyCacheS).to.equal(60);

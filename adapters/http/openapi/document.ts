@@ -1,4 +1,5 @@
-import { operationScopes } from '../../../application/workspace/session.js';
+import { operationScopes, SYNC_GROUP } from '../../../application/workspace/session.js';
+import { acceptedScopes, SCOPED_RESOURCES } from '../../../domain/api-key/scope.js';
 import type { PublicRoute, Route } from '../route.js';
 import { ERROR_RESPONSES, type ErrorStatus, errorResponseComponents } from './error-responses.js';
 import { INTRODUCTION, TAGS } from './introduction.js';
@@ -80,6 +81,7 @@ const errorStatuses = (route: Route): ErrorStatus[] => {
   if (route.method === 'POST') statuses.push(409, 422);
   if (route.doc.inUse) statuses.push(409);
   if (writes) statuses.push(412);
+  if (route.doc.answer.gone) statuses.push(410);
   if (route.doc.body !== undefined) statuses.push(413, 415);
   return [...new Set(statuses)].sort((a, b) => a - b);
 };
@@ -106,9 +108,31 @@ const successResponse = (route: Route): object => {
   };
 };
 
+/** The scopes an operation needs, as the document states them: security, the accepted list and a note. */
+const scopesOf = (operation: Route['operation']) => {
+  if (operation.group === SYNC_GROUP) {
+    // Any read scope will do: the answer covers the resources the key can read.
+    const reads = SCOPED_RESOURCES.map((resource) => `${resource}:read` as const);
+    return {
+      security: reads.flatMap((scope) => [{ bearer: [scope] }, { apiKey: [scope] }]),
+      accepted: SCOPED_RESOURCES.flatMap((resource) => acceptedScopes(resource, 'read')),
+      note: 'Each resource it answers needs its `<resource>:read` scope (or `<resource>:*`); naming one the key cannot read is 403.',
+    };
+  }
+  const { needed, accepted } = operationScopes(operation.group, operation.name);
+  return {
+    security: [{ bearer: [needed] }, { apiKey: [needed] }],
+    accepted,
+    note: `Needs the \`${needed}\` scope (or ${accepted
+      .filter((s) => s !== needed)
+      .map((s) => `\`${s}\``)
+      .join(', ')}).`,
+  };
+};
+
 const keyedOperation = (route: Route): object => {
   const { doc } = route;
-  const { needed, accepted } = operationScopes(route.operation.group, route.operation.name);
+  const scopes = scopesOf(route.operation);
   const parameters = [
     ...(route.url.includes(':id') ? [parameterRef('Id')] : []),
     ...(doc.query === undefined ? [] : queryParametersOf(doc.query)),
@@ -118,17 +142,13 @@ const keyedOperation = (route: Route): object => {
       ? [parameterRef('IfMatch')]
       : []),
   ];
-  const scopeNote = `Needs the \`${needed}\` scope (or ${accepted
-    .filter((s) => s !== needed)
-    .map((s) => `\`${s}\``)
-    .join(', ')}).`;
   return {
     operationId: doc.operationId ?? `${route.operation.group}.${route.operation.name}`,
     tags: [doc.tag],
     summary: doc.summary,
-    description: [doc.description, scopeNote].filter((part) => part !== undefined).join('\n\n'),
-    security: [{ bearer: [needed] }, { apiKey: [needed] }],
-    'x-accepted-scopes': accepted,
+    description: [doc.description, scopes.note].filter((part) => part !== undefined).join('\n\n'),
+    security: scopes.security,
+    'x-accepted-scopes': scopes.accepted,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(doc.body === undefined
       ? {}

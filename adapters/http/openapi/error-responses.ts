@@ -6,7 +6,7 @@ export const ERROR_RESPONSES = {
     name: 'BadRequest',
     description:
       'A field, query parameter, the URL or the JSON is wrong; `details` lists every failing field. ' +
-      'A list answers `INVALID_CURSOR` for a cursor it did not give out for these filters and sort.',
+      'A list answers `INVALID_CURSOR` for a cursor it did not give out for these filters and sort; a sync `INVALID_SYNC_TOKEN` for a `since` it did not give out to this key for these resources.',
     codes: [
       'VALIDATION_ERROR',
       'TITLE_REQUIRED',
@@ -15,6 +15,7 @@ export const ERROR_RESPONSES = {
       'DESCRIPTION_REQUIRED',
       'INVALID_REFERENCE',
       'INVALID_CURSOR',
+      'INVALID_SYNC_TOKEN',
       'INVALID_JSON',
     ],
     headers: [],
@@ -44,6 +45,13 @@ export const ERROR_RESPONSES = {
       'A POST with this `Idempotency-Key` is still running (retry after `Retry-After`), or a record still references the one being deleted.',
     codes: ['IDEMPOTENCY_KEY_IN_USE', 'CLIENT_IN_USE', 'PROJECT_IN_USE', 'CATEGORY_IN_USE', 'CARD_IN_USE'],
     headers: ['Retry-After'],
+  },
+  410: {
+    name: 'Gone',
+    description:
+      'The sync token is older than the change log keeps (`SYNC_RETENTION_DAYS`): sync again without `since`.',
+    codes: ['SYNC_TOKEN_EXPIRED'],
+    headers: [],
   },
   412: {
     name: 'PreconditionFailed',

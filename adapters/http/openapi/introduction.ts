@@ -31,6 +31,11 @@ skips a record that stays unchanged, and each page costs the same however deep. 
 and sort it was made with (else 400 \`INVALID_CURSOR\`). Every list has a strong \`ETag\`; \`If-None-Match\` with it
 answers 304 while nothing the list could show has changed.
 
+## Syncing
+\`GET /v1/sync\` answers what changed after \`since\` (a token from the last answer's \`next_since\`; without it, from the
+beginning), each change with its record as \`GET\` shows it now, or \`null\` once deleted. Follow \`next_since\`
+while \`has_more\`; applying the changes in order reproduces what the lists show, deletions included.
+
 ## Retries and concurrent edits
 - **Idempotency-Key** on a POST makes a retry safe: the first answer is kept 24 h and replayed with
   \`Idempotent-Replayed: true\`; the same key with another body is 422, and 409 while the first is still running.
@@ -62,5 +67,6 @@ export const TAGS = [
   { name: 'Cards', description: 'Where money is kept: accounts a money record moves money from or to.' },
   { name: 'Time records', description: 'Time spent, linked to a task, project, client or category.' },
   { name: 'Money records', description: 'Income, expenses and transfers between cards.' },
+  { name: 'Sync', description: 'What changed since the last sync, deletions included.' },
   { name: 'System', description: 'Health and this description; no key needed.' },
 ] as const;

@@ -1,4 +1,8 @@
-import type { ChangeLogReader, LoggedChange } from '../../../application/ports/change-log.port.js';
+import type {
+  ChangeLogReader,
+  ChangeResource,
+  LoggedChange,
+} from '../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../domain/task/task.js';
 import type { ChangeRecorder } from '../change-recorder.js';
 
@@ -25,8 +29,21 @@ export class InMemoryChangeLog implements ChangeLogReader {
     return this.entries.get(userId)?.length ?? 0;
   }
 
-  async changesAfter(userId: UserId, afterSeq: number, limit: number): Promise<readonly LoggedChange[]> {
+  async changesAfter(
+    userId: UserId,
+    afterSeq: number,
+    limit: number,
+    resources?: readonly ChangeResource[],
+  ): Promise<readonly LoggedChange[]> {
     // seq n is at index n - 1; the entries are frozen, so handing them out shares nothing mutable.
-    return (this.entries.get(userId) ?? []).slice(afterSeq, afterSeq + limit);
+    const after = (this.entries.get(userId) ?? []).slice(afterSeq);
+    if (resources === undefined) return after.slice(0, limit);
+    const wanted = new Set(resources);
+    const found: LoggedChange[] = [];
+    for (const change of after) {
+      if (found.length === limit) break;
+      if (wanted.has(change.resource)) found.push(change);
+    }
+    return found;
   }
 }

@@ -1,5 +1,6 @@
 import type { Persistence } from '../persistence.js';
 import { InMemoryApiKeyStore } from './in-memory-api-key-store.js';
+import { InMemoryCurrentRecords } from './in-memory-current-records.js';
 import { InMemoryDatabase } from './in-memory-database.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryRecordReadModel } from './in-memory-record-read-model.js';
@@ -19,6 +20,7 @@ export const openInMemoryPersistence = (): InMemoryPersistence => {
     taskReadModel: new InMemoryTaskReadModel(database),
     recordReadModel: new InMemoryRecordReadModel(database),
     changeLog: database.changeLog,
+    currentRecords: new InMemoryCurrentRecords(database),
     apiKeyStore: new InMemoryApiKeyStore(database),
     idempotency: new InMemoryIdempotencyStore(),
     health: { isHealthy: async () => true },

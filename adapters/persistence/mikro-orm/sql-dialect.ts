@@ -25,6 +25,8 @@ export interface SqlDialect {
   searchIndex(table: SearchedTable, alias: string, userId: number, term: string): IndexedSearch | undefined;
   /** `column` is one of the ids `subquery` selects. */
   idIn(column: string, subquery: string): string;
+  /** `column` is one of `ids`, bound as one parameter (so one prepared statement serves any count). */
+  idInList(column: string, ids: readonly number[]): Condition;
   /**
    * Whether an ascending index, walked backwards, gives `desc nulls last`: SQLite sorts nulls
    * first, so it does; PostgreSQL sorts them last, so walked backwards they come first.
@@ -99,6 +101,10 @@ export const SQLITE: SqlDialect = {
   latestOfClient: (table, alias, clientId) =>
     `left join ${table} ${alias} on ${alias}.id = (${newestOfClient(table, clientId, 'x.id')})`,
   idIn: (column, subquery) => `${column} in (${subquery})`,
+  idInList: (column, ids) => ({
+    sql: `${column} in (select value from json_each(?))`,
+    params: [JSON.stringify(ids)],
+  }),
   searchIndex: (table, alias, userId, term) => {
     const phrase = searchPhrase(userId, term);
     if (phrase === undefined) return undefined;
@@ -155,6 +161,11 @@ export const POSTGRESQL: SqlDialect = {
   // whole table (2.2 ms for 50 of 5k time records); `= any(array(…))` runs the subquery first and
   // looks its ids up by primary key (0.23 ms).
   idIn: (column, subquery) => `${column} = any(array(${subquery}))`,
+  // An array literal: the ids are integers, so `{1,2,3}` needs no quoting.
+  idInList: (column, ids) => ({
+    sql: `${column} = any(cast(? as integer[]))`,
+    params: [`{${ids.join(',')}}`],
+  }),
   // lower() folds by the database's character type.
   textSearch: (alias, columns, term) => ({
     sql: `(${columns.map((column) => `lower(${alias}.${column}) like ? escape '\\'`).join(' or ')})`,

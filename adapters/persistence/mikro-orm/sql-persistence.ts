@@ -4,6 +4,7 @@ import { classifyDatabaseFailure } from './database-failure.js';
 import { ApiKeyCache, DEFAULT_KEY_CACHE_MS } from './read/api-key-cache.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlChangeLogReader } from './read/sql-change-log-reader.js';
+import { SqlCurrentRecords } from './read/sql-current-records.js';
 import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
 import type { SqlRunner } from './read/sql-runner.js';
@@ -80,6 +81,7 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
     changeLog: new SqlChangeLogReader(reader),
+    currentRecords: new SqlCurrentRecords(reader, dialect),
     apiKeyStore: new SqlApiKeyStore(reader, writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),
     ...(runners.poolStats === undefined ? {} : { poolStats: runners.poolStats }),

@@ -22,7 +22,8 @@ interface KeyedRow {
   readonly assignee?: { readonly status: number; readonly body?: object };
 }
 
-type Row = KeyedRow | 'public';
+/** Delta sync: a read scope per resource it answers, checked by the session. */
+type Row = KeyedRow | 'public' | 'per-resource';
 
 const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/health': 'public',
@@ -59,6 +60,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
     assignee: { status: 200 },
   },
   'GET /v1/gamification': { resource: 'tasks', access: 'read', anotherOwner: 200 },
+  'GET /v1/sync': 'per-resource',
   'POST /public-api/v1/times': {
     resource: 'times',
     access: 'write',
@@ -177,6 +179,31 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
           const response = await world.call(key, { method, url });
           expect(response.statusCode, String(key)).to.equal(200);
         }
+      });
+      continue;
+    }
+
+    if (row === 'per-resource') {
+      it(`${route}: any key of the owner, each resource it answers needing its own read scope`, async () => {
+        for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
+          const response = await world.call(key, { method, url: path });
+          expect(response.statusCode, String(key)).to.equal(401);
+        }
+        const aliceTasks = await world.key('alice', 'tasks:read');
+        const answer = await world.call(aliceTasks, { method, url: path });
+        const resources = answer.json().data.changes.map((change: { resource: string }) => change.resource);
+        expect([...new Set(resources)]).to.deep.equal(['tasks']);
+        const refused = await world.call(aliceTasks, { method, url: `${path}?resources=tasks,clients` });
+        expect(refused.statusCode).to.equal(403);
+        expect(refused.json().error.code).to.equal('INSUFFICIENT_SCOPE');
+        // Another owner's feed holds none of alice's records (only its own); the assignee's, her task.
+        const bobs = (await world.call(keys.bob, { method, url: path })).json().data.changes;
+        const alices = bobs.filter(
+          (change: { resource: Resource; id: number }) => change.id === ids[change.resource],
+        );
+        expect(alices).to.deep.equal([]);
+        const carol = (await world.call(keys.carol, { method, url: path })).json().data.changes;
+        expect(carol.map((change: { id: number }) => change.id)).to.include(ids.tasks);
       });
       continue;
     }

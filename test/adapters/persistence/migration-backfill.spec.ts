@@ -1,12 +1,19 @@
 import { MikroORM } from '@mikro-orm/sql';
+import { SqliteConnection } from '@mikro-orm/sqlite';
 import { expect } from 'chai';
 import { migrateUp } from '../../../adapters/persistence/mikro-orm/migrate.js';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { searchPhrase } from '../../../adapters/persistence/mikro-orm/search-tokens.js';
+import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
 import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
 
 /** The last migration before the kept counts and the search index (per dialect). */
 const BEFORE = { sqlite: 'Migration20261123062857', postgresql: 'Migration20261123062858' } as const;
+/** The last migration before the change log's backfill. */
+const BEFORE_LOG_BACKFILL = {
+  sqlite: 'Migration20261125100000',
+  postgresql: 'Migration20261125100001',
+} as const;
 /** The last migration before the one that drops the search index again. */
 const BEFORE_SEARCH_DROPPED = {
   sqlite: 'Migration20261123081427',
@@ -96,6 +103,73 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
             ? await run(`select rowid as id from tasks_search where tasks_search match '"passport"'`)
             : await run("select id from tasks_search where title like '%passport%'");
         expect(found.map((row) => Number(row.id))).to.deep.equal([2]);
+      } finally {
+        await orm.close(true);
+        cleanup();
+      }
+    });
+    it('logs every record written before the change log, after what each user’s log already holds', async () => {
+      const { database, cleanup } = await open();
+      const orm = await MikroORM.init(mikroOrmOptions(database));
+      try {
+        // The tasks' search triggers call the functions a service connection has.
+        const connection = orm.em.getConnection();
+        if (connection instanceof SqliteConnection)
+          prepareSqliteConnection(await connection.getNativeClient());
+        await orm.migrator.up({ to: BEFORE_LOG_BACKFILL[database.kind] });
+        const run = (sql: string, params: unknown[] = []) =>
+          orm.em.getConnection().execute(sql, params, 'all');
+        const active = database.kind === 'sqlite' ? 1 : true;
+        for (const [id, name] of [
+          [1, 'alice'],
+          [2, 'bob'],
+        ] as const)
+          await run("insert into users (id, name, timezone, created_at) values (?, ?, 'UTC', 0)", [id, name]);
+        const task = (id: number, assignee: number | null) =>
+          run(
+            'insert into tasks (id, owner_id, client_task_id, number_scope, title, priority, status, active, ' +
+              "assignee_id, created_at, updated_at, version) values (?, 1, ?, 0, 't', 0, 0, ?, ?, 0, 7, 1)",
+            [id, id, active, assignee],
+          );
+        await task(1, null);
+        await task(2, 2);
+        await run(
+          "insert into clients (id, owner_id, name, active, created_at, updated_at) values (3, 1, 'c', ?, 0, 5)",
+          [active],
+        );
+        // One change the log already holds (written after it existed).
+        await run(
+          "insert into change_log (user_id, seq, resource, record_id, operation, changed_at) values (1, 1, 'tasks', 1, 'updated', 9)",
+        );
+        await run('insert into change_sequences (user_id, last_seq) values (1, 1)');
+
+        await migrateUp(orm);
+
+        const logOf = async (user: number) =>
+          (
+            await run(
+              'select seq, resource, record_id, operation, changed_at from change_log where user_id = ? order by seq',
+              [user],
+            )
+          ).map((row) => [
+            Number(row.seq),
+            row.resource,
+            Number(row.record_id),
+            row.operation,
+            Number(row.changed_at),
+          ]);
+        expect(await logOf(1)).to.deep.equal([
+          [1, 'tasks', 1, 'updated', 9],
+          [2, 'tasks', 1, 'created', 7],
+          [3, 'tasks', 2, 'created', 7],
+          [4, 'clients', 3, 'created', 5],
+        ]);
+        expect(await logOf(2)).to.deep.equal([[1, 'tasks', 2, 'created', 7]]);
+        const sequences = await run('select user_id, last_seq from change_sequences order by user_id');
+        expect(sequences.map((row) => [Number(row.user_id), Number(row.last_seq)])).to.deep.equal([
+          [1, 4],
+          [2, 1],
+        ]);
       } finally {
         await orm.close(true);
         cleanup();

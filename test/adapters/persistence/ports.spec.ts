@@ -1,5 +1,6 @@
 import { ALL_HARNESSES } from '../../support/persistence-harness.js';
 import { changeLogContract } from './ports/change-log.contract.js';
+import { currentRecordsContract } from './ports/current-records.contract.js';
 import { gamificationContract } from './ports/gamification.contract.js';
 import { idempotencyStoreContract } from './ports/idempotency.contract.js';
 import { recordReadModelContract, recordRepositoryContract } from './ports/records.contract.js';
@@ -19,4 +20,5 @@ for (const harness of ALL_HARNESSES) {
   usersAndKeysContract(harness);
   idempotencyStoreContract(harness);
   changeLogContract(harness);
+  currentRecordsContract(harness);
 }

@@ -2,6 +2,7 @@ import {
   CHANGE_OPERATIONS,
   CHANGE_RESOURCES,
   type ChangeLogReader,
+  type ChangeResource,
   type LoggedChange,
 } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
@@ -9,9 +10,17 @@ import { RowReader } from '../row-decoding.js';
 import { LATEST_SEQ } from '../write/change-log-writer.js';
 import type { SqlRunner } from './sql-runner.js';
 
-const CHANGES_AFTER =
+const changesAfter = (resources: string) =>
   'select seq, resource, record_id as "recordId", operation, changed_at as "changedAt" from change_log ' +
-  'where user_id = ? and seq > ? order by seq limit cast(? as bigint)';
+  `where user_id = ? and seq > ?${resources} order by seq limit cast(? as bigint)`;
+
+const CHANGES_AFTER = changesAfter('');
+
+/**
+ * Of some resources only: a text list bound as one parameter (so one statement serves any choice),
+ * tested on each entry walked along the (user_id, seq) key.
+ */
+const CHANGES_AFTER_OF = changesAfter(" and ',' || ? || ',' like '%,' || resource || ',%'");
 
 /** The change log, read outside any unit of work. */
 export class SqlChangeLogReader implements ChangeLogReader {
@@ -22,8 +31,15 @@ export class SqlChangeLogReader implements ChangeLogReader {
     return row === undefined ? 0 : Number(row.last_seq);
   }
 
-  async changesAfter(userId: UserId, afterSeq: number, limit: number): Promise<readonly LoggedChange[]> {
-    const rows = await this.runner.all(CHANGES_AFTER, [userId, afterSeq, limit]);
+  async changesAfter(
+    userId: UserId,
+    afterSeq: number,
+    limit: number,
+    resources?: readonly ChangeResource[],
+  ): Promise<readonly LoggedChange[]> {
+    const rows = await (resources === undefined
+      ? this.runner.all(CHANGES_AFTER, [userId, afterSeq, limit])
+      : this.runner.all(CHANGES_AFTER_OF, [userId, afterSeq, resources.join(','), limit]));
     return rows.map((row) => {
       const read = new RowReader('change_log', row);
       return {

@@ -14,7 +14,8 @@ import { type Order, orderByOf, type SortKey } from './keyset.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
-const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
+/** Every task column, aliased to the property the mapper reads. */
+export const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
 
 /** Task active and its project and client (where it has them) active too. */
 const ACTIVE_CASCADE =

@@ -123,6 +123,24 @@ export const changeLogContract = (factory: HarnessFactory): void =>
       expect(page.map((change) => change.seq)).to.deep.equal([3, 4]);
     });
 
+    it('changesAfter of some resources skips the others, still in seq order and up to the limit', async () => {
+      const { write, addUser, addTask, persistence } = fixture();
+      const alice = await addUser('alice');
+      await addTask(alice);
+      const client = await write((r) => r.clients.add(alice, CLIENT, AT));
+      await addTask(alice);
+      const note = await write((r) => r.notes.add(alice, NOTE, AT));
+      await addTask(alice);
+      const of = (resources: readonly ('clients' | 'notes' | 'tasks')[], after = 0, limit = 10) =>
+        persistence.changeLog.changesAfter(alice, after, limit, resources).then(entries);
+      expect(await of(['clients', 'notes'])).to.deep.equal([
+        { seq: 2, resource: 'clients', recordId: client.id, operation: 'created' },
+        { seq: 4, resource: 'notes', recordId: note.id, operation: 'created' },
+      ]);
+      expect((await of(['tasks'], 1, 1)).map((change) => change.seq)).to.deep.equal([3]);
+      expect(await of([])).to.deep.equal([]);
+    });
+
     it('concurrent writers of one user take consecutive seqs, with no gap and no repeat', async () => {
       const { addUser, addTask, persistence } = fixture();
       const alice = await addUser('alice');

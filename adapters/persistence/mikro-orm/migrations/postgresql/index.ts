@@ -18,6 +18,7 @@ import { Migration20261124140001 } from './Migration20261124140001.js';
 import { Migration20261125014039 } from './Migration20261125014039.js';
 import { Migration20261125020001 } from './Migration20261125020001.js';
 import { Migration20261125100001 } from './Migration20261125100001.js';
+import { Migration20261125120001 } from './Migration20261125120001.js';
 
 /** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const POSTGRESQL_MIGRATIONS = [
@@ -41,4 +42,5 @@ export const POSTGRESQL_MIGRATIONS = [
   { name: 'Migration20261125014039', class: Migration20261125014039 },
   { name: 'Migration20261125020001', class: Migration20261125020001 },
   { name: 'Migration20261125100001', class: Migration20261125100001 },
+  { name: 'Migration20261125120001', class: Migration20261125120001 },
 ];
