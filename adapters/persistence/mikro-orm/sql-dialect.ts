@@ -25,8 +25,11 @@ export interface SqlDialect {
   searchIndex(table: SearchedTable, alias: string, userId: number, term: string): IndexedSearch | undefined;
   /** `column` is one of the ids `subquery` selects. */
   idIn(column: string, subquery: string): string;
-  /** `column` is one of `ids`, bound as one parameter (so one prepared statement serves any count). */
-  idInList(column: string, ids: readonly number[]): Condition;
+  /**
+   * A from clause: the rows of `table` (as `alias`) whose id is one of `ids`, each found by primary
+   * key. The ids are bound as one parameter, so one prepared statement serves any count.
+   */
+  rowsByIds(table: string, alias: string, ids: readonly number[]): Condition;
   /**
    * Whether an ascending index, walked backwards, gives `desc nulls last`: SQLite sorts nulls
    * first, so it does; PostgreSQL sorts them last, so walked backwards they come first.
@@ -101,8 +104,10 @@ export const SQLITE: SqlDialect = {
   latestOfClient: (table, alias, clientId) =>
     `left join ${table} ${alias} on ${alias}.id = (${newestOfClient(table, clientId, 'x.id')})`,
   idIn: (column, subquery) => `${column} in (${subquery})`,
-  idInList: (column, ids) => ({
-    sql: `${column} in (select value from json_each(?))`,
+  // `cross join` keeps the ids outside: joined plainly, SQLite may walk the table and scan the list
+  // for each row (6 s for 10 pages of 1,000 among 10,000 tasks, against 0.2 s).
+  rowsByIds: (table, alias, ids) => ({
+    sql: `(select value as id from json_each(?)) ids cross join ${table} ${alias} on ${alias}.id = ids.id`,
     params: [JSON.stringify(ids)],
   }),
   searchIndex: (table, alias, userId, term) => {
@@ -161,9 +166,11 @@ export const POSTGRESQL: SqlDialect = {
   // whole table (2.2 ms for 50 of 5k time records); `= any(array(…))` runs the subquery first and
   // looks its ids up by primary key (0.23 ms).
   idIn: (column, subquery) => `${column} = any(array(${subquery}))`,
-  // An array literal: the ids are integers, so `{1,2,3}` needs no quoting.
-  idInList: (column, ids) => ({
-    sql: `${column} = any(cast(? as integer[]))`,
+  // An array literal: the ids are integers, so `{1,2,3}` needs no quoting. Joined to, not tested with
+  // `id = any(…)`: beside "owner or assignee", a generic plan tests every row the user sees against
+  // the whole array (68 ms for 1,000 ids among 10,000 tasks; joined, about 1 ms).
+  rowsByIds: (table, alias, ids) => ({
+    sql: `(select unnest(cast(? as integer[])) as id) ids join ${table} ${alias} on ${alias}.id = ids.id`,
     params: [`{${ids.join(',')}}`],
   }),
   // lower() folds by the database's character type.

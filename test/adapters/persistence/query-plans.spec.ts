@@ -10,6 +10,7 @@ import {
   PostgresRunner,
   perValuesPool,
 } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import { SqlCurrentRecords } from '../../../adapters/persistence/mikro-orm/read/sql-current-records.js';
 import { SqlRecordReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-record-read-model.js';
 import type {
   Planning,
@@ -176,6 +177,17 @@ describe('SQLite query plans of the task list', function () {
       expect(steps.join('\n')).to.not.match(/SCAN (x|l)\b/);
     }
   });
+
+  it('reads the records a sync page names by primary key, walking the list of ids, never the table', async () => {
+    const { recorder, sent } = recording(new SqliteRunner(database));
+    await new SqlCurrentRecords(recorder, SQLITE).visible(1, 'tasks', [1, 2, 3]);
+    await new SqlCurrentRecords(recorder, SQLITE).visible(1, 'clients', [1, 2, 3]);
+    for (const statement of sent) {
+      const steps = planSteps(database, statement);
+      expect(steps[0]).to.match(/^SCAN json_each VIRTUAL TABLE/);
+      expect(steps).to.include('SEARCH r USING INTEGER PRIMARY KEY (rowid=?)');
+    }
+  });
 });
 
 /**
@@ -297,6 +309,25 @@ describe('PostgreSQL query plans of a page read as runs', function () {
     expect(plan).to.include('Merge Append');
     expect(plan).to.not.include('Seq Scan');
     expect(plan).to.not.match(/Sort {2}\(cost=\S+ rows=(\d{3,})/);
+  });
+
+  it('joins a sync page’s records to its ids, never testing each visible task against the whole list', async () => {
+    const plan = await postgresPlanOf(
+      [
+        "insert into users (id, name, timezone, created_at) values (1, 'alice', 'UTC', 0)",
+        'insert into tasks (owner_id, client_task_id, number_scope, title, priority, status, active, created_at, ' +
+          "updated_at, version) select 1, i, 0, 't', 0, 0, true, i, i, 1 from generate_series(1, 5000) i",
+        'analyze tasks',
+        // The plan a prepared statement settles on after its first runs.
+        'set plan_cache_mode = force_generic_plan',
+      ],
+      async (runner) => {
+        const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+        expect(await new SqlCurrentRecords(runner, POSTGRESQL).visible(1, 'tasks', ids)).to.have.length(1000);
+      },
+    );
+    expect(plan).to.include('ProjectSet');
+    expect(plan).to.not.include('ANY');
   });
 
   it('looks the page’s rows up by primary key instead of scanning the table for them', async () => {

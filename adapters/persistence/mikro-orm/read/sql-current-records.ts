@@ -15,22 +15,27 @@ import {
 import type { SqlDialect } from '../sql-dialect.js';
 import { shapeOf } from '../write/table-statements.js';
 import type { Row, SqlRunner } from './sql-runner.js';
-import { TASK_SELECTION } from './sql-task-read-model.js';
+import { taskColumnsOn } from './sql-task-read-model.js';
 
 /** How one resource's rows are selected by id for a user, and read back. */
 interface Selection<A> {
-  /** `select … from … where <ids> and <visible to ?>`, given the condition on the ids. */
-  readonly select: (ids: string) => string;
-  /** How many times the user's id is bound after the ids. */
-  readonly userParams: number;
+  readonly table: string;
+  /** The selected columns, on the alias `r`. */
+  readonly columns: string;
+  /** Who sees a row of `r`, with the user's id bound `users` times. */
+  readonly visibleTo: string;
+  readonly users: number;
   readonly map: (row: Row) => A;
 }
 
 const ownedBy = <F, R>(table: RecordTable<F, R>): Selection<ReturnType<RecordTable<F, R>['fromRow']>> => {
   const shape = shapeOf(table.schema);
   return {
-    select: (ids) => `select ${shape.selection} from ${shape.table} where ${ids} and owner_id = ?`,
-    userParams: 1,
+    table: shape.table,
+    // On the alias: the ids' own `id` is beside them.
+    columns: [...shape.columns].map(([name, column]) => `r.${column} as "${name}"`).join(', '),
+    visibleTo: 'r.owner_id = ?',
+    users: 1,
     map: table.fromRow,
   };
 };
@@ -39,9 +44,10 @@ type Selections = { readonly [R in ChangeResource]: Selection<ResourceRecords[R]
 
 const SELECTIONS: Selections = {
   tasks: {
-    select: (ids) =>
-      `select ${TASK_SELECTION} from tasks t where ${ids} and (t.owner_id = ? or t.assignee_id = ?)`,
-    userParams: 2,
+    table: 'tasks',
+    columns: taskColumnsOn('r'),
+    visibleTo: '(r.owner_id = ? or r.assignee_id = ?)',
+    users: 2,
     map: taskFromRecord,
   },
   clients: ownedBy(clientTable),
@@ -66,11 +72,12 @@ export class SqlCurrentRecords implements CurrentRecords {
     ids: readonly number[],
   ): Promise<readonly ResourceRecords[R][]> {
     if (ids.length === 0) return [];
-    const selection: Selections[R] = SELECTIONS[resource];
-    const column = resource === 'tasks' ? 't.id' : 'id';
-    const list = this.dialect.idInList(column, ids);
-    const users = Array.from({ length: selection.userParams }, () => userId);
-    const rows = await this.runner.all(selection.select(list.sql), [...list.params, ...users]);
-    return rows.map(selection.map);
+    const { table, columns, visibleTo, users, map }: Selections[R] = SELECTIONS[resource];
+    const rows = this.dialect.rowsByIds(table, 'r', ids);
+    const found = await this.runner.all(`select ${columns} from ${rows.sql} where ${visibleTo}`, [
+      ...rows.params,
+      ...Array.from({ length: users }, () => userId),
+    ]);
+    return found.map(map);
   }
 }

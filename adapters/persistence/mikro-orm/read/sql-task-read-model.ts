@@ -14,8 +14,11 @@ import { type Order, orderByOf, type SortKey } from './keyset.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
-/** Every task column, aliased to the property the mapper reads. */
-export const TASK_SELECTION = TASK_COLUMNS.map(([column, alias]) => `t.${column} as "${alias}"`).join(', ');
+/** Every task column of the table as `alias`, named as the mapper reads it. */
+export const taskColumnsOn = (alias: string): string =>
+  TASK_COLUMNS.map(([column, property]) => `${alias}.${column} as "${property}"`).join(', ');
+
+const TASK_SELECTION = taskColumnsOn('t');
 
 /** Task active and its project and client (where it has them) active too. */
 const ACTIVE_CASCADE =
