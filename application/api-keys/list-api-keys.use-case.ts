@@ -4,6 +4,7 @@ import type { ApiKey } from '../../domain/api-key/api-key.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import { type InfrastructureError, type NotFound, notFound } from '../shared/errors.js';
+import { isRecordId } from '../shared/fields.js';
 
 export type ListApiKeysError = NotFound | InfrastructureError;
 
@@ -13,7 +14,8 @@ export class ListApiKeys {
 
   execute(userId: UserId): TE.TaskEither<ListApiKeysError, readonly ApiKey[]> {
     return this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, readonly ApiKey[]>> => {
-      if ((await repositories.users.findById(userId)) === null) return E.left(notFound('user'));
+      if (!isRecordId(userId) || (await repositories.users.findById(userId)) === null)
+        return E.left(notFound('user'));
       return E.right(await repositories.apiKeys.listByUser(userId));
     });
   }

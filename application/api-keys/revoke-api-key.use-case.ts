@@ -4,6 +4,7 @@ import type { ApiKey } from '../../domain/api-key/api-key.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import { type InfrastructureError, type NotFound, notFound } from '../shared/errors.js';
+import { isRecordId } from '../shared/fields.js';
 
 export type RevokeApiKeyError = NotFound | InfrastructureError;
 
@@ -19,7 +20,7 @@ export class RevokeApiKey {
 
   execute(keyId: number): TE.TaskEither<RevokeApiKeyError, ApiKey> {
     return this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, ApiKey>> => {
-      const key = await repositories.apiKeys.findById(keyId);
+      const key = isRecordId(keyId) ? await repositories.apiKeys.findById(keyId) : null;
       if (key === null) return E.left(notFound('api key'));
       const revokedAt = this.clock.now();
       if (key.revokedAt !== null && key.revokedAt.getTime() <= revokedAt.getTime()) return E.right(key);

@@ -5,6 +5,7 @@ import type { ApiKeySecrets } from '../ports/api-key-secrets.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import { type Conflict, type InfrastructureError, type NotFound, notFound } from '../shared/errors.js';
+import { isRecordId } from '../shared/fields.js';
 import { type CreatedApiKey, issueKey } from './create-api-key.use-case.js';
 
 export type RotateApiKeyError = NotFound | Conflict<'API_KEY_NOT_USABLE'> | InfrastructureError;
@@ -34,7 +35,7 @@ export class RotateApiKey {
   execute(keyId: number, graceMs: number): TE.TaskEither<RotateApiKeyError, RotatedApiKey> {
     return this.unitOfWork.run(
       async (repositories): Promise<E.Either<NotFound | Conflict<'API_KEY_NOT_USABLE'>, RotatedApiKey>> => {
-        const key = await repositories.apiKeys.findById(keyId);
+        const key = isRecordId(keyId) ? await repositories.apiKeys.findById(keyId) : null;
         if (key === null) return E.left(notFound('api key'));
         const now = this.clock.now();
         if (!isUsable(key, now))

@@ -11,7 +11,8 @@ export type GetRecordError = NotFound | InfrastructureError;
 /** One of the caller's records; another owner's is "not found", exactly like a missing one. */
 export class GetRecord<F extends object> {
   constructor(
-    private readonly kind: CreatableKind<F>,
+    /** What it reads: the session names a missing record by `kind.resource` too. */
+    readonly kind: CreatableKind<F>,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 

@@ -14,6 +14,13 @@ import { type Problem, problem } from './validation-detail.js';
 
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * Whether `value` can name a stored record: a positive 32-bit integer, as every id column holds.
+ * Anything else (NaN, 1.5, 2**31, Infinity) names no record, on every adapter alike.
+ */
+export const isRecordId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+
 const inRange = (value: number, min: number, max: number): number | Problem =>
   value < min || value > max ? problem('OUT_OF_RANGE', `must be between ${min} and ${max}`) : value;
 

@@ -3,6 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { User } from '../../domain/user/user.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import { type InfrastructureError, type NotFound, notFound } from '../shared/errors.js';
+import { isRecordId } from '../shared/fields.js';
 
 export type FindUserError = NotFound | InfrastructureError;
 
@@ -17,7 +18,9 @@ export class FindUser {
       const text = String(nameOrId);
       const user =
         (typeof nameOrId === 'string' ? await repositories.users.findByName(text) : null) ??
-        (NUMERIC_ID.test(text) ? await repositories.users.findById(Number(text)) : null);
+        (NUMERIC_ID.test(text) && isRecordId(Number(text))
+          ? await repositories.users.findById(Number(text))
+          : null);
       return user === null ? E.left(notFound('user')) : E.right(user);
     });
   }

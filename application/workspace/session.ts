@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   type Access,
   acceptedScopes,
@@ -49,7 +49,13 @@ import type { RecordUseCases } from '../records/record-use-cases.js';
 import type { UpdateRecordError } from '../records/update-record.use-case.js';
 import type { Actor } from '../shared/actor.js';
 import type { InputOf } from '../shared/codecs.js';
-import type { InfrastructureError, InsufficientScope } from '../shared/errors.js';
+import {
+  type InfrastructureError,
+  type InsufficientScope,
+  type NotFound,
+  notFound,
+} from '../shared/errors.js';
+import { isRecordId } from '../shared/fields.js';
 import type { Unchanged } from '../shared/list-version.js';
 import type { Precondition } from '../shared/precondition.js';
 import * as seq from '../shared/sequence.js';
@@ -302,22 +308,35 @@ const runnerOf =
       seq.flatMap(() => work()),
     )();
 
+/** Runs `work` for an id that can name a record; any other number (NaN, 1.5, 2**31) names none. */
+const forId = <Err, A>(
+  resource: string,
+  id: number,
+  work: () => TE.TaskEither<Err, A>,
+): TE.TaskEither<Err | NotFound, A> => (isRecordId(id) ? work() : TE.left(notFound(resource)));
+
 const recordOperations = <F extends object, C extends string, X>(
   group: OperationGroup,
   useCases: RecordUseCases<F, C>,
   actor: Actor,
   run: Runner<X>,
-) => ({
-  create: (input: unknown) => run(group, 'create')(() => useCases.create.execute(actor, input)),
-  get: (id: number) => run(group, 'get')(() => useCases.get.execute(actor, id)),
-  list: (query: unknown = {}) => run(group, 'list')(() => useCases.list.execute(actor, query)),
-  listIfChanged: (version: string | undefined, query: unknown = {}) =>
-    run(group, 'list')(() => useCases.list.executeUnless(actor, query, version)),
-  update: (id: number, changes: unknown, precondition?: Precondition<Stored<F>>) =>
-    run(group, 'update')(() => useCases.update.execute(actor, id, changes, precondition)),
-  delete: (id: number, precondition?: Precondition<Stored<F>>) =>
-    run(group, 'delete')(() => useCases.delete.execute(actor, id, precondition)),
-});
+) => {
+  const { resource } = useCases.get.kind;
+  return {
+    create: (input: unknown) => run(group, 'create')(() => useCases.create.execute(actor, input)),
+    get: (id: number) => run(group, 'get')(() => forId(resource, id, () => useCases.get.execute(actor, id))),
+    list: (query: unknown = {}) => run(group, 'list')(() => useCases.list.execute(actor, query)),
+    listIfChanged: (version: string | undefined, query: unknown = {}) =>
+      run(group, 'list')(() => useCases.list.executeUnless(actor, query, version)),
+    update: (id: number, changes: unknown, precondition?: Precondition<Stored<F>>) =>
+      run(
+        group,
+        'update',
+      )(() => forId(resource, id, () => useCases.update.execute(actor, id, changes, precondition))),
+    delete: (id: number, precondition?: Precondition<Stored<F>>) =>
+      run(group, 'delete')(() => forId(resource, id, () => useCases.delete.execute(actor, id, precondition))),
+  };
+};
 
 const isScopeRefusal = (error: unknown): error is InsufficientScope =>
   typeof error === 'object' && error !== null && '_tag' in error && error._tag === 'InsufficientScope';
@@ -347,21 +366,34 @@ export const openSession = <X>(
     userId: actor.userId,
     tasks: {
       create: (input) => run('tasks', 'create')(() => tasks.create.execute(actor, input)),
-      get: (id) => run('tasks', 'get')(() => tasks.get.execute(actor, id)),
+      get: (id) => run('tasks', 'get')(() => forId('task', id, () => tasks.get.execute(actor, id))),
       list: (query = {}) => run('tasks', 'list')(() => tasks.list.execute(actor, query)),
       listIfChanged: (version, query = {}) =>
         run('tasks', 'list')(() => tasks.list.executeUnless(actor, query, version)),
       update: (id, changes, precondition) =>
-        run('tasks', 'update')(() => tasks.update.execute(actor, id, changes, precondition)),
+        run(
+          'tasks',
+          'update',
+        )(() => forId('task', id, () => tasks.update.execute(actor, id, changes, precondition))),
       replace: (id, input, precondition) =>
-        run('tasks', 'replace')(() => tasks.replace.execute(actor, id, input, precondition)),
+        run(
+          'tasks',
+          'replace',
+        )(() => forId('task', id, () => tasks.replace.execute(actor, id, input, precondition))),
       changeStatus: (id, status) =>
-        run('tasks', 'changeStatus')(() => tasks.changeStatus.execute(actor, id, { status })),
+        run(
+          'tasks',
+          'changeStatus',
+        )(() => forId('task', id, () => tasks.changeStatus.execute(actor, id, { status }))),
       delete: (id, precondition) =>
-        run('tasks', 'delete')(() => tasks.delete.execute(actor, id, precondition)),
-      history: (id, page = {}) => run('tasks', 'history')(() => tasks.history.execute(actor, id, page)),
+        run('tasks', 'delete')(() => forId('task', id, () => tasks.delete.execute(actor, id, precondition))),
+      history: (id, page = {}) =>
+        run('tasks', 'history')(() => forId('task', id, () => tasks.history.execute(actor, id, page))),
       historyIfChanged: (id, version, page = {}) =>
-        run('tasks', 'history')(() => tasks.history.executeUnless(actor, id, page, version)),
+        run(
+          'tasks',
+          'history',
+        )(() => forId('task', id, () => tasks.history.executeUnless(actor, id, page, version))),
     },
     gamification: {
       profile: () => run('gamification', 'profile')(() => useCases.gamification.profile.execute(actor)),
