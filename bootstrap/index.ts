@@ -36,7 +36,7 @@ export type { EditOutcome } from '../application/tasks/edit-task.js';
 export type { TaskList } from '../application/tasks/list-tasks.use-case.js';
 export type { Outcome, RecordOperations, Session, TaskOperations } from '../application/workspace/session.js';
 export type { KeySession, UserSession, Workspace } from '../application/workspace/workspace.js';
-export type { ApiKey } from '../domain/api-key/api-key.js';
+export type { ApiKeyInfo } from '../domain/api-key/api-key.js';
 export type { Scope } from '../domain/api-key/scope.js';
 export { ALL_SCOPES } from '../domain/api-key/scope.js';
 export type { GamificationFeedback } from '../domain/gamification/scoring.js';

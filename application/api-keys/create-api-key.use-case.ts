@@ -2,13 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
-import type { ApiKey } from '../../domain/api-key/api-key.js';
+import { type ApiKey, type ApiKeyInfo, keyInfo } from '../../domain/api-key/api-key.js';
 import { ALL_SCOPES, parseScope, type Scope } from '../../domain/api-key/scope.js';
 import type { ApiKeySecrets } from '../ports/api-key-secrets.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import { failWith, object } from '../shared/codecs.js';
-import { decodeWith } from '../shared/decode.js';
+import { decodeWith, validationFailed } from '../shared/decode.js';
 import {
   type InfrastructureError,
   type NotFound,
@@ -56,10 +56,15 @@ export const createApiKeyInput = object(
 
 export type CreateApiKeyError = ValidationFailed | NotFound | InfrastructureError;
 
+/** A key that would be born expired is refused: it could never authenticate anything. */
+const EXPIRED_ALREADY = validationFailed([
+  { field: 'expiresAt', code: 'OUT_OF_RANGE', message: 'must be in the future' },
+]);
+
 const decode = decodeWith(createApiKeyInput);
 
 export interface CreatedApiKey {
-  readonly apiKey: ApiKey;
+  readonly apiKey: ApiKeyInfo;
   /** The key itself: shown once, never stored. */
   readonly plaintext: string;
 }
@@ -78,7 +83,7 @@ export const issueKey = async (
     revokedAt: null,
     lastUsedAt: null,
   });
-  return { apiKey, plaintext: generated.plaintext };
+  return { apiKey: keyInfo(apiKey), plaintext: generated.plaintext };
 };
 
 /** A new key for a user, with its scopes and optional expiry. */
@@ -93,14 +98,20 @@ export class CreateApiKey {
     return pipe(
       TE.fromEither(decode(input)),
       seq.flatMap((request) =>
+        request.expiresAt !== undefined && request.expiresAt.getTime() <= this.clock.now().getTime()
+          ? TE.left(EXPIRED_ALREADY)
+          : TE.right(request),
+      ),
+      seq.flatMap((request) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, CreatedApiKey>> => {
           const user = await repositories.users.findById(request.userId);
           if (user === null) return E.left(notFound('user'));
+          const createdAt = this.clock.now();
           return E.right(
             await issueKey(repositories, this.secrets, {
               userId: user.id,
               scopes: request.scopes,
-              createdAt: this.clock.now(),
+              createdAt,
               expiresAt: request.expiresAt ?? null,
             }),
           );

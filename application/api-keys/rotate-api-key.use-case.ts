@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { type ApiKey, isUsable } from '../../domain/api-key/api-key.js';
+import { type ApiKeyInfo, isUsable, keyInfo } from '../../domain/api-key/api-key.js';
 import type { ApiKeySecrets } from '../ports/api-key-secrets.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
@@ -14,7 +14,7 @@ export interface RotatedApiKey {
   /** The replacement: same user, scopes and expiry. */
   readonly created: CreatedApiKey;
   /** The old key, now revoked at the end of the grace period. */
-  readonly replaced: ApiKey;
+  readonly replaced: ApiKeyInfo;
 }
 
 /** Longest grace period a rotation may give the old key. */
@@ -54,7 +54,7 @@ export class RotateApiKey {
           expiresAt: key.expiresAt,
         });
         await repositories.apiKeys.revoke(keyId, revokedAt);
-        return E.right({ created, replaced: { ...key, revokedAt } });
+        return E.right({ created, replaced: keyInfo({ ...key, revokedAt }) });
       },
     );
   }

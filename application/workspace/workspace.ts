@@ -1,4 +1,4 @@
-import type { ApiKey } from '../../domain/api-key/api-key.js';
+import type { ApiKeyInfo } from '../../domain/api-key/api-key.js';
 import type { Scope } from '../../domain/api-key/scope.js';
 import type { User } from '../../domain/user/user.js';
 import type {
@@ -46,8 +46,8 @@ export interface Workspace {
   };
   readonly keys: {
     create(input: InputOf<typeof createApiKeyInput>): Outcome<CreateApiKeyError, CreatedApiKey>;
-    list(userId: number): Outcome<ListApiKeysError, readonly ApiKey[]>;
-    revoke(keyId: number): Outcome<RevokeApiKeyError, ApiKey>;
+    list(userId: number): Outcome<ListApiKeysError, readonly ApiKeyInfo[]>;
+    revoke(keyId: number): Outcome<RevokeApiKeyError, ApiKeyInfo>;
     /** A new key with the same scopes and expiry; the old one keeps working for `graceMs`, then counts as revoked. */
     rotate(keyId: number, graceMs: number): Outcome<RotateApiKeyError, RotatedApiKey>;
   };

@@ -1,7 +1,7 @@
 import { serverInstantOrNull } from '../../adapters/http/presenters/wire-values.js';
 import type { CreatedApiKey } from '../../application/api-keys/create-api-key.use-case.js';
 import type { Workspace } from '../../application/workspace/workspace.js';
-import type { ApiKey } from '../../domain/api-key/api-key.js';
+import type { ApiKeyInfo } from '../../domain/api-key/api-key.js';
 import {
   type Command,
   type CommandContext,
@@ -13,7 +13,7 @@ import {
   UsageError,
 } from './cli-command.js';
 
-const keyView = (key: ApiKey) => ({
+const keyView = (key: ApiKeyInfo) => ({
   id: key.id,
   user_id: key.userId,
   prefix: key.displayPrefix,

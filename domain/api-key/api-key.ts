@@ -22,6 +22,11 @@ export interface ApiKey {
 
 export type NewApiKey = Omit<ApiKey, 'id'>;
 
+/** A key as its owner and operators see it: everything but the digest that authenticates it. */
+export type ApiKeyInfo = Omit<ApiKey, 'digest'>;
+
+export const keyInfo = ({ digest: _digest, ...info }: ApiKey): ApiKeyInfo => info;
+
 const isAfter = (moment: Date | null, now: Date): boolean =>
   moment === null || moment.getTime() > now.getTime();
 
