@@ -12,6 +12,7 @@ export type { Clock } from '../application/ports/clock.port.js';
 export type { InputOf } from '../application/shared/codecs.js';
 export type {
   AppError,
+  Closed,
   Conflict,
   InfrastructureError,
   InsufficientScope,

@@ -1,14 +1,25 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { IdempotencyStore, Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
-import type { InfrastructureError, InsufficientScope, UnknownUser } from '../application/shared/errors.js';
+import {
+  type Closed,
+  closed,
+  type InfrastructureError,
+  type UnknownUser,
+} from '../application/shared/errors.js';
 import * as seq from '../application/shared/sequence.js';
 import { openSession, scopeRefusal } from '../application/workspace/session.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
-import type { KeySession, UserSession, Workspace } from '../application/workspace/workspace.js';
+import type {
+  KeySession,
+  KeySessionRefusal,
+  UserSession,
+  Workspace,
+} from '../application/workspace/workspace.js';
 import { parseDatabaseUrl } from './config.js';
 import { type BackgroundFailureReporter, buildUseCases } from './container.js';
 import { openPersistence } from './persistence.js';
@@ -45,9 +56,18 @@ export interface WorkspaceParts {
   readonly syncRetentionDays?: number;
 }
 
+/** Whether the workspace is still open: every call asks first, and answers `Closed` once it is not. */
+type IsOpen = () => boolean;
+
+const whenOpen = <Err, A>(
+  isOpen: IsOpen,
+  work: () => Promise<E.Either<Err, A>>,
+): Promise<E.Either<Err | Closed, A>> => (isOpen() ? work() : Promise.resolve(E.left(closed)));
+
 /** The session a key opens, its scopes checked before every operation. */
-const keySession = (useCases: WorkspaceUseCases, principal: Principal): KeySession => ({
-  ...openSession<InsufficientScope>(useCases, { userId: principal.userId }, (group, operation) => {
+const keySession = (useCases: WorkspaceUseCases, principal: Principal, isOpen: IsOpen): KeySession => ({
+  ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId }, (group, operation) => {
+    if (!isOpen()) return TE.left(closed);
     const refusal = scopeRefusal(principal.scopes, group, operation);
     return refusal === null ? TE.right(undefined) : TE.left(refusal);
   }),
@@ -56,23 +76,23 @@ const keySession = (useCases: WorkspaceUseCases, principal: Principal): KeySessi
 });
 
 /** A session for a user id a host vouches for; whether the user exists is checked once, on first use. */
-const userSession = (useCases: WorkspaceUseCases, userId: number): UserSession => {
+const userSession = (useCases: WorkspaceUseCases, userId: number, isOpen: IsOpen): UserSession => {
   let known = false;
-  return openSession<UnknownUser | InfrastructureError>(useCases, { userId }, () =>
-    known
-      ? TE.right(undefined)
-      : pipe(
-          useCases.users.find.execute(userId),
-          seq.tap(() => {
-            known = true;
-            return TE.right(undefined);
-          }),
-          seq.map(() => undefined),
-          seq.mapError((error): UnknownUser | InfrastructureError =>
-            error._tag === 'NotFound' ? { _tag: 'UnknownUser', userId } : error,
-          ),
-        ),
-  );
+  return openSession<UnknownUser | InfrastructureError | Closed>(useCases, { userId }, () => {
+    if (!isOpen()) return TE.left(closed);
+    if (known) return TE.right(undefined);
+    return pipe(
+      useCases.users.find.execute(userId),
+      seq.tap(() => {
+        known = true;
+        return TE.right(undefined);
+      }),
+      seq.map(() => undefined),
+      seq.mapError((error): UnknownUser | InfrastructureError =>
+        error._tag === 'NotFound' ? { _tag: 'UnknownUser', userId } : error,
+      ),
+    );
+  });
 };
 
 /**
@@ -93,26 +113,34 @@ export const createWorkspace = (parts: WorkspaceParts): Workspace => {
 
 const workspaceOver = (parts: WorkspaceParts): Workspace => {
   const useCases = buildUseCases(parts);
+  let closing: Promise<void> | undefined;
+  const isOpen: IsOpen = () => closing === undefined;
   return {
-    actingAs: (userId) => userSession(useCases, userId),
+    actingAs: (userId) => userSession(useCases, userId, isOpen),
     authenticate: (apiKey) =>
-      pipe(
-        useCases.keys.authenticate.execute(apiKey),
-        seq.map((principal) => keySession(useCases, principal)),
-      )(),
+      whenOpen(
+        isOpen,
+        pipe(
+          useCases.keys.authenticate.execute(apiKey),
+          seq.map((principal) => keySession(useCases, principal, isOpen)),
+        ),
+      ),
     users: {
-      create: (input) => useCases.users.create.execute(input)(),
-      find: (nameOrId) => useCases.users.find.execute(nameOrId)(),
-      list: () => useCases.users.list.execute()(),
+      create: (input) => whenOpen(isOpen, useCases.users.create.execute(input)),
+      find: (nameOrId) => whenOpen(isOpen, useCases.users.find.execute(nameOrId)),
+      list: () => whenOpen(isOpen, useCases.users.list.execute()),
     },
     keys: {
-      create: (input) => useCases.keys.create.execute(input)(),
-      list: (userId) => useCases.keys.list.execute(userId)(),
-      revoke: (keyId) => useCases.keys.revoke.execute(keyId)(),
-      rotate: (keyId, graceMs) => useCases.keys.rotate.execute(keyId, graceMs)(),
+      create: (input) => whenOpen(isOpen, useCases.keys.create.execute(input)),
+      list: (userId) => whenOpen(isOpen, useCases.keys.list.execute(userId)),
+      revoke: (keyId) => whenOpen(isOpen, useCases.keys.revoke.execute(keyId)),
+      rotate: (keyId, graceMs) => whenOpen(isOpen, useCases.keys.rotate.execute(keyId, graceMs)),
     },
-    isHealthy: () => parts.persistence.health.isHealthy(),
-    close: () => parts.persistence.close(),
+    isHealthy: async () => isOpen() && (await parts.persistence.health.isHealthy()),
+    close: () => {
+      closing ??= parts.persistence.close();
+      return closing;
+    },
   };
 };
 

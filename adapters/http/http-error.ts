@@ -107,6 +107,13 @@ export const toHttpFailure = (error: AppError): HttpFailure => {
         body: failure('INVALID_API_KEY', 'The API key is malformed, unknown, revoked or expired.'),
         headers: WWW_AUTHENTICATE,
       };
+    case 'Closed':
+      // Only a host that closed its workspace under a running server sees this: it is going away.
+      return {
+        status: 503,
+        body: failure('SERVICE_UNAVAILABLE', 'The service is shutting down. Try again later.'),
+        headers: { 'retry-after': '5' },
+      };
     case 'Unavailable':
       return {
         status: 503,

@@ -65,6 +65,13 @@ export interface PreconditionFailed {
 
 export const preconditionFailed: PreconditionFailed = { _tag: 'PreconditionFailed' };
 
+/** The workspace was closed: nothing more is read or written through it. */
+export interface Closed {
+  readonly _tag: 'Closed';
+}
+
+export const closed: Closed = { _tag: 'Closed' };
+
 /** A host acted as a user id that does not exist. */
 export interface UnknownUser {
   readonly _tag: 'UnknownUser';
@@ -111,6 +118,7 @@ export type AppError =
   | PreconditionFailed
   | Unauthenticated
   | UnknownUser
+  | Closed
   | InsufficientScope
   | InfrastructureError;
 

@@ -11,6 +11,7 @@ import type { RevokeApiKeyError } from '../api-keys/revoke-api-key.use-case.js';
 import type { RotateApiKeyError, RotatedApiKey } from '../api-keys/rotate-api-key.use-case.js';
 import type { InputOf } from '../shared/codecs.js';
 import type {
+  Closed,
   InfrastructureError,
   InsufficientScope,
   Unauthenticated,
@@ -25,34 +26,37 @@ import type { Outcome, Session } from './session.js';
  * embedding the use cases all work through it.
  */
 /** A session opened with a user's API key: the key's scopes are enforced on every operation. */
-export interface KeySession extends Session<InsufficientScope> {
+/** What a key session adds to every operation's errors. */
+export type KeySessionRefusal = InsufficientScope | Closed;
+
+export interface KeySession extends Session<KeySessionRefusal> {
   readonly keyId: number;
   readonly scopes: readonly Scope[];
 }
 
 /** What a trusted host acting as a user id gets: any operation, once the user is known to exist. */
-export type UserSession = Session<UnknownUser | InfrastructureError>;
+export type UserSession = Session<UnknownUser | InfrastructureError | Closed>;
 
 export interface Workspace {
   /** For a trusted host: act as `userId`. Every operation answers `UnknownUser` if there is no such user. */
   actingAs(userId: number): UserSession;
   /** For a host that accepts users' keys: the same checks as HTTP; the key's scopes then apply. */
-  authenticate(apiKey: string): Outcome<Unauthenticated | InfrastructureError, KeySession>;
+  authenticate(apiKey: string): Outcome<Unauthenticated | InfrastructureError | Closed, KeySession>;
   readonly users: {
-    create(input: InputOf<typeof createUserInput>): Outcome<CreateUserError, User>;
+    create(input: InputOf<typeof createUserInput>): Outcome<CreateUserError | Closed, User>;
     /** By name, or by id (a number, or digits). */
-    find(nameOrId: string | number): Outcome<FindUserError, User>;
-    list(): Outcome<InfrastructureError, readonly User[]>;
+    find(nameOrId: string | number): Outcome<FindUserError | Closed, User>;
+    list(): Outcome<InfrastructureError | Closed, readonly User[]>;
   };
   readonly keys: {
-    create(input: InputOf<typeof createApiKeyInput>): Outcome<CreateApiKeyError, CreatedApiKey>;
-    list(userId: number): Outcome<ListApiKeysError, readonly ApiKeyInfo[]>;
-    revoke(keyId: number): Outcome<RevokeApiKeyError, ApiKeyInfo>;
+    create(input: InputOf<typeof createApiKeyInput>): Outcome<CreateApiKeyError | Closed, CreatedApiKey>;
+    list(userId: number): Outcome<ListApiKeysError | Closed, readonly ApiKeyInfo[]>;
+    revoke(keyId: number): Outcome<RevokeApiKeyError | Closed, ApiKeyInfo>;
     /** A new key with the same scopes and expiry; the old one keeps working for `graceMs`, then counts as revoked. */
-    rotate(keyId: number, graceMs: number): Outcome<RotateApiKeyError, RotatedApiKey>;
+    rotate(keyId: number, graceMs: number): Outcome<RotateApiKeyError | Closed, RotatedApiKey>;
   };
   /** Whether the database answers. */
   isHealthy(): Promise<boolean>;
-  /** Closes the database. */
+  /** Closes the database; every call after it answers `Closed` (closing again does nothing). */
   close(): Promise<void>;
 }

@@ -32,6 +32,8 @@ const describe = (error: AppError): string => {
       return `needs ${error.needed}`;
     case 'Unauthenticated':
       return 'bad key';
+    case 'Closed':
+      return 'the workspace is closed';
     case 'Unavailable':
     case 'Unexpected':
       return 'the database failed';

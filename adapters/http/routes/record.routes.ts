@@ -1,7 +1,6 @@
 import type { CreateRecordError } from '../../../application/records/create-record.use-case.js';
-import type { InsufficientScope } from '../../../application/shared/errors.js';
 import type { OperationGroup, Outcome, RecordOperations } from '../../../application/workspace/session.js';
-import type { KeySession } from '../../../application/workspace/workspace.js';
+import type { KeySession, KeySessionRefusal } from '../../../application/workspace/workspace.js';
 import { ifMatchPrecondition } from '../conditional.js';
 import { pagination, success } from '../envelope.js';
 import type { ResourceDoc } from '../openapi/resource-schemas.js';
@@ -17,7 +16,7 @@ export interface RecordResource<R extends { readonly id: number }, Create, Updat
   readonly plural: OperationGroup;
   readonly operations: (
     session: KeySession,
-  ) => RecordOperations<R, Create, Update, Query, string, InsufficientScope>;
+  ) => RecordOperations<R, Create, Update, Query, string, KeySessionRefusal>;
   readonly wire: RecordWire<Create, Update, Query>;
   readonly present: (record: R) => object;
   readonly doc: RecordDocs;
@@ -160,7 +159,7 @@ export const preparedRoute = <R, Input>(options: {
   readonly singular: string;
   readonly operation: { readonly group: OperationGroup; readonly name: string };
   readonly wire: WireCodec<Input>;
-  readonly create: (session: KeySession, input: Input) => Outcome<CreateRecordError | InsufficientScope, R>;
+  readonly create: (session: KeySession, input: Input) => Outcome<CreateRecordError | KeySessionRefusal, R>;
   readonly present: (record: R) => object;
   readonly doc: ResourceDoc & {
     readonly tag: string;

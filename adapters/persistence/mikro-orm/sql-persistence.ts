@@ -76,6 +76,8 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
   const writer = classified(observed(runners.transactions.autocommit, 'write'));
   const { dialect } = runners;
   const keyCache = new ApiKeyCache(options.keyCacheMs ?? DEFAULT_KEY_CACHE_MS);
+  // Closing twice closes once (a host and its test harness may both close).
+  let closing: Promise<void> | undefined;
   return {
     unitOfWork: new SqlUnitOfWork(runners.transactions, dialect, (tx) => observed(tx, 'write'), keyCache),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
@@ -93,6 +95,9 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
           () => false,
         ),
     },
-    close: () => runners.close(),
+    close: () => {
+      closing ??= runners.close();
+      return closing;
+    },
   };
 };
