@@ -311,6 +311,10 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
       body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
     }),
   );
+  // Fastify routes only the methods it knows by default; the rest still deserve a 405 on a known path.
+  // Without a body parser: nothing serves them, so whatever they carry is never read (a QUERY without
+  // a content type was refused as unreadable before its 405).
+  for (const method of OTHER_METHODS) app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
   registerRoutes(app, options, {
     workspace: options.workspace,
     limiter: registerRateLimit(app, options.rateLimit ?? { perMinute: 0 }),

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/shared/errors.js';
 import { MAX_ID } from '../../application/shared/fields.js';
@@ -11,8 +12,17 @@ import type { JsonSchema } from './openapi/json-schema.js';
 import type { WireCodec } from './wire/wire-codecs.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-/** Methods answered with 405 on known paths that do not serve them. */
-export const OTHER_METHODS = ['OPTIONS'] as const;
+/**
+ * Every other method Node's HTTP parser takes (`OPTIONS`, `TRACE`, `PROPFIND`, `QUERY`, …): a known
+ * path answers each with 405 and `Allow` (CONTRACT §1). Not `HEAD`, which a GET route answers, nor
+ * `CONNECT`, whose target is a host, not a path. Read through `require`: an ESM import of `node:http`
+ * evaluates every export it has, undici's client among them (about 13 MB), for one constant.
+ */
+export const OTHER_METHODS: readonly string[] = (
+  createRequire(import.meta.url)('node:http') as { readonly METHODS: readonly string[] }
+).METHODS.filter(
+  (method) => method !== 'HEAD' && method !== 'CONNECT' && !(METHODS as readonly string[]).includes(method),
+);
 export type Method = (typeof METHODS)[number];
 
 export interface ApiRequest {

@@ -151,6 +151,18 @@ describe('HTTP: wire basics', () => {
     expect(options.headers.allow).to.equal('GET, PATCH, PUT, DELETE, HEAD');
   });
 
+  it('answers every other method Node parses with 405 and Allow on a known path, 404 elsewhere', async () => {
+    for (const method of ['TRACE', 'PROPFIND', 'QUERY', 'MKCOL', 'SEARCH', 'PURGE'] as const) {
+      const known = await world.call(key, { method, url: '/v1/tasks' });
+      expect(known.statusCode, method).to.equal(405);
+      expect(known.headers.allow, method).to.equal('GET, POST, HEAD');
+      expect(known.json().error.code, method).to.equal('METHOD_NOT_ALLOWED');
+      expect(known.headers['x-request-id'], method).to.be.a('string');
+      const unknown = await world.call(key, { method, url: '/v1/nothing' });
+      expect(unknown.statusCode, method).to.equal(404);
+    }
+  });
+
   it('answers a malformed URL in the envelope', async () => {
     const response = await world.call(key, { method: 'GET', url: '/v1/tasks/%E0%A4%A' });
     expect(response.statusCode).to.equal(400);
