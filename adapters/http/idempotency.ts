@@ -16,8 +16,13 @@ export const IDEMPOTENCY_LEASE_MS = 5 * 60 * 1000;
 
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
-/** 1..255 printable ASCII characters (space to tilde). */
-const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
+/**
+ * 1..255 printable ASCII characters, space to tilde (CONTRACT §8), as the document's pattern says
+ * too. HTTP drops a space at either end of a header value, so a key is read without them.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x20-\\x7E]+$';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+const KEY_SHAPE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 /** JSON with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are one request. */
 const canonicalJson = (value: unknown): string => {
@@ -48,7 +53,7 @@ const invalidKey: Reply = {
     {
       field: 'Idempotency-Key',
       code: 'INVALID_FORMAT',
-      message: 'must be 1 to 255 printable ASCII characters, sent once',
+      message: 'must be 1 to 255 printable ASCII characters (space to tilde), sent once',
     },
   ]),
 };
@@ -86,7 +91,13 @@ export const idempotency =
   async (request, ownerId, body, run) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return run();
-    if (typeof header !== 'string' || !KEY_SHAPE.test(header) || sentTwice(request)) return invalidKey;
+    if (
+      typeof header !== 'string' ||
+      header.length > IDEMPOTENCY_KEY_MAX_LENGTH ||
+      !KEY_SHAPE.test(header) ||
+      sentTwice(request)
+    )
+      return invalidKey;
     const fingerprint = fingerprintOf(request, body);
     const timing = { now: now(), ttlMs: IDEMPOTENCY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS };
     let claim: Awaited<ReturnType<IdempotencyStore['claim']>>;

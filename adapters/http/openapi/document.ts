@@ -1,5 +1,6 @@
 import { operationScopes, SYNC_GROUP } from '../../../application/workspace/session.js';
 import { acceptedScopes, SCOPED_RESOURCES } from '../../../domain/api-key/scope.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from '../idempotency.js';
 import type { PublicRoute, Route } from '../route.js';
 import { ERROR_RESPONSES, type ErrorStatus, errorResponseComponents } from './error-responses.js';
 import { INTRODUCTION, TAGS } from './introduction.js';
@@ -50,8 +51,13 @@ const PARAMETERS = {
     in: 'header',
     required: false,
     description:
-      'Makes a retried POST safe: the first answer is kept 24 h and replayed (with `Idempotent-Replayed: true`) for the same key, method, path and body. 1..255 printable ASCII characters.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+      'Makes a retried POST safe: the first answer is kept 24 h and replayed (with `Idempotent-Replayed: true`) for the same key, method, path and body. 1..255 printable ASCII characters, space to tilde.',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      pattern: IDEMPOTENCY_KEY_PATTERN,
+    },
   },
   IfMatch: {
     name: 'If-Match',

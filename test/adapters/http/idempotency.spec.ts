@@ -126,6 +126,19 @@ for (const harness of ALL_HARNESSES) {
       expect(await taskCount()).to.equal(1);
     });
 
+    it('takes any printable ASCII key, space inside included, exactly as the document’s pattern says', async () => {
+      const document = (await world.call(null, { method: 'GET', url: '/v1/openapi.json' })).json();
+      const { schema } = document.components.parameters.IdempotencyKey;
+      const documented = (value: string) =>
+        value.length >= schema.minLength &&
+        value.length <= schema.maxLength &&
+        new RegExp(schema.pattern).test(value);
+      for (const sample of ['order 42', '~!@#$%^&*()_+{}|:"<>?', 'x'.repeat(255), 'clé', 'tab\there', '']) {
+        const status = (await post('/v1/tasks', { title: 't' }, sample)).statusCode;
+        expect(status === 201, JSON.stringify(sample)).to.equal(documented(sample));
+      }
+    });
+
     it('creates exactly one record from 20 concurrent POSTs with one key; the rest replay or get 409', async () => {
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => post('/v1/tasks', { title: 'once' }, 'burst')),
