@@ -182,6 +182,10 @@ describe('the CLI, compiled, as an operator meets it', function () {
       const again = await cli('db', 'backup', file);
       expect(again.code, 'an existing file is never overwritten').to.equal(1);
       expect(again.stderr).to.include('exists');
+
+      // As the README does: a dated file in a folder that does not exist yet.
+      const dated = join(directory, 'backups', '2026-11-23.db');
+      expect((await json('db', 'backup', dated)).file).to.equal(dated);
     });
   });
 

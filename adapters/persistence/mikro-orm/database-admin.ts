@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/sql';
 import Database from 'better-sqlite3';
@@ -39,7 +39,8 @@ const ALL_PAGES = 0x7fffffff;
 const backupSqlite = async (source: string, target: string): Promise<BackupReport> => {
   const file = resolve(target);
   if (existsSync(file)) throw new BackupRefused(`${file} exists; back up to a new file`);
-  if (!existsSync(dirname(file))) throw new BackupRefused(`the folder ${dirname(file)} does not exist`);
+  // A dated backup goes in a folder of its own (`backups/2026-11-23.db`): make it as needed.
+  mkdirSync(dirname(file), { recursive: true });
   const database = new Database(source, { readonly: true, fileMustExist: true });
   let pages: number;
   try {
