@@ -1,4 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SERVER_NODE_FLAGS } from '../../bootstrap/server-node-flags.js';
 import { ensureBuilt, ROOT } from './build.js';
@@ -6,11 +8,18 @@ import { freePort } from './free-port.js';
 
 const run = promisify(execFile);
 
+/**
+ * Where spawned entry points run: not the checkout, whose `.env` (a developer's own settings) the
+ * server and the CLI would read.
+ */
+const WORKDIR = tmpdir();
+const entry = (script: 'cli.js' | 'main.js') => join(ROOT, 'dist', 'bootstrap', script);
+
 /** Runs the real, compiled CLI (what `npm run cli` runs) with `env`. */
 export const cli = async (env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> => {
   await ensureBuilt();
-  const { stdout } = await run(process.execPath, ['dist/bootstrap/cli.js', ...args], {
-    cwd: ROOT,
+  const { stdout } = await run(process.execPath, [entry('cli.js'), ...args], {
+    cwd: WORKDIR,
     env: { ...process.env, ...env },
   });
   return stdout;
@@ -29,8 +38,8 @@ export const runToEnd = async (
   env: NodeJS.ProcessEnv,
 ): Promise<Ended> => {
   await ensureBuilt();
-  return run(process.execPath, [`dist/bootstrap/${script}`, ...args], {
-    cwd: ROOT,
+  return run(process.execPath, [entry(script), ...args], {
+    cwd: WORKDIR,
     env,
     timeout: 60_000,
   }).then(
@@ -70,8 +79,8 @@ export const startServer = async (
   await ensureBuilt();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/bootstrap/main.js'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, entry('main.js')], {
+    cwd: WORKDIR,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
