@@ -23,7 +23,25 @@ export interface OpenOptions {
   readonly keyCacheMs?: number | undefined;
   /** Hears of upkeep that failed in the background (SQLite's search index merging). */
   readonly reportBackgroundFailure?: BackgroundFailureReporter | undefined;
+  /** Told before each wait for an unreachable PostgreSQL, so an operator sees why the start waits. */
+  readonly onConnectRetry?: ((retry: ConnectRetry) => void) | undefined;
 }
+
+/** One wait for an unreachable PostgreSQL at start. */
+export interface ConnectRetry {
+  /** The database's URL, its password hidden. */
+  readonly url: string;
+  /** Attempts made so far (1 after the first). */
+  readonly attempt: number;
+  readonly nextInMs: number;
+  readonly reason: string;
+}
+
+/** The line an operator reads for a retry. */
+export const retryLine = (retry: ConnectRetry): string =>
+  `waiting for PostgreSQL at ${retry.url} (attempt ${retry.attempt}, next in ${(
+    retry.nextInMs / 1000
+  ).toFixed(retry.nextInMs < 1000 ? 2 : 0)} s): ${retry.reason}`;
 
 const DEFAULT_SQLITE_DIRECTORY = (() => {
   const database = parseDatabaseUrl(DEFAULT_DATABASE_URL);
@@ -78,7 +96,7 @@ const openPostgres = async <T>(
 ): Promise<T> => {
   const deadline = Date.now() + options.connectTimeoutMs;
   const seconds = Math.round(options.connectTimeoutMs / 1000);
-  for (let delay = 250; ; delay = Math.min(delay * 2, 4000)) {
+  for (let delay = 250, attempt = 1; ; delay = Math.min(delay * 2, 4000), attempt += 1) {
     try {
       return await open({ kind: 'postgresql', url });
     } catch (error) {
@@ -92,6 +110,7 @@ const openPostgres = async <T>(
         throw new StartupError(
           `cannot reach PostgreSQL at ${redactedUrl(url)} after ${seconds} s: ${reasonOf(error)}`,
         );
+      options.onConnectRetry?.({ url: redactedUrl(url), attempt, nextInMs: wait, reason: reasonOf(error) });
       await sleep(wait);
     }
   }

@@ -3,16 +3,30 @@
  * stops accepting, finishes in-flight requests (for up to `SHUTDOWN_GRACE_S`), closes the database
  * and exits 0.
  */
+import { hostname } from 'node:os';
 import type { MetricsServer } from '../adapters/observability/metrics-server.js';
 import type { Metrics } from '../adapters/observability/prometheus-metrics.js';
 import type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createHttpServer } from './http-server.js';
-import { openPersistence } from './persistence.js';
+import { openPersistence, retryLine } from './persistence.js';
 import { StartupError } from './startup-error.js';
 import { createWorkspace } from './workspace.js';
 
 const DEBUG_LEVELS = ['debug', 'trace'];
+/** Levels at which a warning is logged. */
+const WARNING_LEVELS = ['warn', 'info', 'debug', 'trace'];
+
+/**
+ * A warning before the logger exists (it comes with the HTTP app, once the database is open): one
+ * JSON line in the logger's own shape, so that log collectors read it like the rest.
+ */
+const earlyWarning = (level: string, msg: string): void => {
+  if (!WARNING_LEVELS.includes(level)) return;
+  process.stdout.write(
+    `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, hostname: hostname(), msg })}\n`,
+  );
+};
 
 const start = async (): Promise<void> => {
   const config = loadConfig(process.env);
@@ -28,6 +42,7 @@ const start = async (): Promise<void> => {
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
     keyCacheMs: config.apiKeyCacheS * 1000,
     reportBackgroundFailure: (cause) => report(cause),
+    onConnectRetry: (retry) => earlyWarning(config.logLevel, retryLine(retry)),
     observeQuery: observing
       ? (sample: QuerySample) => {
           metrics?.observeQuery(sample);

@@ -22,7 +22,7 @@ import type {
 } from '../application/workspace/workspace.js';
 import { parseDatabaseUrl } from './config.js';
 import { type BackgroundFailureReporter, buildUseCases } from './container.js';
-import { openPersistence } from './persistence.js';
+import { type ConnectRetry, openPersistence } from './persistence.js';
 
 export interface WorkspaceOptions {
   /** The same URLs as `DATABASE_URL`: `sqlite:<path>`, `postgres://…`, or `memory:`. */
@@ -47,6 +47,8 @@ export interface WorkspaceOptions {
    * `SyncTokenExpired`, and the client syncs again from the beginning.
    */
   readonly syncRetentionDays?: number;
+  /** Told before each wait for an unreachable PostgreSQL while opening (the server logs each one). */
+  readonly onConnectRetry?: (retry: ConnectRetry) => void;
 }
 
 export interface WorkspaceParts {
@@ -155,6 +157,7 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
     observeQuery: options.observeQuery,
     keyCacheMs: options.apiKeyCacheMs,
     reportBackgroundFailure: options.reportBackgroundFailure,
+    onConnectRetry: options.onConnectRetry,
   });
   return createWorkspace({
     persistence,

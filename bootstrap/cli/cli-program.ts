@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import type { DatabaseAdmin } from '../../adapters/persistence/mikro-orm/database-admin.js';
 import type { Workspace } from '../../application/workspace/workspace.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
-import { openDatabaseAdminFor } from '../persistence.js';
+import { type ConnectRetry, openDatabaseAdminFor, retryLine } from '../persistence.js';
 import { StartupError } from '../startup-error.js';
 import { openWorkspace } from '../workspace.js';
 import { type Command, type CommandContext, UsageError } from './cli-command.js';
@@ -31,7 +31,12 @@ const wantsHelp = (argv: readonly string[]) => argv.includes('--help') || argv.i
 const resources = (config: Config) => {
   let workspace: Promise<Workspace> | undefined;
   let admin: Promise<DatabaseAdmin> | undefined;
-  const connect = { migrate: true, connectTimeoutMs: config.dbConnectTimeoutS * 1000 };
+  const connect = {
+    migrate: true,
+    connectTimeoutMs: config.dbConnectTimeoutS * 1000,
+    // A command waiting for PostgreSQL says so, on stderr (stdout is the command's answer).
+    onConnectRetry: (retry: ConnectRetry) => process.stderr.write(`${retryLine(retry)}\n`),
+  };
   return {
     workspace: () => {
       workspace ??= openWorkspace({ database: config.databaseUrl, ...connect });

@@ -26,7 +26,7 @@ describe('start-up failures: one line, exit 1, no stack', function () {
 
   it('retries an unreachable PostgreSQL for DB_CONNECT_TIMEOUT_S, then names it with the password hidden', async () => {
     const port = await freePort();
-    const { code, stderr, seconds } = await startFailing({
+    const { code, stderr, stdout, seconds } = await startFailing({
       DATABASE_URL: `postgres://app:s3cret-pass@127.0.0.1:${port}/workspace`,
       DB_CONNECT_TIMEOUT_S: '2',
     });
@@ -36,6 +36,20 @@ describe('start-up failures: one line, exit 1, no stack', function () {
     expect(stderr).to.include(`127.0.0.1:${port}`).and.include('***').and.include('after 2 s');
     expect(stderr).not.to.include('s3cret-pass');
     expect(stderr).not.to.match(/\n\s+at /);
+    // Not silent meanwhile: one log line per wait, attempt by attempt, the password hidden.
+    const waits = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.msg.startsWith('waiting for PostgreSQL'));
+    expect(waits.length).to.be.greaterThan(1);
+    expect(waits[0]?.level).to.equal(40);
+    expect(waits[0]?.msg)
+      .to.include(`127.0.0.1:${port}`)
+      .and.include('***')
+      .and.include('(attempt 1, next in 0.25 s)');
+    expect(waits[1]?.msg).to.include('(attempt 2, next in 0.50 s)');
+    expect(stdout).not.to.include('s3cret-pass');
   });
 
   it('names a SQLite path whose folder does not exist, and creates nothing', async () => {
