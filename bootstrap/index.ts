@@ -60,6 +60,6 @@ export type {
   TimeRecord,
 } from '../domain/workspace/records.js';
 export { MONEY_TYPES, MoneyType, RECORD_TYPES } from '../domain/workspace/records.js';
-export type { ConnectRetry } from './persistence.js';
+export type { ConnectRetry } from './connect-retry.js';
 export { StartupError } from './startup-error.js';
 export { openWorkspace, type WorkspaceOptions } from './workspace.js';

@@ -10,6 +10,7 @@ import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { DatabaseUnavailableError } from '../application/shared/errors.js';
 import { type DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './config.js';
+import type { ConnectRetry } from './connect-retry.js';
 import type { BackgroundFailureReporter } from './container.js';
 import { StartupError } from './startup-error.js';
 
@@ -26,22 +27,6 @@ export interface OpenOptions {
   /** Told before each wait for an unreachable PostgreSQL, so an operator sees why the start waits. */
   readonly onConnectRetry?: ((retry: ConnectRetry) => void) | undefined;
 }
-
-/** One wait for an unreachable PostgreSQL at start. */
-export interface ConnectRetry {
-  /** The database's URL, its password hidden. */
-  readonly url: string;
-  /** Attempts made so far (1 after the first). */
-  readonly attempt: number;
-  readonly nextInMs: number;
-  readonly reason: string;
-}
-
-/** The line an operator reads for a retry. */
-export const retryLine = (retry: ConnectRetry): string =>
-  `waiting for PostgreSQL at ${retry.url} (attempt ${retry.attempt}, next in ${(
-    retry.nextInMs / 1000
-  ).toFixed(retry.nextInMs < 1000 ? 2 : 0)} s): ${retry.reason}`;
 
 const DEFAULT_SQLITE_DIRECTORY = (() => {
   const database = parseDatabaseUrl(DEFAULT_DATABASE_URL);

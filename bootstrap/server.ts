@@ -8,8 +8,10 @@ import type { MetricsServer } from '../adapters/observability/metrics-server.js'
 import type { Metrics } from '../adapters/observability/prometheus-metrics.js';
 import type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
 import { ConfigError, loadConfig } from './config.js';
+import { retryLine } from './connect-retry.js';
 import { createHttpServer } from './http-server.js';
-import { openPersistence, retryLine } from './persistence.js';
+import { openPersistence } from './persistence.js';
+import { holdServerLock } from './server-lock.js';
 import { StartupError } from './startup-error.js';
 import { createWorkspace } from './workspace.js';
 
@@ -50,6 +52,11 @@ const start = async (): Promise<void> => {
         }
       : undefined,
   });
+  // After opening: the open names a missing folder first, and migrations are safe under SQLite's own locks.
+  const releaseLock =
+    config.database.kind === 'sqlite' && config.database.path !== ':memory:'
+      ? holdServerLock(config.database.path)
+      : () => undefined;
   const workspace = createWorkspace({
     persistence,
     reportBackgroundFailure: (cause) => report(cause),
@@ -101,6 +108,7 @@ const start = async (): Promise<void> => {
       clearTimeout(cut);
       await metricsServer?.close();
       await workspace.close();
+      releaseLock();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -21,8 +21,9 @@ import type {
   Workspace,
 } from '../application/workspace/workspace.js';
 import { parseDatabaseUrl } from './config.js';
+import type { ConnectRetry } from './connect-retry.js';
 import { type BackgroundFailureReporter, buildUseCases } from './container.js';
-import { type ConnectRetry, openPersistence } from './persistence.js';
+import { openPersistence } from './persistence.js';
 
 export interface WorkspaceOptions {
   /** The same URLs as `DATABASE_URL`: `sqlite:<path>`, `postgres://…`, or `memory:`. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
@@ -66,8 +67,10 @@ const answerClientError = (limits: ConnectionLimits) => {
     }
     const [status, reason, code, message] = known[error.code ?? ''] ?? NOT_HTTP;
     const body = JSON.stringify(failure(code, message));
+    // Every answer carries these two (CONTRACT §1); there is no request to take an id from.
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `X-Request-Id: ${randomUUID()}\r\nX-Content-Type-Options: nosniff\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };

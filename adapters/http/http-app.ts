@@ -150,6 +150,22 @@ const registerJsonParser = (app: FastifyInstance): void => {
   );
 };
 
+/** Counts the request against `bucket`: past the limit the refusal is sent, else the limit's headers set. */
+const countAgainst = async (
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bucket: string,
+): Promise<FastifyReply | null> => {
+  const decision = await limiter(request, bucket).catch((cause: unknown) => ({
+    headers: {},
+    refusal: toHttpFailure(infrastructureError(cause)),
+  }));
+  if (decision.refusal !== null) return send(request, reply, decision.refusal);
+  reply.headers(decision.headers);
+  return null;
+};
+
 /**
  * Authenticates the key, counts the request against its rate limit (the key's, or the address's
  * when no valid key came), and checks the operation's scope before the body is even read (the
@@ -167,12 +183,8 @@ const guard = (
     const outcome = presented.kind === 'key' ? await workspace.authenticate(presented.key) : null;
     if (limiter !== null) {
       const bucket = outcome?._tag === 'Right' ? `key:${outcome.right.keyId}` : `addr:${request.ip}`;
-      const decision = await limiter(request, bucket).catch((cause: unknown) => ({
-        headers: {},
-        refusal: toHttpFailure(infrastructureError(cause)),
-      }));
-      if (decision.refusal !== null) return send(request, reply, decision.refusal);
-      reply.headers(decision.headers);
+      const refused = await countAgainst(limiter, request, reply, bucket);
+      if (refused !== null) return refused;
     }
     if (presented.kind === 'invalid') {
       return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'invalid' }));
@@ -197,11 +209,20 @@ interface RouteServices {
   readonly idempotent: Idempotency;
 }
 
+/** Counts a request without a key against its address (public routes). */
+const limitByAddress = (limiter: RateLimiter) =>
+  async function limitUnkeyed(request: FastifyRequest, reply: FastifyReply) {
+    const refused = await countAgainst(limiter, request, reply, `addr:${request.ip}`);
+    if (refused !== null) return refused;
+  };
+
 const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, services: RouteServices): void => {
   if (!('operation' in route)) {
+    const limiter = route.unlimited ? null : services.limiter;
     app.route({
       method: route.method,
       url: route.url,
+      ...(limiter === null ? {} : { onRequest: limitByAddress(limiter) }),
       handler: async (request, reply) =>
         send(request, reply, await route.handle(request.params as Record<string, string>)),
     });

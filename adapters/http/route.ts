@@ -104,6 +104,11 @@ export interface PublicDoc {
 export interface PublicRoute {
   readonly method: Method;
   readonly url: string;
+  /**
+   * Not rate limited (the health check, for load balancers and probes); any other public route
+   * counts against the caller's address, as requests without a key do (CONTRACT §8).
+   */
+  readonly unlimited?: boolean;
   readonly doc: PublicDoc;
   readonly handle: (params: Readonly<Record<string, string>>) => Promise<Reply>;
 }

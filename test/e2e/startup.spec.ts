@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { ensureBuilt } from '../support/build.js';
 import { freePort } from '../support/free-port.js';
-import { runToEnd } from '../support/processes.js';
+import { runToEnd, startServer } from '../support/processes.js';
 
 /** Starts the compiled server and answers how it ended: it must end by itself. */
 const startFailing = async (env: NodeJS.ProcessEnv) => {
@@ -66,5 +66,31 @@ describe('start-up failures: one line, exit 1, no stack', function () {
     expect(code).to.equal(1);
     expect(stderr.trim().split('\n')).to.have.length(1);
     expect(stderr).to.include('/proc/workspace.db');
+  });
+});
+
+describe('one server per SQLite file', function () {
+  this.timeout(90_000);
+  let directory: string;
+
+  before(() => {
+    directory = mkdtempSync(join(tmpdir(), 'workspace-lock-'));
+  });
+  after(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('refuses a second server on the same file with one line, and lets one start once the first stopped', async () => {
+    const env = { DATABASE_URL: `sqlite:${join(directory, 'shared.db')}` };
+    const first = await startServer(env);
+    try {
+      const second = await startFailing(env);
+      expect(second.code).to.equal(1);
+      expect(second.stderr.trim().split('\n')).to.have.length(1);
+      expect(second.stderr).to.include('another server is already running').and.include('shared.db');
+      expect((await fetch(`${first.baseUrl}/v1/health`)).status, 'the first one serves on').to.equal(200);
+    } finally {
+      expect(await first.stop()).to.equal(0);
+    }
+    const again = await startServer(env);
+    expect(await again.stop()).to.equal(0);
   });
 });

@@ -206,9 +206,11 @@ const publicOperation = (route: PublicRoute): object => {
     responses: {
       [answer.status]: {
         description: 'description' in answer ? answer.description : doc.summary,
-        headers: headerRefs(['X-Request-Id']),
+        headers: headerRefs(['X-Request-Id', ...(route.unlimited ? [] : RATE_LIMIT_HEADERS)]),
         content,
       },
+      // Counted against the caller's address, as any request without a key.
+      ...(route.unlimited ? {} : { 429: errorRef(429) }),
       ...Object.fromEntries(
         Object.entries(doc.failures ?? {}).map(([status, codes]) => [
           status,

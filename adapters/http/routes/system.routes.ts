@@ -8,6 +8,7 @@ export const systemRoutes = (isHealthy: () => Promise<boolean>): PublicRoute[] =
   {
     method: 'GET',
     url: '/v1/health',
+    unlimited: true,
     doc: {
       tag: 'System',
       operationId: 'system.health',

@@ -66,6 +66,7 @@ describe('HTTP: slow clients, oversized headers and security headers', function 
       expect(ended.every((e) => e.closed)).to.equal(true);
       expect(ended[0]?.text).to.match(/^HTTP\/1\.1 408/);
       expect(ended[0]?.text).to.contain('"code":"REQUEST_TIMEOUT"');
+      expect(ended[0]?.text).to.contain('\r\nX-Content-Type-Options: nosniff\r\n').and.match(/X-Request-Id: /);
     } finally {
       for (const drip of drips) clearInterval(drip);
       for (const socket of slow) socket.destroy();
@@ -83,6 +84,11 @@ describe('HTTP: slow clients, oversized headers and security headers', function 
     const refused = await drain(garbage, 3_000);
     expect(refused.text).to.match(/^HTTP\/1\.1 400/);
     expect(refused.text).to.contain('"success":false');
+    // Answered before any request exists, they still carry what every answer carries.
+    for (const text of [answer.text, refused.text]) {
+      expect(text).to.match(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+      expect(text).to.contain('\r\nX-Content-Type-Options: nosniff\r\n');
+    }
   });
 
   it('sends nosniff everywhere and no-store on every answer of a keyed route', async () => {

@@ -99,6 +99,20 @@ describe('HTTP rate limits (CONTRACT 8): per key per minute, per address without
     }
   });
 
+  it('counts the public routes (but health) against the address, in one window with keyless requests', async () => {
+    await open(3);
+    const description = await get(null, '/v1/openapi.json');
+    expect(description.statusCode).to.equal(200);
+    expect(description.headers['x-ratelimit-remaining']).to.equal('2');
+    expect((await get(null, '/docs')).statusCode).to.equal(200);
+    expect((await get(null, '/v1/tasks')).statusCode, 'keyless: the same address window').to.equal(401);
+    const refused = await get(null, '/docs/docs.js');
+    expect(refused.statusCode).to.equal(429);
+    expect(refused.json().error.code).to.equal('RATE_LIMITED');
+    expect((await get(null, '/v1/health')).statusCode, 'health is never limited').to.equal(200);
+    expect((await get(alice)).statusCode, 'a key has its own window').to.equal(200);
+  });
+
   it('is off at RATE_LIMIT_PER_MINUTE=0: no headers, no 429', async () => {
     await open(0);
     for (let i = 0; i < 20; i++) {
