@@ -28,16 +28,16 @@ export const DEFAULT_DATABASE_URL = 'sqlite:./data/workspace.db';
 
 export class ConfigError extends Error {}
 
-export const parseDatabaseUrl = (url: string): DatabaseConfig => {
+/** `named` is how the message names the setting: the variable for the server, the option for a host. */
+export const parseDatabaseUrl = (url: string, named = 'DATABASE_URL'): DatabaseConfig => {
   if (url === 'memory:') return { kind: 'memory' };
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
-    if (path === '')
-      throw new ConfigError('DATABASE_URL sqlite: needs a path, e.g. sqlite:./data/workspace.db');
+    if (path === '') throw new ConfigError(`${named} sqlite: needs a path, e.g. sqlite:./data/workspace.db`);
     return { kind: 'sqlite', path };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgresql', url };
-  throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql:// (or be memory:)');
+  throw new ConfigError(`${named} must start with sqlite:, postgres:// or postgresql:// (or be memory:)`);
 };
 
 const integerFrom = (

@@ -61,7 +61,7 @@ const openSqlite = async <T>(path: string, open: (database: SqlDatabase) => Prom
     if (!existsSync(directory)) {
       if (directory !== DEFAULT_SQLITE_DIRECTORY)
         throw new StartupError(
-          `the folder of the SQLite database does not exist: ${directory} (DATABASE_URL sqlite:${path})`,
+          `the folder of the SQLite database does not exist: ${directory} (sqlite:${path})`,
         );
       mkdirSync(directory, { recursive: true });
     }
@@ -80,7 +80,8 @@ const openPostgres = async <T>(
   open: (database: SqlDatabase) => Promise<T>,
 ): Promise<T> => {
   const deadline = Date.now() + options.connectTimeoutMs;
-  const seconds = Math.round(options.connectTimeoutMs / 1000);
+  // 1500 ms is 1.5 s, not 2.
+  const seconds = Number((options.connectTimeoutMs / 1000).toFixed(1));
   for (let delay = 250, attempt = 1; ; delay = Math.min(delay * 2, 4000), attempt += 1) {
     try {
       return await open({ kind: 'postgresql', url });

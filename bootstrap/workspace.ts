@@ -20,10 +20,11 @@ import type {
   UserSession,
   Workspace,
 } from '../application/workspace/workspace.js';
-import { parseDatabaseUrl } from './config.js';
+import { ConfigError, type DatabaseConfig, parseDatabaseUrl } from './config.js';
 import type { ConnectRetry } from './connect-retry.js';
 import { type BackgroundFailureReporter, buildUseCases } from './container.js';
 import { openPersistence } from './persistence.js';
+import { StartupError } from './startup-error.js';
 
 export interface WorkspaceOptions {
   /** The same URLs as `DATABASE_URL`: `sqlite:<path>`, `postgres://…`, or `memory:`. */
@@ -147,12 +148,21 @@ const workspaceOver = (parts: WorkspaceParts): Workspace => {
   };
 };
 
+/** The `database` option parsed; a URL it cannot read is a `StartupError`, as any failure to open is. */
+const databaseOf = (url: string): DatabaseConfig => {
+  try {
+    return parseDatabaseUrl(url, 'the database URL');
+  } catch (error) {
+    throw error instanceof ConfigError ? new StartupError(error.message) : error;
+  }
+};
+
 /**
  * Opens the database named by `database`, applies pending migrations, and wires the workspace.
  * Rejects with a `StartupError` (one line, password hidden) when the database cannot be opened.
  */
 export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspace> => {
-  const persistence = await openPersistence(parseDatabaseUrl(options.database), {
+  const persistence = await openPersistence(databaseOf(options.database), {
     migrate: options.migrate ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
     observeQuery: options.observeQuery,

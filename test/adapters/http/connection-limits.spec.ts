@@ -66,7 +66,9 @@ describe('HTTP: slow clients, oversized headers and security headers', function 
       expect(ended.every((e) => e.closed)).to.equal(true);
       expect(ended[0]?.text).to.match(/^HTTP\/1\.1 408/);
       expect(ended[0]?.text).to.contain('"code":"REQUEST_TIMEOUT"');
-      expect(ended[0]?.text).to.contain('\r\nX-Content-Type-Options: nosniff\r\n').and.match(/X-Request-Id: /);
+      expect(ended[0]?.text)
+        .to.contain('\r\nX-Content-Type-Options: nosniff\r\n')
+        .and.match(/X-Request-Id: /);
     } finally {
       for (const drip of drips) clearInterval(drip);
       for (const socket of slow) socket.destroy();

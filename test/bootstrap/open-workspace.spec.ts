@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { StartupError } from '../../bootstrap/startup-error.js';
+import { openWorkspace } from '../../bootstrap/workspace.js';
+import { freePort } from '../support/free-port.js';
+
+/** Why `openWorkspace` failed, as a host sees it. */
+const failure = async (options: Parameters<typeof openWorkspace>[0]): Promise<unknown> => {
+  try {
+    await (await openWorkspace(options)).close();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('opened');
+};
+
+/** Issue 32, item 4: a host gets a StartupError in its own terms, never the server's variable names. */
+describe('the library: openWorkspace refuses in the host’s terms', function () {
+  this.timeout(30_000);
+  let directory: string;
+
+  before(() => {
+    directory = mkdtempSync(join(tmpdir(), 'workspace-open-'));
+  });
+  after(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('a URL it cannot read, or a SQLite folder that does not exist, is a StartupError that never says DATABASE_URL', async () => {
+    for (const database of ['mysql://localhost/db', 'sqlite:', `sqlite:${join(directory, 'typo', 'x.db')}`]) {
+      const error = await failure({ database });
+      expect(error, database).to.be.instanceOf(StartupError);
+      expect((error as Error).message, database).to.not.include('DATABASE_URL');
+    }
+    expect(((await failure({ database: 'mysql://x' })) as Error).message).to.include('the database URL');
+  });
+
+  it('an unreachable PostgreSQL reports the time it was given, to the tenth of a second', async () => {
+    const port = await freePort();
+    const error = await failure({ database: `postgres://u:p@127.0.0.1:${port}/db`, connectTimeoutMs: 1500 });
+    expect(error).to.be.instanceOf(StartupError);
+    expect((error as Error).message)
+      .to.include('after 1.5 s')
+      .and.not.include(':p@');
+  });
+});
