@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { StartupError } from '../../bootstrap/startup-error.js';
 import { openWorkspace } from '../../bootstrap/workspace.js';
 import { freePort } from '../support/free-port.js';
+import { FRESH_SQL_DATABASES } from '../support/persistence-harness.js';
 
 /** Why `openWorkspace` failed, as a host sees it. */
 const failure = async (options: Parameters<typeof openWorkspace>[0]): Promise<unknown> => {
@@ -43,4 +44,22 @@ describe('the library: openWorkspace refuses in the host’s terms', function ()
       .to.include('after 1.5 s')
       .and.not.include(':p@');
   });
+
+  for (const { name, open } of FRESH_SQL_DATABASES) {
+    it(`migrate: false on a database that needs migrating says so at open, naming what is pending (${name})`, async () => {
+      const { database, cleanup } = await open();
+      try {
+        const url = database.kind === 'sqlite' ? `sqlite:${database.path}` : database.url;
+        const error = await failure({ database: url, migrate: false });
+        expect(error).to.be.instanceOf(StartupError);
+        expect((error as Error).message).to.match(/\d+ migrations are pending \(Migration\d+, /);
+        expect((error as Error).message).to.include('migrate: true');
+        // Migrated once, it opens without migrating.
+        await (await openWorkspace({ database: url })).close();
+        await (await openWorkspace({ database: url, migrate: false })).close();
+      } finally {
+        cleanup();
+      }
+    });
+  }
 });

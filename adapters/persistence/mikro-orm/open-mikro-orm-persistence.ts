@@ -5,6 +5,7 @@ import type { Pool } from 'pg';
 import type { Persistence } from '../persistence.js';
 import { migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
+import { PendingMigrations } from './pending-migrations.js';
 import { PostgresRunner, perValuesPool } from './read/postgres-runner.js';
 import { POSTGRESQL, SQLITE } from './sql-dialect.js';
 import { persistenceOver, type Runners, type SqlPersistenceOptions } from './sql-persistence.js';
@@ -58,6 +59,10 @@ export const openMikroOrmPersistence = async (
   try {
     runners = await runnersOf(orm);
     if (options.migrate) await migrateUp(orm);
+    else {
+      const pending = await orm.migrator.getPending();
+      if (pending.length > 0) throw new PendingMigrations(pending.map((migration) => migration.name));
+    }
     return persistenceOver(runners, options);
   } catch (error) {
     if (runners === undefined) await orm.close(true);

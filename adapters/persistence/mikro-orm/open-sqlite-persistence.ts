@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Persistence } from '../persistence.js';
 import { SQLITE_MIGRATION_NAMES } from './migrations/sqlite/names.js';
+import { PendingMigrations } from './pending-migrations.js';
 import { SqliteRunner } from './read/sqlite-runner.js';
 import { SQLITE } from './sql-dialect.js';
 import { persistenceOver, type SqlPersistenceOptions } from './sql-persistence.js';
@@ -8,15 +9,18 @@ import { prepareSqliteConnection } from './sqlite-connection.js';
 import { pokingAfterWrites, SearchIndexUpkeep } from './write/search-index-upkeep.js';
 import { sqliteTransactions } from './write/sql-transactions.js';
 
-/** Whether a migration this build knows has not run on the file (or none has). */
-export const hasPendingMigrations = (database: Database.Database): boolean => {
+/** The migrations this build knows that have not run on the file (all of them on a new one). */
+export const pendingMigrations = (database: Database.Database): string[] => {
   const table = database
     .prepare("select 1 from sqlite_master where type = 'table' and name = 'mikro_orm_migrations'")
     .get();
-  if (table === undefined) return true;
+  if (table === undefined) return [...SQLITE_MIGRATION_NAMES];
   const applied = new Set(database.prepare('select name from mikro_orm_migrations').pluck().all());
-  return SQLITE_MIGRATION_NAMES.some((name) => !applied.has(name));
+  return SQLITE_MIGRATION_NAMES.filter((name) => !applied.has(name));
 };
+
+export const hasPendingMigrations = (database: Database.Database): boolean =>
+  pendingMigrations(database).length > 0;
 
 /**
  * A SQLite file, opened with the driver alone: one connection writes (in WAL mode), a second,
@@ -33,7 +37,9 @@ export const openSqlitePersistence = async (
   try {
     primary.pragma('journal_mode = WAL');
     prepareSqliteConnection(primary);
-    if (options.migrate && hasPendingMigrations(primary)) {
+    const pending = pendingMigrations(primary);
+    if (pending.length > 0 && !options.migrate) throw new PendingMigrations(pending);
+    if (pending.length > 0) {
       const { migrateDatabase } = await import('./migrate.js');
       await migrateDatabase({ kind: 'sqlite', path }, options.observeQuery);
     }
