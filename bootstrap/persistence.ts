@@ -24,6 +24,8 @@ export interface OpenOptions {
   readonly keyCacheMs?: number | undefined;
   /** Hears of upkeep that failed in the background (SQLite's search index merging). */
   readonly reportBackgroundFailure?: BackgroundFailureReporter | undefined;
+  /** Create a PostgreSQL database that does not exist yet (else it is a StartupError naming it). */
+  readonly createDatabase?: boolean | undefined;
   /** Told before each wait for an unreachable PostgreSQL, so an operator sees why the start waits. */
   readonly onConnectRetry?: ((retry: ConnectRetry) => void) | undefined;
 }

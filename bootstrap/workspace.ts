@@ -49,6 +49,11 @@ export interface WorkspaceOptions {
    * `SyncTokenExpired`, and the client syncs again from the beginning.
    */
   readonly syncRetentionDays?: number;
+  /**
+   * Create the PostgreSQL database when it does not exist (default false: a database that does not
+   * exist is a StartupError naming it, so a typo never opens an empty workspace).
+   */
+  readonly createDatabase?: boolean;
   /** Told before each wait for an unreachable PostgreSQL while opening (the server logs each one). */
   readonly onConnectRetry?: (retry: ConnectRetry) => void;
 }
@@ -169,6 +174,7 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
     keyCacheMs: options.apiKeyCacheMs,
     reportBackgroundFailure: options.reportBackgroundFailure,
     onConnectRetry: options.onConnectRetry,
+    createDatabase: options.createDatabase,
   });
   return createWorkspace({
     persistence,

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { StartupError } from '../../bootstrap/startup-error.js';
 import { openWorkspace } from '../../bootstrap/workspace.js';
 import { freePort } from '../support/free-port.js';
-import { FRESH_SQL_DATABASES } from '../support/persistence-harness.js';
+import { FRESH_SQL_DATABASES, freshPostgresDatabase } from '../support/persistence-harness.js';
 
 /** Why `openWorkspace` failed, as a host sees it. */
 const failure = async (options: Parameters<typeof openWorkspace>[0]): Promise<unknown> => {
@@ -62,4 +62,22 @@ describe('the library: openWorkspace refuses in the host’s terms', function ()
       }
     });
   }
+
+  it('a PostgreSQL database that does not exist is refused, named, unless createDatabase asks to create it', async () => {
+    const { database } = await freshPostgresDatabase();
+    if (database.kind !== 'postgresql') throw new Error('not PostgreSQL');
+    const missing = new URL(database.url);
+    missing.pathname = `/workspace_missing_${process.pid}_${Date.now()}`;
+    const error = await failure({ database: missing.toString() });
+    expect(error).to.be.instanceOf(StartupError);
+    expect((error as Error).message)
+      .to.include(missing.pathname.slice(1))
+      .and.include('does not exist');
+    // Nothing was created meanwhile: asked again, it is still missing; asked to, it creates it.
+    expect(await failure({ database: missing.toString() })).to.be.instanceOf(StartupError);
+    const created = await openWorkspace({ database: missing.toString(), createDatabase: true });
+    expect(await created.isHealthy()).to.equal(true);
+    await created.close();
+    await (await openWorkspace({ database: missing.toString() })).close();
+  });
 });

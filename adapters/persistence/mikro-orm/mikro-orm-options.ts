@@ -35,8 +35,16 @@ const migrationOptions = (kind: SqlDatabase['kind']) => ({
 /** How long a request waits for a PostgreSQL connection, new or pooled. */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 
-/** MikroORM options for one database; `observe` hears of every statement the ORM runs. */
-export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver): Options => {
+/**
+ * MikroORM options for one database; `observe` hears of every statement the ORM runs. A PostgreSQL
+ * database that does not exist is an error naming it, unless `createDatabase` says to create it: a
+ * typo in the URL must not quietly start an empty workspace beside the real one.
+ */
+export const mikroOrmOptions = (
+  database: SqlDatabase,
+  observe?: QueryObserver,
+  { createDatabase = false }: { readonly createDatabase?: boolean } = {},
+): Options => {
   const common = {
     entities: ALL_SCHEMAS,
     ...(observe === undefined ? {} : { loggerFactory: (options) => new ObservingLogger(options, observe) }),
@@ -60,6 +68,7 @@ export const mikroOrmOptions = (database: SqlDatabase, observe?: QueryObserver):
         ...common,
         driver: PostgreSqlDriver,
         clientUrl: database.url,
+        ensureDatabase: createDatabase,
         pool: { min: 0, max: 10 },
         // A database that does not answer (or a pool with no free connection) fails the request
         // with 503 after this long instead of holding it (RELIABILITY.md's bound).

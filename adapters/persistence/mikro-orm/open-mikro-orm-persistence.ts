@@ -54,7 +54,9 @@ export const openMikroOrmPersistence = async (
   database: SqlDatabase,
   options: SqlPersistenceOptions,
 ): Promise<Persistence> => {
-  const orm = await MikroORM.init(mikroOrmOptions(database, options.observeQuery));
+  const orm = await MikroORM.init(
+    mikroOrmOptions(database, options.observeQuery, { createDatabase: options.createDatabase ?? false }),
+  );
   let runners: Runners | undefined;
   try {
     runners = await runnersOf(orm);

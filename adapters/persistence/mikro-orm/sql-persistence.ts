@@ -34,6 +34,8 @@ export interface SqlPersistenceOptions {
   readonly keyCacheMs?: number;
   /** Hears of upkeep that failed in the background (SQLite's search index merging). */
   readonly reportBackgroundFailure?: ((cause: unknown) => void) | undefined;
+  /** Create a PostgreSQL database that does not exist yet (else opening it is an error naming it). */
+  readonly createDatabase?: boolean | undefined;
 }
 
 /** Wraps every read-side failure the same way the unit of work does. */
