@@ -8,13 +8,24 @@ export const MINIMUM_NODE = '22.17.0';
 
 const parts = (version: string): number[] => version.replace(/^v/, '').split('.').map(Number);
 
-/** Why this Node cannot run the service, or null when it can. */
-export const unsupportedNode = (version: string): string | null => {
+const isSupported = (version: string): boolean => {
   const [major = 0, minor = 0] = parts(version);
   const [needMajor = 0, needMinor = 0] = parts(MINIMUM_NODE);
-  if (major > needMajor || (major === needMajor && minor >= needMinor)) return null;
-  return `workspace-api needs Node.js >= ${MINIMUM_NODE.replace(/\.0$/, '')} (this is ${version}); run it with \`npm start\` or \`npm run cli\`, which use the project's own Node`;
+  return major > needMajor || (major === needMajor && minor >= needMinor);
 };
+
+const needs = (version: string) =>
+  `workspace-api needs Node.js >= ${MINIMUM_NODE.replace(/\.0$/, '')} (this is ${version})`;
+
+/** Why this Node cannot run the service, or null when it can. */
+export const unsupportedNode = (version: string): string | null =>
+  isSupported(version)
+    ? null
+    : `${needs(version)}; run it with \`npm start\` or \`npm run cli\`, which use the project's own Node`;
+
+/** The same, in a host's terms: the library is opened by the host's own Node. */
+export const unsupportedNodeForHost = (version: string): string | null =>
+  isSupported(version) ? null : `${needs(version)}; run the host with a newer Node`;
 
 export const requireSupportedNode = (): void => {
   const problem = unsupportedNode(process.version);

@@ -23,6 +23,7 @@ import type {
 import { ConfigError, type DatabaseConfig, parseDatabaseUrl } from './config.js';
 import type { ConnectRetry } from './connect-retry.js';
 import { type BackgroundFailureReporter, buildUseCases } from './container.js';
+import { unsupportedNodeForHost } from './node-version.js';
 import { openPersistence } from './persistence.js';
 import { StartupError } from './startup-error.js';
 
@@ -167,6 +168,9 @@ const databaseOf = (url: string): DatabaseConfig => {
  * Rejects with a `StartupError` (one line, password hidden) when the database cannot be opened.
  */
 export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspace> => {
+  // Before any database driver loads: on an older Node, SQLite's crashes the whole process.
+  const oldNode = unsupportedNodeForHost(process.version);
+  if (oldNode !== null) throw new StartupError(oldNode);
   const persistence = await openPersistence(databaseOf(options.database), {
     migrate: options.migrate ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,

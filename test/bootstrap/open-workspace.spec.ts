@@ -80,4 +80,19 @@ describe('the library: openWorkspace refuses in the host’s terms', function ()
     await created.close();
     await (await openWorkspace({ database: missing.toString() })).close();
   });
+
+  it('on a Node older than it needs, refuses with a StartupError naming both versions, before any driver loads', async () => {
+    const version = Object.getOwnPropertyDescriptor(process, 'version');
+    Object.defineProperty(process, 'version', { value: 'v20.20.2', configurable: true });
+    try {
+      const error = await failure({ database: 'memory:' });
+      expect(error).to.be.instanceOf(StartupError);
+      expect((error as Error).message)
+        .to.include('>= 22.17')
+        .and.include('v20.20.2');
+    } finally {
+      if (version !== undefined) Object.defineProperty(process, 'version', version);
+    }
+    await (await openWorkspace({ database: 'memory:' })).close();
+  });
 });
