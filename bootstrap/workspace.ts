@@ -74,12 +74,27 @@ const whenOpen = <Err, A>(
   work: () => Promise<E.Either<Err, A>>,
 ): Promise<E.Either<Err | Closed, A>> => (isOpen() ? work() : Promise.resolve(E.left(closed)));
 
-/** The session a key opens, its scopes checked before every operation. */
-const keySession = (useCases: WorkspaceUseCases, principal: Principal, isOpen: IsOpen): KeySession => ({
+/**
+ * The session a key opens. Before every operation the key is looked up again (through the key cache,
+ * so a revocation through this workspace stops it at once, one elsewhere within the cache's bound,
+ * and an expiry as it passes), then the operation's scope is checked.
+ */
+const keySession = (
+  useCases: WorkspaceUseCases,
+  apiKey: string,
+  principal: Principal,
+  isOpen: IsOpen,
+): KeySession => ({
   ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId }, (group, operation) => {
     if (!isOpen()) return TE.left(closed);
     const refusal = scopeRefusal(principal.scopes, group, operation);
-    return refusal === null ? TE.right(undefined) : TE.left(refusal);
+    return pipe(
+      useCases.keys.authenticate.execute(apiKey),
+      seq.flatMap(
+        (): TE.TaskEither<KeySessionRefusal, void> =>
+          refusal === null ? TE.right(undefined) : TE.left(refusal),
+      ),
+    );
   }),
   keyId: principal.keyId,
   scopes: principal.scopes,
@@ -132,7 +147,7 @@ const workspaceOver = (parts: WorkspaceParts): Workspace => {
         isOpen,
         pipe(
           useCases.keys.authenticate.execute(apiKey),
-          seq.map((principal) => keySession(useCases, principal, isOpen)),
+          seq.map((principal) => keySession(useCases, apiKey, principal, isOpen)),
         ),
       ),
     users: {

@@ -26,8 +26,11 @@ import type { Outcome, Session } from './session.js';
  * embedding the use cases all work through it.
  */
 /** A session opened with a user's API key: the key's scopes are enforced on every operation. */
-/** What a key session adds to every operation's errors. */
-export type KeySessionRefusal = InsufficientScope | Closed;
+/**
+ * What a key session adds to every operation's errors: the key checked again on every call (revoked
+ * or expired since the session opened: `Unauthenticated`), then the operation's scope.
+ */
+export type KeySessionRefusal = Unauthenticated | InfrastructureError | InsufficientScope | Closed;
 
 export interface KeySession extends Session<KeySessionRefusal> {
   readonly keyId: number;

@@ -42,5 +42,25 @@ for (const harness of ALL_HARNESSES) {
         expect(key).to.include.keys('id', 'userId', 'displayPrefix', 'scopes', 'expiresAt', 'revokedAt');
       }
     });
+    it('a session already held stops once its key is revoked or expires: Unauthenticated, nothing written', async () => {
+      const { plaintext, apiKey } = await right(world.workspace.keys.create({ userId, scopes: ['tasks:*'] }));
+      const held = await right(world.workspace.authenticate(plaintext));
+      await right(held.tasks.create({ title: 'while valid' }));
+      await right(world.workspace.keys.revoke(apiKey.id));
+      expect(await left(held.tasks.create({ title: 'after revoke' }))).to.deep.equal({
+        _tag: 'Unauthenticated',
+        reason: 'invalid',
+      });
+
+      const expiresAt = new Date(world.clock.now().getTime() + 60_000);
+      const expiring = await right(world.workspace.keys.create({ userId, scopes: ['tasks:*'], expiresAt }));
+      const session = await right(world.workspace.authenticate(expiring.plaintext));
+      expect((await right(session.tasks.list())).items.map((task) => task.title)).to.deep.equal([
+        'while valid',
+      ]);
+      world.clock.advance(61_000);
+      expect((await left(session.tasks.list()))._tag).to.equal('Unauthenticated');
+      expect((await right(world.workspace.actingAs(userId).tasks.list())).total).to.equal(1);
+    });
   });
 }
