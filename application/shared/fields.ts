@@ -65,11 +65,14 @@ export const checkText = (text: string, maxLength: number): Problem | null => {
   return null;
 };
 
+/** What every text field refuses, as its schema says too (the document's pattern). */
+const NO_NUL = '^[^\\u0000]*$';
+
 /** Free text up to `maxLength` code points, kept as sent. */
 export const text = (name: string, maxLength: number, description?: string): FieldCodec<string, string> =>
   new FieldCodec(
     name,
-    { type: 'string', maxLength, description },
+    { type: 'string', maxLength, pattern: NO_NUL, description },
     (s: string) => checkText(s, maxLength) ?? s,
   );
 
@@ -85,7 +88,7 @@ const nonBlankText = (
 ): FieldCodec<string, string> =>
   new FieldCodec(
     name,
-    { type: 'string', minLength: 1, maxLength, description },
+    { type: 'string', minLength: 1, maxLength, pattern: NO_NUL, description },
     (s: string) => {
       if (s.trim() === '') return problem('REQUIRED', 'must not be blank');
       const value = kept(s);

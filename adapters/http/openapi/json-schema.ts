@@ -60,7 +60,12 @@ export interface QueryParameter {
 export const queryParametersOf = (wire: WireCodec): QueryParameter[] => {
   const required: readonly string[] = wire.codec.options.required ?? [];
   return Object.entries<t.Mixed>(wire.codec.fields).map(([name, codec]) => {
-    const { description, ...schema } = schemaOf(codec);
+    const { description: own, ...schema } = schemaOf(codec);
+    const target = wire.aliases?.[name];
+    const description =
+      target === undefined
+        ? own
+        : `${typeof own === 'string' ? `${own}. ` : ''}Another name for \`${target}\`: given both, they must agree (else 400, detail \`MISMATCH\`).`;
     return {
       name,
       in: 'query',

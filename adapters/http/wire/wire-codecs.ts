@@ -173,6 +173,8 @@ export interface WireCodec<I = unknown> {
   readonly codec: ObjectCodec<Record<string, t.Mixed>, string>;
   /** Decodes a wire value into the application's input (camelCase keys). */
   readonly decode: (input: unknown) => E.Either<ValidationFailed, I>;
+  /** Second wire names, each with the wire name it stands for (the document says so). */
+  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any application object codec
@@ -229,6 +231,9 @@ const derive = <C extends AppCodec>(
   };
   return {
     codec,
+    aliases: Object.fromEntries(
+      aliases.map(([alias, name]) => [alias, options.names?.[name] ?? wireName(name)]),
+    ),
     // Written out rather than chained with fp-ts's Either combinators, which copy their arguments
     // on every call: every request with a query or a body comes this way.
     decode: (input) => {

@@ -11,9 +11,12 @@ import { servedRoutes } from '../../support/served-routes.js';
 
 describe('OpenAPI document (GET /v1/openapi.json)', () => {
   let world: HttpWorld;
+  let key: string;
 
   before(async () => {
     world = await openHttpWorld();
+    await world.user('alice');
+    key = await world.key('alice', 'tasks:read,clients:read,notes:read');
   });
 
   after(() => world.close());
@@ -55,6 +58,23 @@ describe('OpenAPI document (GET /v1/openapi.json)', () => {
         const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
         expect(JSON.stringify(success?.[1]), where).to.contain('"example"');
       }
+    }
+  });
+
+  it('says what the server refuses: record_type agreeing with type, and no NUL in search', async () => {
+    type Parameter = { name: string; description?: string; schema: { pattern?: string } };
+    const document = apiDocument() as { paths: Record<string, { get: { parameters: Parameter[] } }> };
+    const of = (path: string, name: string) =>
+      document.paths[path]?.get.parameters.find((parameter) => parameter.name === name);
+    expect(of('/v1/clients', 'record_type')?.description).to.include('`type`').and.include('MISMATCH');
+    const mismatch = await world.call(key, { method: 'GET', url: '/v1/clients?type=task&record_type=note' });
+    expect(mismatch.json().error.details[0]).to.deep.include({ field: 'record_type', code: 'MISMATCH' });
+    for (const path of ['/v1/tasks', '/v1/notes']) {
+      const pattern = new RegExp(String(of(path, 'search')?.schema.pattern), 'u');
+      expect(pattern.test('plain'), path).to.equal(true);
+      expect(pattern.test('a\u0000b'), path).to.equal(false);
+      const refused = await world.call(key, { method: 'GET', url: `${path}?search=a%00b` });
+      expect(refused.statusCode, path).to.equal(400);
     }
   });
 
