@@ -3,6 +3,7 @@ import type { UserId } from '../../domain/task/task.js';
 import type { SeekKey, SortKeyValue } from '../ports/paging.js';
 import { checksumOf } from './checksum.js';
 import { type InvalidCursor, invalidCursor } from './errors.js';
+import { decodeOpaqueToken, encodeOpaqueToken } from './opaque-token.js';
 
 /**
  * What a cursor is bound to (CONTRACT §9): whose list, which list, and the filters and sort it was
@@ -35,25 +36,16 @@ const checksum = (binding: CursorBinding, key: SeekKey): string =>
  * own list, and a read model answers a key that does not fit its list as the list's end.
  */
 export const encodeCursor = (binding: CursorBinding, key: SeekKey): string =>
-  Buffer.from(JSON.stringify([checksum(binding, key), ...key])).toString('base64url');
+  encodeOpaqueToken([checksum(binding, key), ...key]);
 
 const isKeyValue = (value: unknown): value is SortKeyValue =>
   value === null ||
   (typeof value === 'number' && Number.isSafeInteger(value)) ||
   (typeof value === 'string' && value.length <= KEY_TEXT_MAX_LENGTH);
 
-const parsed = (cursor: string): unknown => {
-  if (cursor.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
-  try {
-    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-};
-
 /** The key a cursor made by `encodeCursor` for this binding holds; anything else is `InvalidCursor`. */
 export const decodeCursor = (binding: CursorBinding, cursor: string): E.Either<InvalidCursor, SeekKey> => {
-  const payload = parsed(cursor);
+  const payload = decodeOpaqueToken(cursor, CURSOR_MAX_LENGTH);
   if (!Array.isArray(payload) || payload.length < 2 || payload.length > MAX_KEYS + 1)
     return E.left(invalidCursor);
   const [sum, ...key] = payload;

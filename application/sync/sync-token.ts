@@ -3,6 +3,7 @@ import type { UserId } from '../../domain/task/task.js';
 import { CHANGE_RESOURCES, type ChangeResource } from '../ports/change-log.port.js';
 import { checksumOf } from '../shared/checksum.js';
 import { type InvalidSyncToken, invalidSyncToken } from '../shared/errors.js';
+import { decodeOpaqueToken, encodeOpaqueToken } from '../shared/opaque-token.js';
 
 /** Where a sync stopped: after `seq` in the user's log, for `resources`, given out at `issuedAt`. */
 export interface SyncPosition {
@@ -38,25 +39,14 @@ const checksum = (userId: UserId, seq: number, issuedAt: number, mask: number): 
 export const encodeSyncToken = (userId: UserId, position: SyncPosition): string => {
   const issuedAt = Math.floor(position.issuedAt.getTime() / 1000);
   const mask = maskOf(position.resources);
-  return Buffer.from(
-    JSON.stringify([checksum(userId, position.seq, issuedAt, mask), position.seq, issuedAt, mask]),
-  ).toString('base64url');
-};
-
-const parsed = (token: string): unknown => {
-  if (token.length > SYNC_TOKEN_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
-  try {
-    return JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  return encodeOpaqueToken([checksum(userId, position.seq, issuedAt, mask), position.seq, issuedAt, mask]);
 };
 
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /** The position a token made by `encodeSyncToken` for this user holds; anything else is `InvalidSyncToken`. */
 export const decodeSyncToken = (userId: UserId, token: string): E.Either<InvalidSyncToken, SyncPosition> => {
-  const payload = parsed(token);
+  const payload = decodeOpaqueToken(token, SYNC_TOKEN_MAX_LENGTH);
   if (!Array.isArray(payload) || payload.length !== 4) return E.left(invalidSyncToken);
   const [sum, seq, issuedAt, mask] = payload;
   const fits = isCount(seq) && isCount(issuedAt) && isCount(mask) && mask < 1 << CHANGE_RESOURCES.length;
