@@ -32,8 +32,12 @@ export const schemaOf = (codec: t.Mixed): JsonSchema => {
 const objectSchemaOf = (codec: ObjectCodec<any, any>, ignored: readonly string[]): JsonSchema => {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, field] of Object.entries<t.Mixed>(codec.fields)) properties[name] = schemaOf(field);
+  // Not `readOnly`: validating proxies refuse a request holding such a property, and the contract
+  // promises GET → edit → PUT with the answer as it came back.
   for (const name of ignored) {
-    properties[name] = { readOnly: true, description: 'Read-only: accepted and ignored.' };
+    properties[name] = {
+      description: 'Answered by GET; sent back, it is accepted and ignored (GET → edit → PUT works).',
+    };
   }
   const required: readonly string[] = codec.options.required ?? [];
   return {

@@ -61,6 +61,28 @@ describe('OpenAPI document (GET /v1/openapi.json)', () => {
     }
   });
 
+  it('lets a request body hold the fields a GET answered: none is readOnly, and the round trip validates', async () => {
+    const document = apiDocument() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const bodies = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => JSON.stringify(operation.requestBody ?? {})),
+    );
+    expect(bodies.filter((body) => body.includes('"readOnly"'))).to.deep.equal([]);
+    const writer = await world.key('alice', 'tasks:*');
+    const created = await world.call(writer, {
+      method: 'POST',
+      url: '/v1/tasks',
+      payload: { title: 'round trip' },
+    });
+    const { task } = created.json().data;
+    // Every answer and accepted body is checked against the document as it goes (openapi-conformance).
+    const put = await world.call(writer, {
+      method: 'PUT',
+      url: `/v1/tasks/${task.id}`,
+      payload: { ...task, title: 'again' },
+    });
+    expect(put.statusCode).to.equal(200);
+  });
+
   it('says what the server refuses: record_type agreeing with type, and no NUL in search', async () => {
     type Parameter = { name: string; description?: string; schema: { pattern?: string } };
     const document = apiDocument() as { paths: Record<string, { get: { parameters: Parameter[] } }> };
