@@ -94,7 +94,12 @@ export interface PublicDoc {
   readonly operationId: string;
   readonly answer:
     | { readonly status: number; readonly schema: JsonSchema; readonly example?: unknown }
-    | { readonly status: number; readonly mediaType: string; readonly description: string };
+    | {
+        readonly status: number;
+        /** One, or each a route may answer with (the docs page's scripts, style sheets and images). */
+        readonly mediaType: string | readonly string[];
+        readonly description: string;
+      };
   /** Other answers it may give in the error envelope: the codes of each status (the health check's 503). */
   readonly failures?: Readonly<Record<number, readonly string[]>>;
   readonly parameters?: readonly object[];

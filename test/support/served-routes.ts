@@ -26,7 +26,7 @@ const sample = (path: string): string => path.replace(':id', '1').replace(':asse
 export const servedRoutes = async (app: FastifyInstance): Promise<string[]> => {
   const served: string[] = [];
   for (const path of routeTreePaths(app.printRoutes({ commonPrefix: false }))) {
-    for (const method of METHODS) {
+    for (const method of [...METHODS, 'HEAD'] as const) {
       const response = await app.inject({ method, url: sample(path) });
       if (response.statusCode !== 405) served.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
     }

@@ -195,7 +195,18 @@ const publicOperation = (route: PublicRoute): object => {
             ...(answer.example === undefined ? {} : { example: answer.example }),
           },
         }
-      : { [answer.mediaType]: { schema: { type: 'string' } } };
+      : Object.fromEntries(
+          [answer.mediaType]
+            .flat()
+            .map((type) => [
+              type,
+              {
+                schema: type.startsWith('image/')
+                  ? { type: 'string', contentMediaType: type }
+                  : { type: 'string' },
+              },
+            ]),
+        );
   return {
     operationId: doc.operationId,
     tags: [doc.tag],
@@ -256,6 +267,25 @@ export interface DocumentOptions {
   readonly version: string;
 }
 
+/**
+ * HEAD, which the server answers on every GET path (fastify's default) and lists in `Allow`: the
+ * GET's operation with the same statuses and headers, and no body.
+ */
+const headOf = (get: Record<string, unknown>): object => {
+  const responses = get.responses as Record<string, Record<string, unknown>>;
+  return {
+    ...get,
+    operationId: `${String(get.operationId)}Head`,
+    summary: `${String(get.summary)} (headers only)`,
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => {
+        const { content: _body, ...rest } = response;
+        return [status, rest];
+      }),
+    ),
+  };
+};
+
 export const openApiDocument = (options: DocumentOptions): object => {
   const paths: Record<string, Record<string, object>> = {};
   const add = (url: string, method: string, operation: object) => {
@@ -264,6 +294,10 @@ export const openApiDocument = (options: DocumentOptions): object => {
   };
   for (const route of options.publicRoutes) add(route.url, route.method, publicOperation(route));
   for (const route of options.routes) add(route.url, route.method, keyedOperation(route));
+  for (const operations of Object.values(paths)) {
+    const get = operations.get as Record<string, unknown> | undefined;
+    if (get !== undefined) operations.head = headOf(get);
+  }
   const hoisted = hoistNamedSchemas(paths);
   const used = new Set([
     ...options.routes.map((r) => r.doc.tag),

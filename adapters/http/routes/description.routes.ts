@@ -126,7 +126,7 @@ export const descriptionRoutes = (document: () => object): PublicRoute[] => [
     doc: {
       tag: 'System',
       operationId: 'system.docsAsset',
-      summary: 'A script or style sheet of the docs page',
+      summary: 'A script, style sheet or image of the docs page',
       parameters: [
         {
           name: 'asset',
@@ -135,7 +135,11 @@ export const descriptionRoutes = (document: () => object): PublicRoute[] => [
           schema: { type: 'string', enum: Object.keys(ASSETS) },
         },
       ],
-      answer: { status: 200, mediaType: 'text/javascript', description: 'The file.' },
+      answer: {
+        status: 200,
+        mediaType: [...new Set(Object.values(ASSETS).map((file) => file.type.split(';')[0] ?? file.type))],
+        description: 'The file: a script, a style sheet or an image.',
+      },
       failures: { 404: ['NOT_FOUND'] },
     },
     handle: async (params) => asset(params.asset ?? ''),

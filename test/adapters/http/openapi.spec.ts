@@ -55,8 +55,9 @@ describe('OpenAPI document (GET /v1/openapi.json)', () => {
           '500',
           '503',
         ]);
+        // A HEAD answer has no body to give an example of.
         const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
-        expect(JSON.stringify(success?.[1]), where).to.contain('"example"');
+        if (method !== 'head') expect(JSON.stringify(success?.[1]), where).to.contain('"example"');
       }
     }
   });
@@ -81,6 +82,24 @@ describe('OpenAPI document (GET /v1/openapi.json)', () => {
       payload: { ...task, title: 'again' },
     });
     expect(put.statusCode).to.equal(200);
+  });
+
+  it('documents every type /docs/{asset} serves, and HEAD wherever GET is', async () => {
+    type Operation = { responses: Record<string, { content?: Record<string, unknown> }> };
+    const document = apiDocument() as { paths: Record<string, Record<string, Operation>> };
+    const assets = document.paths['/docs/{asset}'];
+    const types = Object.keys(assets?.get?.responses['200']?.content ?? {});
+    const names = (assets?.get as unknown as { parameters: { schema: { enum: string[] } }[] }).parameters[0]
+      ?.schema.enum;
+    for (const name of names ?? []) {
+      const served = await world.call(null, { method: 'GET', url: `/docs/${name}` });
+      expect(types, name).to.include(String(served.headers['content-type']).split(';')[0]);
+    }
+    for (const [path, operations] of Object.entries(document.paths))
+      if (operations.get !== undefined) expect(operations.head, path).to.not.equal(undefined);
+    const head = await world.call(key, { method: 'HEAD', url: '/v1/tasks' });
+    expect(head.statusCode).to.equal(200);
+    expect(head.body).to.equal('');
   });
 
   it('says what the server refuses: record_type agreeing with type, and no NUL in search', async () => {
