@@ -196,16 +196,14 @@ const publicOperation = (route: PublicRoute): object => {
           },
         }
       : Object.fromEntries(
-          [answer.mediaType]
-            .flat()
-            .map((type) => [
-              type,
-              {
-                schema: type.startsWith('image/')
-                  ? { type: 'string', contentMediaType: type }
-                  : { type: 'string' },
-              },
-            ]),
+          [answer.mediaType].flat().map((type) => [
+            type,
+            {
+              schema: type.startsWith('image/')
+                ? { type: 'string', contentMediaType: type }
+                : { type: 'string' },
+            },
+          ]),
         );
   return {
     operationId: doc.operationId,

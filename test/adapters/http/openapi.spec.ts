@@ -89,8 +89,8 @@ describe('OpenAPI document (GET /v1/openapi.json)', () => {
     const document = apiDocument() as { paths: Record<string, Record<string, Operation>> };
     const assets = document.paths['/docs/{asset}'];
     const types = Object.keys(assets?.get?.responses['200']?.content ?? {});
-    const names = (assets?.get as unknown as { parameters: { schema: { enum: string[] } }[] }).parameters[0]
-      ?.schema.enum;
+    const asset = assets?.get as unknown as { parameters: { schema: { enum: string[] } }[] } | undefined;
+    const names = asset?.parameters[0]?.schema.enum;
     for (const name of names ?? []) {
       const served = await world.call(null, { method: 'GET', url: `/docs/${name}` });
       expect(types, name).to.include(String(served.headers['content-type']).split(';')[0]);
