@@ -85,17 +85,20 @@ const keySession = (
   principal: Principal,
   isOpen: IsOpen,
 ): KeySession => ({
-  ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId }, (group, operation) => {
-    if (!isOpen()) return TE.left(closed);
-    const refusal = scopeRefusal(principal.scopes, group, operation);
-    return pipe(
-      useCases.keys.authenticate.execute(apiKey),
-      seq.flatMap(
-        (): TE.TaskEither<KeySessionRefusal, void> =>
-          refusal === null ? TE.right(undefined) : TE.left(refusal),
-      ),
-    );
-  }),
+  ...openSession<KeySessionRefusal>(
+    useCases,
+    { userId: principal.userId },
+    {
+      session: () =>
+        isOpen()
+          ? pipe(
+              useCases.keys.authenticate.execute(apiKey),
+              seq.map(() => undefined),
+            )
+          : TE.left(closed),
+      refusal: (group, operation) => scopeRefusal(principal.scopes, group, operation),
+    },
+  ),
   keyId: principal.keyId,
   scopes: principal.scopes,
 });
@@ -103,7 +106,7 @@ const keySession = (
 /** A session for a user id a host vouches for; whether the user exists is checked once, on first use. */
 const userSession = (useCases: WorkspaceUseCases, userId: number, isOpen: IsOpen): UserSession => {
   let known = false;
-  return openSession<UnknownUser | InfrastructureError | Closed>(useCases, { userId }, () => {
+  const session = (): TE.TaskEither<UnknownUser | InfrastructureError | Closed, void> => {
     if (!isOpen()) return TE.left(closed);
     if (known) return TE.right(undefined);
     return pipe(
@@ -117,7 +120,9 @@ const userSession = (useCases: WorkspaceUseCases, userId: number, isOpen: IsOpen
         error._tag === 'NotFound' ? { _tag: 'UnknownUser', userId } : error,
       ),
     );
-  });
+  };
+  // A trusted host may run any operation: nothing is refused once the user is known.
+  return openSession(useCases, { userId }, { session, refusal: () => null });
 };
 
 /**

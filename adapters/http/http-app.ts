@@ -7,7 +7,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { infrastructureError } from '../../application/shared/errors.js';
-import { SYNC_GROUP, scopeRefusal } from '../../application/workspace/session.js';
+import { callRefusal } from '../../application/workspace/session.js';
 import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
 import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';
@@ -193,11 +193,7 @@ const guard = (
       return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'missing' }));
     }
     if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
-    // Delta sync needs a read scope per resource it answers: the session checks those.
-    const refusal =
-      operation.group === SYNC_GROUP
-        ? null
-        : scopeRefusal(outcome.right.scopes, operation.group, operation.name);
+    const refusal = callRefusal(outcome.right.scopes, operation.group, operation.name);
     if (refusal !== null) return send(request, reply, toHttpFailure(refusal));
     request.session = outcome.right;
   };

@@ -1,10 +1,11 @@
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   type Access,
   acceptedScopes,
   allows,
+  SCOPED_RESOURCES,
   type Scope,
   type ScopedResource,
 } from '../../domain/api-key/scope.js';
@@ -151,6 +152,31 @@ export const scopeRefusal = (
     : { _tag: 'InsufficientScope', ...operationScopes(group, operation) };
 };
 
+/**
+ * The scopes that let a call in at the edge: any one of `needed` (or its wildcard, in `accepted`).
+ * Delta sync takes any resource's read scope; the session then answers only what the key may read.
+ */
+export const callScopes = (
+  group: CallGroup,
+  operation: string,
+): { readonly needed: readonly Scope[]; readonly accepted: readonly Scope[] } => {
+  if (group !== SYNC_GROUP) {
+    const { needed, accepted } = operationScopes(group, operation);
+    return { needed: [needed], accepted };
+  }
+  return {
+    needed: SCOPED_RESOURCES.map((resource): Scope => `${resource}:read`),
+    accepted: SCOPED_RESOURCES.flatMap((resource) => acceptedScopes(resource, 'read')),
+  };
+};
+
+/** Whether `scopes` let a call in at the edge: null if they do (delta sync: always, see `callScopes`). */
+export const callRefusal = (
+  scopes: readonly Scope[],
+  group: CallGroup,
+  operation: string,
+): InsufficientScope | null => (group === SYNC_GROUP ? null : scopeRefusal(scopes, group, operation));
+
 /** An input that may also carry the record's read-only fields (ignored), so get → edit → replace works. */
 type Echoing<I, K extends string> = I & { readonly [P in K]?: unknown };
 type TaskInput<C> = Echoing<InputOf<C>, (typeof TASK_READ_ONLY_FIELDS)[number]>;
@@ -291,8 +317,13 @@ export interface Session<X> {
   >;
 }
 
-/** Lets an operation run, or answers why not (an unknown user, a missing scope). */
-export type Admission<X> = (group: OperationGroup, operation: string) => TE.TaskEither<X, void>;
+/** Lets an operation run, or answers why not. */
+export interface Admission<X> {
+  /** Whether the session may act at all now (open, its key still good, its user known): once per call. */
+  readonly session: () => TE.TaskEither<X, void>;
+  /** Why the session may not run this operation (a missing scope), or null. */
+  readonly refusal: (group: OperationGroup, operation: string) => X | null;
+}
 
 type Runner<X> = (
   group: OperationGroup,
@@ -304,8 +335,11 @@ const runnerOf =
   (group, operation) =>
   <Err, A>(work: () => TE.TaskEither<Err, A>): Outcome<Err | X, A> =>
     pipe(
-      admit(group, operation),
-      seq.flatMap(() => work()),
+      admit.session(),
+      seq.flatMap((): TE.TaskEither<Err | X, A> => {
+        const refusal = admit.refusal(group, operation);
+        return refusal === null ? work() : TE.left(refusal);
+      }),
     )();
 
 /** Runs `work` for an id that can name a record; any other number (NaN, 1.5, 2**31) names none. */
@@ -338,21 +372,12 @@ const recordOperations = <F extends object, C extends string, X>(
   };
 };
 
-const isScopeRefusal = (error: unknown): error is InsufficientScope =>
-  typeof error === 'object' && error !== null && '_tag' in error && error._tag === 'InsufficientScope';
-
-/** The resources a session may read: each admitted as its list would be; any other refusal stops the call. */
-const readableResources =
-  <X>(admit: Admission<X>): TE.TaskEither<X, ChangeResource[]> =>
-  async () => {
-    const readable: ChangeResource[] = [];
-    for (const resource of CHANGE_RESOURCES) {
-      const admitted = await admit(resource, 'list')();
-      if (E.isRight(admitted)) readable.push(resource);
-      else if (!isScopeRefusal(admitted.left)) return admitted;
-    }
-    return E.right(readable);
-  };
+/** The resources a session may read, each as its list would be admitted: the session checked once. */
+const readableResources = <X>(admit: Admission<X>): TE.TaskEither<X, ChangeResource[]> =>
+  pipe(
+    admit.session(),
+    seq.map(() => CHANGE_RESOURCES.filter((resource) => admit.refusal(resource, 'list') === null)),
+  );
 
 /** Binds every use case to `actor`, each call admitted first. */
 export const openSession = <X>(

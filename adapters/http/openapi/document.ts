@@ -1,5 +1,4 @@
-import { operationScopes, SYNC_GROUP } from '../../../application/workspace/session.js';
-import { acceptedScopes, SCOPED_RESOURCES } from '../../../domain/api-key/scope.js';
+import { callScopes } from '../../../application/workspace/session.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from '../idempotency.js';
 import type { PublicRoute, Route } from '../route.js';
 import { ERROR_RESPONSES, type ErrorStatus, errorResponseComponents } from './error-responses.js';
@@ -116,23 +115,18 @@ const successResponse = (route: Route): object => {
 
 /** The scopes an operation needs, as the document states them: security, the accepted list and a note. */
 const scopesOf = (operation: Route['operation']) => {
-  if (operation.group === SYNC_GROUP) {
-    // Any read scope will do: the answer covers the resources the key can read.
-    const reads = SCOPED_RESOURCES.map((resource) => `${resource}:read` as const);
-    return {
-      security: reads.flatMap((scope) => [{ bearer: [scope] }, { apiKey: [scope] }]),
-      accepted: SCOPED_RESOURCES.flatMap((resource) => acceptedScopes(resource, 'read')),
-      note: 'Each resource it answers needs its `<resource>:read` scope (or `<resource>:*`); naming one the key cannot read is 403.',
-    };
-  }
-  const { needed, accepted } = operationScopes(operation.group, operation.name);
+  const { needed, accepted } = callScopes(operation.group, operation.name);
+  const [only] = needed;
   return {
-    security: [{ bearer: [needed] }, { apiKey: [needed] }],
+    security: needed.flatMap((scope) => [{ bearer: [scope] }, { apiKey: [scope] }]),
     accepted,
-    note: `Needs the \`${needed}\` scope (or ${accepted
-      .filter((s) => s !== needed)
-      .map((s) => `\`${s}\``)
-      .join(', ')}).`,
+    note:
+      needed.length === 1 && only !== undefined
+        ? `Needs the \`${only}\` scope (or ${accepted
+            .filter((s) => s !== only)
+            .map((s) => `\`${s}\``)
+            .join(', ')}).`
+        : 'Each resource it answers needs its `<resource>:read` scope (or `<resource>:*`); naming one the key cannot read is 403.',
   };
 };
 

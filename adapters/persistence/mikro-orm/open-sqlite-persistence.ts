@@ -19,9 +19,6 @@ export const pendingMigrations = (database: Database.Database): string[] => {
   return SQLITE_MIGRATION_NAMES.filter((name) => !applied.has(name));
 };
 
-export const hasPendingMigrations = (database: Database.Database): boolean =>
-  pendingMigrations(database).length > 0;
-
 /**
  * A SQLite file, opened with the driver alone: one connection writes (in WAL mode), a second,
  * read-only one reads (WAL lets it read beside the writer, and it only ever sees committed state).

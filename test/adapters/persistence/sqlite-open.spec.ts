@@ -9,7 +9,7 @@ import { SQLITE_MIGRATIONS } from '../../../adapters/persistence/mikro-orm/migra
 import { SQLITE_MIGRATION_NAMES } from '../../../adapters/persistence/mikro-orm/migrations/sqlite/names.js';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import { hasPendingMigrations } from '../../../adapters/persistence/mikro-orm/open-sqlite-persistence.js';
+import { pendingMigrations } from '../../../adapters/persistence/mikro-orm/open-sqlite-persistence.js';
 import { ALL_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
 import { ensureBuilt, ROOT } from '../../support/build.js';
@@ -40,15 +40,15 @@ describe('SQLite opened without MikroORM', function () {
 
   it('sees a migration pending on a new file, none once opened, and one again when its record is gone', async () => {
     const before = new Database(path);
-    expect(hasPendingMigrations(before), 'a new file').to.equal(true);
+    expect(pendingMigrations(before).length > 0, 'a new file').to.equal(true);
     before.close();
 
     await (await openSqlPersistence(fresh.database, { migrate: true })).close();
     const after = new Database(path);
     try {
-      expect(hasPendingMigrations(after), 'after the first open').to.equal(false);
+      expect(pendingMigrations(after).length > 0, 'after the first open').to.equal(false);
       after.prepare('delete from mikro_orm_migrations where name = ?').run(SQLITE_MIGRATION_NAMES.at(-1));
-      expect(hasPendingMigrations(after), 'the latest one not recorded').to.equal(true);
+      expect(pendingMigrations(after).length > 0, 'the latest one not recorded').to.equal(true);
     } finally {
       after.close();
     }
