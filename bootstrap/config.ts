@@ -17,6 +17,10 @@ export interface Config {
   readonly apiKeyCacheS: number;
   /** `SYNC_RETENTION_DAYS`: how long a sync token stays good (then 410 `SYNC_TOKEN_EXPIRED`). */
   readonly syncRetentionDays: number;
+  /** `WEBHOOK_ALLOW_HTTP=1`: webhook URLs may be http as well as https. */
+  readonly webhookAllowHttp: boolean;
+  /** `WEBHOOK_ALLOW_PRIVATE_TARGETS=1`: webhooks may go to loopback, private and link-local addresses. */
+  readonly webhookAllowPrivateTargets: boolean;
 }
 
 export type DatabaseConfig =
@@ -53,6 +57,13 @@ const integerFrom = (
   return Number(text);
 };
 
+/** A 0/1 switch, off unless set to 1. */
+const switchFrom = (name: string, text: string | undefined): boolean => {
+  if (text === undefined || text === '' || text === '0') return false;
+  if (text === '1') return true;
+  throw new ConfigError(`${name} must be 0 or 1`);
+};
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
@@ -72,5 +83,10 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     shutdownGraceS: integerFrom('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 10, 3600),
     apiKeyCacheS: integerFrom('API_KEY_CACHE_S', env.API_KEY_CACHE_S, 5, 60),
     syncRetentionDays: integerFrom('SYNC_RETENTION_DAYS', env.SYNC_RETENTION_DAYS, 90, 36_500, 1),
+    webhookAllowHttp: switchFrom('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
+    webhookAllowPrivateTargets: switchFrom(
+      'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+      env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    ),
   };
 };

@@ -31,6 +31,12 @@ import { CreateUser } from '../application/users/create-user.use-case.js';
 import { FindUser, ListUsers } from '../application/users/find-user.use-case.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import { registerRecordUseCases, resolveRecordUseCases } from './record-use-cases.js';
+import {
+  registerWebhooks,
+  resolveWebhookSteps,
+  resolveWebhookUseCases,
+  type WebhookWiringOptions,
+} from './webhook-wiring.js';
 import { provide, provideValue, resolve } from './wiring.js';
 
 /** Reports failures of work nobody waits for (the last_used_at refresh). */
@@ -46,6 +52,13 @@ export interface ContainerOptions {
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
   /** How long a sync token stays good, in days (default `DEFAULT_SYNC_RETENTION_DAYS`). */
   readonly syncRetentionDays?: number;
+  readonly webhooks?: WebhookWiringOptions;
+}
+
+/** Every use case, and the webhook worker's steps (run by whoever delivers: the workspace's worker). */
+export interface BuiltWorkspace {
+  readonly useCases: WorkspaceUseCases;
+  readonly webhookSteps: ReturnType<typeof resolveWebhookSteps>;
 }
 
 /** Ports to adapters. */
@@ -129,11 +142,22 @@ const registerUseCases = (c: DependencyContainer): void => {
   registerRecordUseCases(c);
 };
 
-/** Wires adapters and use cases in a container of their own, and hands back every use case. */
-export const buildUseCases = (options: ContainerOptions): WorkspaceUseCases => {
+/**
+ * Wires adapters and use cases in a container of their own, and hands back every use case.
+ * `wakeWebhookWorker` is told when a delivery is due at once (one retried by hand).
+ */
+export const buildUseCases = (
+  options: ContainerOptions,
+  wakeWebhookWorker: () => void = () => undefined,
+): BuiltWorkspace => {
   const c = rootContainer.createChildContainer();
   registerAdapters(c, options);
   registerUseCases(c);
+  registerWebhooks(c, options.webhooks ?? {}, wakeWebhookWorker);
+  return { useCases: resolveUseCases(c), webhookSteps: resolveWebhookSteps(c) };
+};
+
+const resolveUseCases = (c: DependencyContainer): WorkspaceUseCases => {
   return {
     tasks: {
       create: resolve(c, CreateTask),
@@ -147,6 +171,7 @@ export const buildUseCases = (options: ContainerOptions): WorkspaceUseCases => {
     },
     gamification: { profile: resolve(c, GetGamificationProfile) },
     changes: { since: resolve(c, SyncChanges) },
+    webhooks: resolveWebhookUseCases(c),
     ...resolveRecordUseCases(c),
     users: { create: resolve(c, CreateUser), find: resolve(c, FindUser), list: resolve(c, ListUsers) },
     keys: {

@@ -8,6 +8,7 @@ import { descriptionRoutes } from '../adapters/http/routes/description.routes.js
 import { syncRoutes } from '../adapters/http/routes/sync.routes.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
+import { webhookRoutes } from '../adapters/http/routes/webhook.routes.js';
 import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import type { IdempotencyStore, WindowCounter } from '../adapters/persistence/persistence.js';
@@ -32,7 +33,7 @@ export interface HttpServerOptions {
 const API_DOCUMENT_VERSION = '1.0.0';
 
 /** Every keyed route of the API. */
-const apiRoutes = [...taskRoutes, ...workspaceRoutes, ...syncRoutes];
+const apiRoutes = [...taskRoutes, ...workspaceRoutes, ...syncRoutes, ...webhookRoutes];
 
 let document: object | undefined;
 

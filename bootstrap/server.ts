@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import type { MetricsServer } from '../adapters/observability/metrics-server.js';
 import type { Metrics } from '../adapters/observability/prometheus-metrics.js';
 import type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
+import type { AttemptReport } from '../application/webhooks/deliver-webhooks.js';
 import { ConfigError, loadConfig } from './config.js';
 import { retryLine } from './connect-retry.js';
 import { createHttpServer } from './http-server.js';
@@ -35,6 +36,7 @@ const start = async (): Promise<void> => {
   // The logger and the metrics exist only once the database is open: until then these wait.
   let report: (cause: unknown) => void = () => undefined;
   let logQuery: QueryObserver = () => undefined;
+  let webhookAttempt: (attempt: AttemptReport) => void = () => undefined;
   let metrics: Metrics | undefined;
   const debug = DEBUG_LEVELS.includes(config.logLevel);
   // Statements are timed only when something listens (metrics, or the debug log).
@@ -61,6 +63,12 @@ const start = async (): Promise<void> => {
     persistence,
     reportBackgroundFailure: (cause) => report(cause),
     syncRetentionDays: config.syncRetentionDays,
+    webhooks: {
+      allowHttp: config.webhookAllowHttp,
+      allowPrivateTargets: config.webhookAllowPrivateTargets,
+      onAttempt: (attempt) => webhookAttempt(attempt),
+      onError: (cause) => app.log.warn({ err: cause }, 'webhook worker round failed'),
+    },
   });
   if (config.metricsPort !== null) {
     // Loaded only when asked for: prom-client and node:http's ESM facade (which loads undici) add
@@ -77,6 +85,18 @@ const start = async (): Promise<void> => {
     },
   );
   report = (cause) => app.log.warn({ err: cause }, 'background work failed');
+  // Never the body, the URL's query or a secret: the subscription, the event and what came of it.
+  webhookAttempt = (attempt) =>
+    app.log.info(
+      {
+        webhook_id: attempt.webhookId,
+        event_id: attempt.eventId,
+        outcome: attempt.outcome,
+        status: attempt.status,
+        duration_ms: attempt.durationMs,
+      },
+      'webhook attempt',
+    );
   if (debug) {
     // The statement and its time, never its parameters (they carry key digests and users' data).
     logQuery = (sample) =>

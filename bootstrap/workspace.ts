@@ -3,8 +3,10 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { IdempotencyStore, Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
+import { InProcessWebhookWorker } from '../adapters/webhooks/in-process-webhook-worker.js';
 import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
+import type { WebhookSender } from '../application/ports/webhook-delivery.port.js';
 import {
   type Closed,
   closed,
@@ -12,6 +14,7 @@ import {
   type UnknownUser,
 } from '../application/shared/errors.js';
 import * as seq from '../application/shared/sequence.js';
+import type { AttemptReport } from '../application/webhooks/deliver-webhooks.js';
 import { openSession, scopeRefusal } from '../application/workspace/session.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type {
@@ -22,7 +25,7 @@ import type {
 } from '../application/workspace/workspace.js';
 import { ConfigError, type DatabaseConfig, parseDatabaseUrl } from './config.js';
 import type { ConnectRetry } from './connect-retry.js';
-import { type BackgroundFailureReporter, buildUseCases } from './container.js';
+import { type BackgroundFailureReporter, type BuiltWorkspace, buildUseCases } from './container.js';
 import { unsupportedNodeForHost } from './node-version.js';
 import { openPersistence } from './persistence.js';
 import { StartupError } from './startup-error.js';
@@ -57,6 +60,31 @@ export interface WorkspaceOptions {
   readonly createDatabase?: boolean;
   /** Told before each wait for an unreachable PostgreSQL while opening (the server logs each one). */
   readonly onConnectRetry?: (retry: ConnectRetry) => void;
+  /** Webhooks: what their URLs may reach, and whether this process sends them. */
+  readonly webhooks?: WebhookOptions;
+}
+
+/** How a workspace treats webhook subscriptions (CONTRACT §10). */
+export interface WebhookOptions {
+  /** Accept `http:` URLs as well as `https:` (default false; WEBHOOK_ALLOW_HTTP=1 for the server). */
+  readonly allowHttp?: boolean;
+  /**
+   * Accept loopback, private and link-local targets (default false; WEBHOOK_ALLOW_PRIVATE_TARGETS=1
+   * for the server): for a LAN deployment, and for tests.
+   */
+  readonly allowPrivateTargets?: boolean;
+  /**
+   * Send deliveries from this process (default true): a worker in the background turns committed
+   * changes into deliveries and sends them until `close()`. Off for a process that only manages
+   * (the CLI), or a host that leaves sending to its server.
+   */
+  readonly deliver?: boolean;
+  /** How often the worker looks for work it was not told about (another process's writes), in ms (default 1000). */
+  readonly pollMs?: number;
+  /** Told of each delivery attempt (never its body or secret). */
+  readonly onAttempt?: (attempt: AttemptReport) => void;
+  /** Told of a worker round that failed (the database unreachable): it carries on. */
+  readonly onError?: (cause: unknown) => void;
 }
 
 export interface WorkspaceParts {
@@ -64,6 +92,7 @@ export interface WorkspaceParts {
   readonly clock?: Clock;
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
   readonly syncRetentionDays?: number;
+  readonly webhooks?: WebhookOptions & { readonly sender?: WebhookSender };
 }
 
 /** Whether the workspace is still open: every call asks first, and answers `Closed` once it is not. */
@@ -141,8 +170,41 @@ export const createWorkspace = (parts: WorkspaceParts): Workspace => {
   return workspace;
 };
 
+/** The worker that sends the workspace's webhooks, started now and woken by every commit; or none. */
+const startWebhookWorker = (
+  parts: WorkspaceParts,
+  steps: BuiltWorkspace['webhookSteps'],
+): InProcessWebhookWorker | undefined => {
+  const options = parts.webhooks ?? {};
+  if (options.deliver === false) return undefined;
+  const worker = new InProcessWebhookWorker(steps.dispatch, steps.deliver, {
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    ...(options.onError === undefined ? {} : { onError: options.onError }),
+    ...(parts.clock === undefined ? {} : { now: () => parts.clock?.now().getTime() ?? Date.now() }),
+  });
+  parts.persistence.commits.subscribe(() => worker.committed());
+  worker.start();
+  return worker;
+};
+
 const workspaceOver = (parts: WorkspaceParts): Workspace => {
-  const useCases = buildUseCases(parts);
+  let worker: InProcessWebhookWorker | undefined;
+  const webhooks = parts.webhooks ?? {};
+  const { useCases, webhookSteps } = buildUseCases(
+    {
+      ...parts,
+      webhooks: {
+        policy: {
+          allowHttp: webhooks.allowHttp ?? false,
+          allowPrivate: webhooks.allowPrivateTargets ?? false,
+        },
+        ...(webhooks.sender === undefined ? {} : { sender: webhooks.sender }),
+        ...(webhooks.onAttempt === undefined ? {} : { reportAttempt: webhooks.onAttempt }),
+      },
+    },
+    () => worker?.wake(),
+  );
+  worker = startWebhookWorker(parts, webhookSteps);
   let closing: Promise<void> | undefined;
   const isOpen: IsOpen = () => closing === undefined;
   return {
@@ -168,7 +230,8 @@ const workspaceOver = (parts: WorkspaceParts): Workspace => {
     },
     isHealthy: async () => isOpen() && (await parts.persistence.health.isHealthy()),
     close: () => {
-      closing ??= parts.persistence.close();
+      // Attempts on their way end first (each within the delivery timeout); pending ones wait in the database.
+      closing ??= (worker?.stop() ?? Promise.resolve()).then(() => parts.persistence.close());
       return closing;
     },
   };
@@ -205,5 +268,6 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
     clock: options.clock,
     reportBackgroundFailure: options.reportBackgroundFailure,
     ...(options.syncRetentionDays === undefined ? {} : { syncRetentionDays: options.syncRetentionDays }),
+    ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
   });
 };

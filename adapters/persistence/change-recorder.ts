@@ -1,4 +1,10 @@
-import type { Change, ChangeOperation, ChangeResource } from '../../application/ports/change-log.port.js';
+import type {
+  Change,
+  ChangeNotes,
+  ChangeOperation,
+  ChangeResource,
+  StatusChangeNote,
+} from '../../application/ports/change-log.port.js';
 import type { UserId } from '../../domain/task/task.js';
 
 /** Who sees a task: its owner, and its assignee when that is someone else. */
@@ -28,8 +34,13 @@ const folded = (earlier: ChangeOperation, later: ChangeOperation): ChangeOperati
  * The changes one unit of work made, one per record and user, collected by its repositories as
  * they write and appended to the change log by the unit of work just before it commits.
  */
-export class ChangeRecorder {
+export class ChangeRecorder implements ChangeNotes {
   private readonly changes = new Map<string, Change>();
+  private readonly statusChanges = new Map<number, StatusChangeNote>();
+
+  statusChanged(taskId: number, note: StatusChangeNote): void {
+    this.statusChanges.set(taskId, note);
+  }
 
   record(userId: UserId, resource: ChangeResource, recordId: number, operation: ChangeOperation): void {
     const key = `${userId}:${resource}:${recordId}`;
@@ -53,7 +64,13 @@ export class ChangeRecorder {
   /** The changes by user, users in id order (the order their sequences are locked in), each in the order made. */
   byUser(): ReadonlyMap<UserId, readonly Change[]> {
     const users = new Map<UserId, Change[]>();
-    for (const change of this.changes.values()) {
+    for (const recorded of this.changes.values()) {
+      const note = recorded.resource === 'tasks' ? this.statusChanges.get(recorded.recordId) : undefined;
+      // A task that appeared for someone (assigned to them) or left them reads as that, not as a move.
+      const change =
+        note !== undefined && recorded.operation === 'updated'
+          ? { ...recorded, statusChange: note }
+          : recorded;
       const list = users.get(change.userId);
       if (list === undefined) users.set(change.userId, [change]);
       else list.push(change);

@@ -5,6 +5,7 @@ import type { HealthCheck } from '../../application/ports/health-check.port.js';
 import type { RecordReadModel } from '../../application/ports/record-read-model.port.js';
 import type { TaskReadModel } from '../../application/ports/task-read-model.port.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.port.js';
+import type { CommitSignal } from './commit-signal.js';
 
 /** A connection pool's state, for the metrics. */
 export interface PoolStats {
@@ -83,5 +84,7 @@ export interface Persistence {
   /** Present where several instances can share the database (PostgreSQL): rate limits count here. */
   readonly windowCounter?: WindowCounter;
   readonly idempotency: IdempotencyStore;
+  /** Raised after every commit that changed records. */
+  readonly commits: CommitSignal;
   close(): Promise<void>;
 }

@@ -1,11 +1,13 @@
-import { SCOPED_RESOURCES, type ScopedResource } from '../../domain/api-key/scope.js';
+import { RECORD_RESOURCES, type RecordResource } from '../../domain/api-key/scope.js';
+import type { GamificationFeedback } from '../../domain/gamification/scoring.js';
 import type { UserId } from '../../domain/task/task.js';
+import type { StatusMove } from '../../domain/webhook/webhook-events.js';
 import type { RecordKindName } from '../../domain/workspace/references.js';
 import { token } from './token.js';
 
 /** What a change names: the resources of the API, as their routes and scopes spell them. */
-export const CHANGE_RESOURCES = SCOPED_RESOURCES;
-export type ChangeResource = ScopedResource;
+export const CHANGE_RESOURCES = RECORD_RESOURCES;
+export type ChangeResource = RecordResource;
 
 /** The resource of each kind of record. */
 export const RESOURCE_OF_KIND: Readonly<Record<RecordKindName, ChangeResource>> = {
@@ -26,12 +28,26 @@ export const RESOURCE_OF_KIND: Readonly<Record<RecordKindName, ChangeResource>> 
 export const CHANGE_OPERATIONS = ['created', 'updated', 'deleted'] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 
+/** What a task's status change adds to its logged change, for the webhooks it sends. */
+export interface StatusChangeNote extends StatusMove {
+  /** The feedback the status change answered its caller with. */
+  readonly gamification: GamificationFeedback;
+}
+
 /** One record changed by a committed write, for one user who can see it. */
 export interface Change {
   readonly userId: UserId;
   readonly resource: ChangeResource;
   readonly recordId: number;
   readonly operation: ChangeOperation;
+  /** Present when the write moved a task's status. */
+  readonly statusChange?: StatusChangeNote | undefined;
+}
+
+/** Told by a use case what its write meant beyond the rows it wrote, for the change it logs. */
+export interface ChangeNotes {
+  /** The task's status moved in this write (noted once the move is stored). */
+  statusChanged(taskId: number, note: StatusChangeNote): void;
 }
 
 /** A change as the log holds it: with the user's `seq` and the time its transaction committed. */

@@ -10,6 +10,7 @@ import type {
 } from '../../domain/workspace/records.js';
 import type { InfrastructureError } from '../shared/errors.js';
 import type { ApiKeyRepository } from './api-key.repository.js';
+import type { ChangeNotes } from './change-log.port.js';
 import type { GamificationRepository } from './gamification.repository.js';
 import type { RecordRepository, RecordUsage } from './record.repository.js';
 import type { ReferenceLookup } from './reference-lookup.port.js';
@@ -18,6 +19,7 @@ import type { TaskHistoryRepository } from './task-history.repository.js';
 import type { TaskNumberAllocator } from './task-number-allocator.port.js';
 import { token } from './token.js';
 import type { UserRepository } from './user.repository.js';
+import type { WebhookRepository } from './webhook.repository.js';
 
 /** Every repository, bound to one transaction. */
 export interface Repositories {
@@ -36,6 +38,9 @@ export interface Repositories {
   readonly times: RecordRepository<TimeFields>;
   readonly moneys: RecordRepository<MoneyFields>;
   readonly usage: RecordUsage;
+  readonly webhooks: WebhookRepository;
+  /** What the write meant beyond its rows (a status move), logged with its changes. */
+  readonly changeNotes: ChangeNotes;
 }
 
 /**

@@ -10,8 +10,12 @@ import { type Problem, problem } from './validation-detail.js';
  * the OpenAPI schema; `format` names the meaning of a value where its type alone does not.
  */
 export interface InputSchema extends ValueBounds {
-  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'instant' | 'wall-clock';
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'instant' | 'wall-clock' | 'array';
   readonly format?: 'date' | 'duration' | 'email' | 'money' | 'time-zone';
+  /** What an array holds: strings, each among `enum` when given. */
+  readonly items?: { readonly type: 'string'; readonly enum?: readonly string[] };
+  readonly minItems?: number;
+  readonly maxItems?: number;
 }
 
 /** The JSON Schema keywords that describe and bound a value, the same in process and on the wire. */
@@ -90,6 +94,8 @@ const matchesType = (type: InputSchema['type'], u: unknown): boolean => {
     case 'wall-clock':
       // Its own decoded value too: the library decodes again what the HTTP edge decoded.
       return typeof u === 'string' || u instanceof ZonedDateTime;
+    case 'array':
+      return Array.isArray(u);
   }
 };
 
@@ -100,6 +106,7 @@ const TYPE_MESSAGES: Record<InputSchema['type'], string> = {
   boolean: 'must be a boolean',
   instant: 'must be a Date or an ISO 8601 string',
   'wall-clock': 'must be a string',
+  array: 'must be an array',
 };
 
 const typeMessage = (type: InputSchema['type']): string => TYPE_MESSAGES[type];

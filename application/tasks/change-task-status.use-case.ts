@@ -60,10 +60,15 @@ export class ChangeTaskStatus {
             if (E.isLeft(transition)) return transition;
             const { change } = transition.right;
             const stored = change === null ? task : await repositories.tasks.update(transition.right.task);
-            return E.right({
-              task: stored,
-              gamification: await this.award(repositories, actor, stored, change, at),
-            });
+            const gamification = await this.award(repositories, actor, stored, change, at);
+            if (change !== null)
+              repositories.changeNotes.statusChanged(stored.id, {
+                from: change.from,
+                to: change.to,
+                otherFields: false,
+                gamification,
+              });
+            return E.right({ task: stored, gamification });
           },
         ),
       ),

@@ -89,6 +89,8 @@ export const editTask = async (
     edited = { ...edited, clientTaskId };
   }
 
+  // Whether anything but the status changes: a status change alone sends no `task.updated`.
+  const otherFields = edited !== task;
   let change: StatusChange | null = null;
   if (edit.body.status !== undefined) {
     const transition = changeStatus.transition(actor, edited, edit.body.status, at);
@@ -100,6 +102,13 @@ export const editTask = async (
   const stored = edited === task ? task : await repositories.tasks.update(edited);
   const gamification =
     edit.body.status === undefined ? null : await changeStatus.award(repositories, actor, stored, change, at);
+  if (change !== null && gamification !== null)
+    repositories.changeNotes.statusChanged(stored.id, {
+      from: change.from,
+      to: change.to,
+      otherFields,
+      gamification,
+    });
   return E.right({ task: stored, gamification });
 };
 

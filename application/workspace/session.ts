@@ -5,7 +5,6 @@ import {
   type Access,
   acceptedScopes,
   allows,
-  SCOPED_RESOURCES,
   type Scope,
   type ScopedResource,
 } from '../../domain/api-key/scope.js';
@@ -79,6 +78,18 @@ import type {
   updateTaskInput,
 } from '../tasks/task.codecs.js';
 import type { UpdateTaskError } from '../tasks/update-task.use-case.js';
+import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
+import type { DeleteWebhookError } from '../webhooks/delete-webhook.use-case.js';
+import type { GetWebhookError } from '../webhooks/read-webhooks.use-case.js';
+import type { RotateWebhookSecretError } from '../webhooks/rotate-webhook-secret.use-case.js';
+import type { UpdateWebhookError } from '../webhooks/update-webhook.use-case.js';
+import type { createWebhookInput, deliveriesInput, updateWebhookInput } from '../webhooks/webhook.codecs.js';
+import type {
+  DeliveryView,
+  ListDeliveriesError,
+  RetryDeliveryError,
+} from '../webhooks/webhook-deliveries.use-case.js';
+import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { WorkspaceUseCases } from './use-cases.js';
 
 /** What every operation answers: an Either, already run. `X` is what the session itself adds. */
@@ -109,6 +120,17 @@ export const OPERATION_SCOPES = {
   notes: { ...recordScopes('notes'), createFromText: 'write' },
   times: recordScopes('times'),
   moneys: recordScopes('moneys'),
+  webhooks: {
+    resource: 'webhooks',
+    create: 'write',
+    list: 'read',
+    get: 'read',
+    update: 'write',
+    delete: 'write',
+    rotateSecret: 'write',
+    deliveries: 'read',
+    retryDelivery: 'write',
+  },
 } as const satisfies Record<string, { readonly resource: ScopedResource } & Record<string, string>>;
 
 export type OperationGroup = keyof typeof OPERATION_SCOPES;
@@ -165,8 +187,8 @@ export const callScopes = (
     return { needed: [needed], accepted };
   }
   return {
-    needed: SCOPED_RESOURCES.map((resource): Scope => `${resource}:read`),
-    accepted: SCOPED_RESOURCES.flatMap((resource) => acceptedScopes(resource, 'read')),
+    needed: CHANGE_RESOURCES.map((resource): Scope => `${resource}:read`),
+    accepted: CHANGE_RESOURCES.flatMap((resource) => acceptedScopes(resource, 'read')),
   };
 };
 
@@ -256,6 +278,8 @@ export interface Session<X> {
      */
     since(query?: InputOf<typeof syncInput>): Outcome<SyncError | X, SyncPage>;
   };
+  /** Webhook subscriptions (CONTRACT §10): where the caller's changes are sent as they happen. */
+  readonly webhooks: WebhookOperations<X>;
   readonly clients: RecordOperations<
     Client,
     RecordInput<typeof createClientInput>,
@@ -315,6 +339,31 @@ export interface Session<X> {
     never,
     X
   >;
+}
+
+export interface WebhookOperations<X> {
+  /**
+   * Subscribes to the caller's changes from now on, of the resources the session may read now. The
+   * answer is the only one that shows the secret.
+   */
+  create(input: InputOf<typeof createWebhookInput>): Outcome<CreateWebhookError | X, WebhookWithSecret>;
+  list(): Outcome<InfrastructureError | X, readonly WebhookView[]>;
+  get(id: number): Outcome<GetWebhookError | X, WebhookView>;
+  /** Changes the fields given; turning it on again starts from the changes made after that. */
+  update(
+    id: number,
+    changes: InputOf<typeof updateWebhookInput>,
+  ): Outcome<UpdateWebhookError | X, WebhookView>;
+  delete(id: number): Outcome<DeleteWebhookError | X, { readonly id: number }>;
+  /** A new secret, shown once; the old one signs too for 24 hours. */
+  rotateSecret(id: number): Outcome<RotateWebhookSecretError | X, WebhookWithSecret>;
+  /** The subscription's deliveries, newest first. */
+  deliveries(
+    id: number,
+    page?: InputOf<typeof deliveriesInput>,
+  ): Outcome<ListDeliveriesError | X, readonly DeliveryView[]>;
+  /** Sends a delivery again now. */
+  retryDelivery(id: number, deliveryId: number): Outcome<RetryDeliveryError | X, DeliveryView>;
 }
 
 /** Lets an operation run, or answers why not. */
@@ -379,6 +428,48 @@ const readableResources = <X>(admit: Admission<X>): TE.TaskEither<X, ChangeResou
     seq.map(() => CHANGE_RESOURCES.filter((resource) => admit.refusal(resource, 'list') === null)),
   );
 
+const webhookOperations = <X>(
+  useCases: WorkspaceUseCases['webhooks'],
+  actor: Actor,
+  admit: Admission<X>,
+  run: Runner<X>,
+): WebhookOperations<X> => ({
+  // The session checked once, then what it may read is what the subscription may ever receive.
+  create: (input) =>
+    pipe(
+      readableResources(admit),
+      seq.flatMap((readable): TE.TaskEither<CreateWebhookError | X, WebhookWithSecret> => {
+        const refusal = admit.refusal('webhooks', 'create');
+        return refusal === null ? useCases.create.execute(actor, readable, input) : TE.left(refusal);
+      }),
+    )(),
+  list: () => run('webhooks', 'list')(() => useCases.list.execute(actor)),
+  get: (id) => run('webhooks', 'get')(() => forId('webhook', id, () => useCases.get.execute(actor, id))),
+  update: (id, changes) =>
+    run('webhooks', 'update')(() => forId('webhook', id, () => useCases.update.execute(actor, id, changes))),
+  delete: (id) =>
+    run('webhooks', 'delete')(() => forId('webhook', id, () => useCases.delete.execute(actor, id))),
+  rotateSecret: (id) =>
+    run(
+      'webhooks',
+      'rotateSecret',
+    )(() => forId('webhook', id, () => useCases.rotateSecret.execute(actor, id))),
+  deliveries: (id, page = {}) =>
+    run(
+      'webhooks',
+      'deliveries',
+    )(() => forId('webhook', id, () => useCases.deliveries.execute(actor, id, page))),
+  retryDelivery: (id, deliveryId) =>
+    run(
+      'webhooks',
+      'retryDelivery',
+    )(() =>
+      forId('webhook', id, () =>
+        forId('delivery', deliveryId, () => useCases.retryDelivery.execute(actor, id, deliveryId)),
+      ),
+    ),
+});
+
 /** Binds every use case to `actor`, each call admitted first. */
 export const openSession = <X>(
   useCases: WorkspaceUseCases,
@@ -430,6 +521,7 @@ export const openSession = <X>(
           seq.flatMap((readable) => useCases.changes.since.execute(actor, readable, query)),
         )(),
     },
+    webhooks: webhookOperations(useCases.webhooks, actor, admit, run),
     clients: recordOperations('clients', useCases.clients, actor, run),
     projects: recordOperations('projects', useCases.projects, actor, run),
     categories: recordOperations('categories', useCases.categories, actor, run),

@@ -25,6 +25,12 @@ import type { ReplaceTask } from '../tasks/replace-task.use-case.js';
 import type { UpdateTask } from '../tasks/update-task.use-case.js';
 import type { CreateUser } from '../users/create-user.use-case.js';
 import type { FindUser, ListUsers } from '../users/find-user.use-case.js';
+import type { CreateWebhook } from '../webhooks/create-webhook.use-case.js';
+import type { DeleteWebhook } from '../webhooks/delete-webhook.use-case.js';
+import type { GetWebhook, ListWebhooks } from '../webhooks/read-webhooks.use-case.js';
+import type { RotateWebhookSecret } from '../webhooks/rotate-webhook-secret.use-case.js';
+import type { UpdateWebhook } from '../webhooks/update-webhook.use-case.js';
+import type { ListDeliveries, RetryDelivery } from '../webhooks/webhook-deliveries.use-case.js';
 
 /** Every use case of the workspace, grouped by resource: what the composition root builds. */
 export interface WorkspaceUseCases {
@@ -40,6 +46,16 @@ export interface WorkspaceUseCases {
   };
   readonly gamification: { readonly profile: GetGamificationProfile };
   readonly changes: { readonly since: SyncChanges };
+  readonly webhooks: {
+    readonly create: CreateWebhook;
+    readonly list: ListWebhooks;
+    readonly get: GetWebhook;
+    readonly update: UpdateWebhook;
+    readonly delete: DeleteWebhook;
+    readonly rotateSecret: RotateWebhookSecret;
+    readonly deliveries: ListDeliveries;
+    readonly retryDelivery: RetryDelivery;
+  };
   readonly clients: RecordUseCases<ClientFields, 'CLIENT_IN_USE'>;
   readonly projects: RecordUseCases<ProjectFields, 'PROJECT_IN_USE'>;
   readonly categories: RecordUseCases<NamedFields, 'CATEGORY_IN_USE'>;

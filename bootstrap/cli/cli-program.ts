@@ -40,7 +40,8 @@ const resources = (config: Config) => {
   };
   return {
     workspace: () => {
-      workspace ??= openWorkspace({ database: config.databaseUrl, ...connect });
+      // The CLI manages; the server sends webhooks.
+      workspace ??= openWorkspace({ database: config.databaseUrl, ...connect, webhooks: { deliver: false } });
       return workspace;
     },
     admin: () => {

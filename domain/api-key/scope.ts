@@ -1,4 +1,5 @@
-export const SCOPED_RESOURCES = [
+/** The workspace's records, by resource: what the change log and delta sync speak of. */
+export const RECORD_RESOURCES = [
   'tasks',
   'clients',
   'projects',
@@ -8,6 +9,10 @@ export const SCOPED_RESOURCES = [
   'times',
   'moneys',
 ] as const;
+export type RecordResource = (typeof RECORD_RESOURCES)[number];
+
+/** What a scope can name: the records, and the webhook subscriptions that follow them. */
+export const SCOPED_RESOURCES = [...RECORD_RESOURCES, 'webhooks'] as const;
 export type ScopedResource = (typeof SCOPED_RESOURCES)[number];
 export type Access = 'read' | 'write';
 

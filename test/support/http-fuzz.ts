@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { UserSession } from '../../application/workspace/workspace.js';
 import { apiDocument } from '../../bootstrap/http-server.js';
-import { SCOPED_RESOURCES } from '../../domain/api-key/scope.js';
+import { RECORD_RESOURCES } from '../../domain/api-key/scope.js';
 import type { HttpWorld } from './http-world.js';
 import { right } from './world.js';
 
@@ -220,7 +220,7 @@ export const seed = async (alice: UserSession): Promise<Seeded> => {
     const lists = await Promise.all([
       alice.tasks.list({ limit: 100, active: true }),
       alice.tasks.list({ limit: 100, active: false }),
-      ...SCOPED_RESOURCES.filter((r) => r !== 'tasks').flatMap((resource) => [
+      ...RECORD_RESOURCES.filter((r) => r !== 'tasks').flatMap((resource) => [
         // biome-ignore lint/suspicious/noExplicitAny: every record list takes limit and offset
         (alice[resource] as any).list({ limit: 100 }),
       ]),

@@ -39,7 +39,8 @@ export const openWorld = async (
   const opened = harness ?? (await inMemoryHarness.open());
   const clock = new FixedClock();
   const persistence = wrap(opened.persistence);
-  const workspace = createWorkspace({ persistence, clock });
+  // No webhook worker: its rounds would take faults injected for a request (webhook specs start their own).
+  const workspace = createWorkspace({ persistence, clock, webhooks: { deliver: false } });
   return {
     clock,
     workspace,
@@ -54,6 +55,7 @@ export const openWorld = async (
       const list = scopes.split(',') as Scope[];
       return (await right(workspace.keys.create({ userId: user.id, scopes: list }))).plaintext;
     },
-    close: () => opened.close(),
+    // The workspace first: its webhook worker stops before the database closes under it.
+    close: () => workspace.close().then(() => opened.close()),
   };
 };

@@ -45,6 +45,13 @@ const headerRefs = (names: readonly string[]) =>
 
 const PARAMETERS = {
   Id: { name: 'id', in: 'path', required: true, description: 'The record’s id.', schema: ID },
+  DeliveryId: {
+    name: 'delivery_id',
+    in: 'path',
+    required: true,
+    description: 'The delivery’s id (from the deliveries list).',
+    schema: ID,
+  },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
@@ -77,7 +84,7 @@ const PARAMETERS = {
 const parameterRef = (name: keyof typeof PARAMETERS) => ({ $ref: `#/components/parameters/${name}` });
 
 /** OpenAPI paths name parameters `{id}` where fastify says `:id`. */
-const openApiPath = (url: string): string => url.replace(/:([A-Za-z]+)/g, '{$1}');
+const openApiPath = (url: string): string => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 const errorStatuses = (route: Route): ErrorStatus[] => {
   const writes = route.method === 'PATCH' || route.method === 'PUT' || route.method === 'DELETE';
@@ -135,6 +142,7 @@ const keyedOperation = (route: Route): object => {
   const scopes = scopesOf(route.operation);
   const parameters = [
     ...(route.url.includes(':id') ? [parameterRef('Id')] : []),
+    ...(route.url.includes(':delivery_id') ? [parameterRef('DeliveryId')] : []),
     ...(doc.query === undefined ? [] : queryParametersOf(doc.query)),
     ...(route.method === 'POST' ? [parameterRef('IdempotencyKey')] : []),
     ...(route.method === 'GET' && doc.answer.etag ? [parameterRef('IfNoneMatch')] : []),

@@ -1,5 +1,4 @@
 import { CHANGE_OPERATIONS, type ChangeResource } from '../../../application/ports/change-log.port.js';
-import type { ResourceRecords } from '../../../application/ports/current-records.port.js';
 import { syncInput } from '../../../application/sync/sync.codecs.js';
 import type { SyncedChange } from '../../../application/sync/sync-changes.use-case.js';
 import { SYNC_GROUP } from '../../../application/workspace/session.js';
@@ -15,36 +14,21 @@ import {
   TIME,
 } from '../openapi/resource-schemas.js';
 import { closedObject, ID, SERVER_INSTANT, titled } from '../openapi/response-schemas.js';
-import {
-  presentClient,
-  presentMoney,
-  presentNamed,
-  presentNote,
-  presentProject,
-  presentTime,
-} from '../presenters/record.presenters.js';
-import { presentTask } from '../presenters/task.presenter.js';
+import { presentRecord } from '../presenters/resource.presenter.js';
 import { serverInstant } from '../presenters/wire-values.js';
 import { type Route, respond, withInput } from '../route.js';
 import { wireQuery } from '../wire/wire-codecs.js';
 
-/** Each resource's record as `GET` answers it, and its schema. */
-const RESOURCES: {
-  readonly [R in ChangeResource]: readonly [(record: ResourceRecords[R]) => object, ResourceDoc];
-} = {
-  tasks: [presentTask, TASK],
-  clients: [presentClient, CLIENT],
-  projects: [presentProject, PROJECT],
-  notes: [presentNote, NOTE],
-  categories: [presentNamed, NAMED],
-  cards: [presentNamed, NAMED],
-  times: [presentTime, TIME],
-  moneys: [presentMoney, MONEY],
-};
-
-const presentRecord = <R extends ChangeResource>(resource: R, record: ResourceRecords[R]): object => {
-  const [present] = RESOURCES[resource];
-  return present(record);
+/** Each resource's record schema. */
+const RESOURCES: { readonly [R in ChangeResource]: ResourceDoc } = {
+  tasks: TASK,
+  clients: CLIENT,
+  projects: PROJECT,
+  notes: NOTE,
+  categories: NAMED,
+  cards: NAMED,
+  times: TIME,
+  moneys: MONEY,
 };
 
 const presentChange = (change: SyncedChange) => ({
@@ -58,7 +42,7 @@ const presentChange = (change: SyncedChange) => ({
 
 /** One change of each resource: its `record` is that resource's, or null for a tombstone. */
 const CHANGE = titled('Change', {
-  oneOf: Object.entries(RESOURCES).map(([resource, [, doc]]) =>
+  oneOf: Object.entries(RESOURCES).map(([resource, doc]) =>
     closedObject({
       seq: { type: 'integer', minimum: 1, description: "The change's place in the user's log." },
       resource: { const: resource },

@@ -24,8 +24,11 @@ import { parseDuration } from '../../../domain/shared/duration.js';
 
 /** The JSON Schema of a field as it travels (the OpenAPI document is generated from these). */
 export interface WireSchema extends ValueBounds {
-  readonly type: 'string' | 'integer' | 'number';
+  readonly type: 'string' | 'integer' | 'number' | 'array';
   readonly format?: string;
+  readonly items?: { readonly type: 'string'; readonly enum?: readonly string[] };
+  readonly minItems?: number;
+  readonly maxItems?: number;
 }
 
 /** `projectId` → `project_id`. */

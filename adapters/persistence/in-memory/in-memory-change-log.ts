@@ -26,6 +26,10 @@ export class InMemoryChangeLog implements ChangeLogReader {
   }
 
   async latestSeq(userId: UserId): Promise<number> {
+    return this.latestSeqNow(userId);
+  }
+
+  latestSeqNow(userId: UserId): number {
     return this.entries.get(userId)?.length ?? 0;
   }
 

@@ -8,9 +8,16 @@ import type { UserId } from '../../../domain/task/task.js';
 import type { ChangeRecorder } from '../change-recorder.js';
 import { inMemoryRecords, inMemoryUsage } from './in-memory-record.repository.js';
 import { type InMemoryState, nextId } from './in-memory-state.js';
+import { inMemoryWebhooks } from './in-memory-webhook.repository.js';
 
 /** Every repository over one transaction's draft state, noting what it changes in `changes`. */
-export const inMemoryRepositories = (state: InMemoryState, changes: ChangeRecorder): Repositories => ({
+export const inMemoryRepositories = (
+  state: InMemoryState,
+  changes: ChangeRecorder,
+  latestSeq: (userId: UserId) => number,
+): Repositories => ({
+  webhooks: inMemoryWebhooks(state, latestSeq),
+  changeNotes: changes,
   tasks: {
     findForUpdate: async (id) => state.tasks.get(id) ?? null,
     add: async (task) => {

@@ -4,6 +4,7 @@ import type { Completion } from '../../../domain/gamification/profile.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import type { Task, UserId } from '../../../domain/task/task.js';
 import type { User } from '../../../domain/user/user.js';
+import type { Delivery, Webhook } from '../../../domain/webhook/webhook.js';
 import type {
   Card,
   Category,
@@ -42,6 +43,8 @@ export interface InMemoryState {
   notes: Map<number, Note>;
   times: Map<number, TimeRecord>;
   moneys: Map<number, MoneyRecord>;
+  webhooks: Map<number, Webhook>;
+  deliveries: Map<number, Delivery>;
   /** Last id handed out per table. */
   sequences: Map<string, number>;
 }
@@ -61,6 +64,8 @@ export const emptyState = (): InMemoryState => ({
   notes: new Map(),
   times: new Map(),
   moneys: new Map(),
+  webhooks: new Map(),
+  deliveries: new Map(),
   sequences: new Map(),
 });
 

@@ -3,12 +3,17 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Repositories, UnitOfWork } from '../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../application/shared/errors.js';
 import { ChangeRecorder } from '../change-recorder.js';
+import type { CommitSignal } from '../commit-signal.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import { inMemoryRepositories } from './in-memory-repositories.js';
 import { handedOut } from './paging.js';
 
 export class InMemoryUnitOfWork implements UnitOfWork {
-  constructor(private readonly database: InMemoryDatabase) {}
+  constructor(
+    private readonly database: InMemoryDatabase,
+    /** Raised once a transaction that changed records has committed. */
+    private readonly commits?: CommitSignal,
+  ) {}
 
   run<Err, A>(
     work: (repositories: Repositories) => Promise<E.Either<Err, A>>,
@@ -17,10 +22,13 @@ export class InMemoryUnitOfWork implements UnitOfWork {
       try {
         const result = await this.database.transaction(async (draft) => {
           const changes = new ChangeRecorder();
-          const outcome = await work(inMemoryRepositories(draft, changes));
+          const outcome = await work(
+            inMemoryRepositories(draft, changes, (userId) => this.database.changeLog.latestSeqNow(userId)),
+          );
           const commit = E.isRight(outcome);
           // Appended as the draft is about to replace the state, with nothing awaited in between.
           if (commit) this.database.changeLog.append(changes, new Date());
+          if (commit && !changes.isEmpty) queueMicrotask(() => this.commits?.committed());
           // What the work answers is often a stored object itself (the task just saved): the caller
           // gets a copy, so that changing it cannot change the store.
           return { commit, value: commit ? handedOut(outcome) : outcome };

@@ -1,3 +1,4 @@
+import { CommitSignal } from '../commit-signal.js';
 import type { Persistence } from '../persistence.js';
 import { InMemoryApiKeyStore } from './in-memory-api-key-store.js';
 import { InMemoryCurrentRecords } from './in-memory-current-records.js';
@@ -14,9 +15,11 @@ export interface InMemoryPersistence extends Persistence {
 
 export const openInMemoryPersistence = (): InMemoryPersistence => {
   const database = new InMemoryDatabase();
+  const commits = new CommitSignal();
   return {
     database,
-    unitOfWork: new InMemoryUnitOfWork(database),
+    commits,
+    unitOfWork: new InMemoryUnitOfWork(database, commits),
     taskReadModel: new InMemoryTaskReadModel(database),
     recordReadModel: new InMemoryRecordReadModel(database),
     changeLog: database.changeLog,

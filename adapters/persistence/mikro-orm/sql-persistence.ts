@@ -1,3 +1,4 @@
+import { CommitSignal } from '../commit-signal.js';
 import type { Persistence, PoolStats } from '../persistence.js';
 import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
@@ -80,8 +81,16 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
   const keyCache = new ApiKeyCache(options.keyCacheMs ?? DEFAULT_KEY_CACHE_MS);
   // Closing twice closes once (a host and its test harness may both close).
   let closing: Promise<void> | undefined;
+  const commits = new CommitSignal();
   return {
-    unitOfWork: new SqlUnitOfWork(runners.transactions, dialect, (tx) => observed(tx, 'write'), keyCache),
+    commits,
+    unitOfWork: new SqlUnitOfWork(
+      runners.transactions,
+      dialect,
+      (tx) => observed(tx, 'write'),
+      keyCache,
+      commits,
+    ),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
     changeLog: new SqlChangeLogReader(reader),

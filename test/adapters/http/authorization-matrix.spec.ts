@@ -9,7 +9,16 @@ import { right } from '../../support/world.js';
  * and a route the server serves without a row fails the first test.
  */
 
-type Resource = 'tasks' | 'clients' | 'projects' | 'notes' | 'categories' | 'cards' | 'times' | 'moneys';
+type Resource =
+  | 'tasks'
+  | 'clients'
+  | 'projects'
+  | 'notes'
+  | 'categories'
+  | 'cards'
+  | 'times'
+  | 'moneys'
+  | 'webhooks';
 
 interface KeyedRow {
   readonly resource: Resource;
@@ -20,7 +29,14 @@ interface KeyedRow {
   readonly anotherOwner: number;
   /** What the task's assignee gets (tasks only): its own body when it differs. */
   readonly assignee?: { readonly status: number; readonly body?: object };
+  /** What an allowed owner gets, when not what `allowedStatus` says (routes without If-Match). */
+  readonly allowed?: number;
+  /** The `{id}` to call, when not alice's record of the resource (one that does not exist). */
+  readonly id?: number;
 }
+
+/** An id no record has: the owner's allowed call gets past every check to the 404. */
+const MISSING = 2_147_483_000;
 
 /** Delta sync: a read scope per resource it answers, checked by the session. */
 type Row = KeyedRow | 'public' | 'per-resource';
@@ -79,6 +95,41 @@ const MATRIX: Readonly<Record<string, Row>> = {
     body: { description: 'd' },
     anotherOwner: 201,
   },
+  'POST /v1/webhooks': {
+    resource: 'webhooks',
+    access: 'write',
+    body: { url: 'https://93.184.215.14/hook' },
+    anotherOwner: 201,
+  },
+  'GET /v1/webhooks': { resource: 'webhooks', access: 'read', anotherOwner: 200 },
+  'GET /v1/webhooks/{id}': { resource: 'webhooks', access: 'read', anotherOwner: 404 },
+  'PATCH /v1/webhooks/{id}': {
+    resource: 'webhooks',
+    access: 'write',
+    body: { description: 'd' },
+    anotherOwner: 404,
+    allowed: 200,
+  },
+  'DELETE /v1/webhooks/{id}': {
+    resource: 'webhooks',
+    access: 'write',
+    anotherOwner: 404,
+    allowed: 404,
+    id: MISSING,
+  },
+  'POST /v1/webhooks/{id}/rotate-secret': {
+    resource: 'webhooks',
+    access: 'write',
+    anotherOwner: 404,
+    allowed: 200,
+  },
+  'GET /v1/webhooks/{id}/deliveries': { resource: 'webhooks', access: 'read', anotherOwner: 404 },
+  'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry': {
+    resource: 'webhooks',
+    access: 'write',
+    anotherOwner: 404,
+    allowed: 404,
+  },
   ...Object.fromEntries(
     (
       [
@@ -109,6 +160,7 @@ const OTHER_RESOURCE: Record<Resource, Resource> = {
   cards: 'categories',
   times: 'moneys',
   moneys: 'times',
+  webhooks: 'tasks',
 };
 
 const ALL_SCOPES = Object.keys(OTHER_RESOURCE)
@@ -153,6 +205,7 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
     ids.cards = (await right(alice.cards.create({ name: 'card' }))).id;
     ids.times = (await right(alice.times.create({ timeReally: 60 }))).id;
     ids.moneys = (await right(alice.moneys.create({ type: 1, price: 1 }))).id;
+    ids.webhooks = (await right(alice.webhooks.create({ url: 'https://93.184.215.14/hook' }))).webhook.id;
   });
 
   after(() => world.close());
@@ -210,7 +263,9 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
     }
 
     it(`${route}: ${row.resource}:${row.access} or ${row.resource}:*, and only the owner${row.assignee ? ' or the assignee' : ''}`, async () => {
-      const url = path.replace('{id}', String(ids[row.resource]));
+      const url = path
+        .replace('{id}', String(row.id ?? ids[row.resource]))
+        .replace('{delivery_id}', String(MISSING));
       const send = (key: string | null, headers: Record<string, string> = {}, body = row.body) =>
         world.call(key, {
           method,
@@ -243,7 +298,7 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
         'another resource’s wildcard',
       );
 
-      const allowed = allowedStatus(method, path);
+      const allowed = row.allowed ?? allowedStatus(method, path);
       for (const scope of [`${row.resource}:${row.access}`, `${row.resource}:*`]) {
         const response = await send(await world.key('alice', scope));
         expect(response.statusCode, `${scope}: ${response.body}`).to.equal(allowed);

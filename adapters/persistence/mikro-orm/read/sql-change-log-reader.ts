@@ -4,6 +4,7 @@ import {
   type ChangeLogReader,
   type ChangeResource,
   type LoggedChange,
+  type StatusChangeNote,
 } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import { RowReader } from '../row-decoding.js';
@@ -11,7 +12,7 @@ import { LATEST_SEQ } from '../write/change-log-writer.js';
 import type { SqlRunner } from './sql-runner.js';
 
 const changesAfter = (resources: string) =>
-  'select seq, resource, record_id as "recordId", operation, changed_at as "changedAt" from change_log ' +
+  'select seq, resource, record_id as "recordId", operation, changed_at as "changedAt", status_change as "statusChange" from change_log ' +
   `where user_id = ? and seq > ?${resources} order by seq limit cast(? as bigint)`;
 
 const CHANGES_AFTER = changesAfter('');
@@ -49,6 +50,9 @@ export class SqlChangeLogReader implements ChangeLogReader {
         recordId: read.integer('recordId'),
         operation: read.parsed('operation', (text) => CHANGE_OPERATIONS.find((o) => o === text) ?? null),
         changedAt: read.instant('changedAt'),
+        // Written by this adapter from a StatusChangeNote, and never changed since.
+        statusChange:
+          row.statusChange == null ? undefined : (JSON.parse(String(row.statusChange)) as StatusChangeNote),
       };
     });
   }

@@ -15,6 +15,8 @@ export interface ChangeLogRecord {
   /** `created`, `updated` or `deleted`. */
   operation: string;
   changedAt: number;
+  /** A task's status move in this change, as JSON (`StatusChangeNote`), for the webhook it sends. */
+  statusChange: string | null;
 }
 
 export const ChangeLogSchema = new EntitySchema<ChangeLogRecord>({
@@ -27,6 +29,7 @@ export const ChangeLogSchema = new EntitySchema<ChangeLogRecord>({
     recordId: { type: 'integer', fieldName: 'record_id' },
     operation: { type: 'string', length: 8, fieldName: 'operation' },
     changedAt: { type: epochMillis(), fieldName: 'changed_at' },
+    statusChange: { type: 'text', fieldName: 'status_change', nullable: true },
   },
 });
 

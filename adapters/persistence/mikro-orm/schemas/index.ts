@@ -11,6 +11,7 @@ import { OwnerRowCountSchema } from './owner-row-count.schemas.js';
 import { RateLimitWindowSchema } from './rate-limit.schemas.js';
 import { TaskHistorySchema, TaskNumberSchema, TaskSchema } from './task.schemas.js';
 import { ApiKeySchema, UserSchema } from './user.schemas.js';
+import { WebhookDeliverySchema, WebhookSchema } from './webhook.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
 export const ALL_SCHEMAS = [
@@ -35,4 +36,6 @@ export const ALL_SCHEMAS = [
   OwnerRowCountSchema,
   ChangeLogSchema,
   ChangeSequenceSchema,
+  WebhookSchema,
+  WebhookDeliverySchema,
 ];

@@ -17,8 +17,8 @@ const RAISE_SEQUENCE =
 const ROWS_PER_INSERT = 200;
 
 const insertEntries = (rows: number): string =>
-  'insert into change_log (user_id, seq, resource, record_id, operation, changed_at) values ' +
-  Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
+  'insert into change_log (user_id, seq, resource, record_id, operation, changed_at, status_change) values ' +
+  Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
 
 const appendForUser = async (
   tx: SqlRunner,
@@ -37,6 +37,7 @@ const appendForUser = async (
       change.recordId,
       change.operation,
       at,
+      change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
     ]);
     await tx.run(insertEntries(chunk.length), params);
   }

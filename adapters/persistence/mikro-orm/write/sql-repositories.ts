@@ -24,6 +24,7 @@ import { ApiKeySchema, UserSchema } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
+import { sqlWebhooks } from './sql-webhook.repository.js';
 import { insertReturning, RowsAsRead, shapeOf, updateById } from './table-statements.js';
 
 const TASK = shapeOf(TaskSchema);
@@ -86,6 +87,8 @@ export const sqlRepositories = (
   return {
     revokedKeys,
     changes,
+    changeNotes: changes,
+    webhooks: sqlWebhooks(tx, dialect),
     tasks: {
       findForUpdate: async (id) => {
         const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Repositories, UnitOfWork } from '../../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../../application/shared/errors.js';
+import type { CommitSignal } from '../../commit-signal.js';
 import { classifyDatabaseFailure } from '../database-failure.js';
 import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
@@ -22,6 +23,8 @@ export class SqlUnitOfWork implements UnitOfWork {
     private readonly decorate: (tx: SqlRunner) => SqlRunner = (tx) => tx,
     /** Keys read for requests: a key revoked here is dropped from it. */
     private readonly keyCache?: ApiKeyCache,
+    /** Raised once a transaction that changed records has committed. */
+    private readonly commits?: CommitSignal,
   ) {}
 
   private readonly knownUsers = new KnownUsers();
@@ -32,6 +35,7 @@ export class SqlUnitOfWork implements UnitOfWork {
     return async () => {
       let rejected: E.Left<Err> | undefined;
       let revokedKeys: readonly number[] = [];
+      let changed = false;
       try {
         const committed = await this.transactions.transaction(async (tx) => {
           const runner = this.decorate(tx);
@@ -46,11 +50,13 @@ export class SqlUnitOfWork implements UnitOfWork {
           await repositories.gamification.flush();
           // Last, so the user sequences it locks are held only for the commit.
           await appendChanges(runner, repositories.changes, Date.now());
+          changed = !repositories.changes.isEmpty;
           return outcome;
         });
         // Dropped once committed: a request until then may have read (and kept) the key as it was;
         // a read still in flight is not kept (`ApiKeyCache.mark`).
         for (const id of revokedKeys) this.keyCache?.forget(id);
+        if (changed) this.commits?.committed();
         return committed;
       } catch (error) {
         if (rejected !== undefined) return rejected;

@@ -19,6 +19,7 @@ import { Migration20261125014039 } from './Migration20261125014039.js';
 import { Migration20261125020001 } from './Migration20261125020001.js';
 import { Migration20261125100001 } from './Migration20261125100001.js';
 import { Migration20261125120001 } from './Migration20261125120001.js';
+import { Migration20261125150001 } from './Migration20261125150001.js';
 
 /** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const POSTGRESQL_MIGRATIONS = [
@@ -43,4 +44,5 @@ export const POSTGRESQL_MIGRATIONS = [
   { name: 'Migration20261125020001', class: Migration20261125020001 },
   { name: 'Migration20261125100001', class: Migration20261125100001 },
   { name: 'Migration20261125120001', class: Migration20261125120001 },
+  { name: 'Migration20261125150001', class: Migration20261125150001 },
 ];

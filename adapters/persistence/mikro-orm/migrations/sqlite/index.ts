@@ -21,6 +21,7 @@ import { Migration20261125014037 } from './Migration20261125014037.js';
 import { Migration20261125020000 } from './Migration20261125020000.js';
 import { Migration20261125100000 } from './Migration20261125100000.js';
 import { Migration20261125120000 } from './Migration20261125120000.js';
+import { Migration20261125150000 } from './Migration20261125150000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -50,4 +51,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261125020000', class: Migration20261125020000 },
   { name: 'Migration20261125100000', class: Migration20261125100000 },
   { name: 'Migration20261125120000', class: Migration20261125120000 },
+  { name: 'Migration20261125150000', class: Migration20261125150000 },
 ];

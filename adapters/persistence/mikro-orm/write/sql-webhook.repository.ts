@@ -1,0 +1,222 @@
+import type {
+  NewDelivery,
+  NewWebhook,
+  WebhookRepository,
+} from '../../../../application/ports/webhook.repository.js';
+import { RECORD_RESOURCES } from '../../../../domain/api-key/scope.js';
+import type { Delivery, DeliveryState, DisabledReason, Webhook } from '../../../../domain/webhook/webhook.js';
+import type { Row, SqlRunner, SqlValue } from '../read/sql-runner.js';
+import { RowReader } from '../row-decoding.js';
+import type { SqlDialect } from '../sql-dialect.js';
+
+const WEBHOOK_COLUMNS =
+  'id, user_id, url, events, description, active, resources, secret, previous_secret, ' +
+  'previous_secret_until, cursor_seq, failing_since, disabled_reason, created_at, updated_at';
+const DELIVERY_COLUMNS =
+  'id, webhook_id, event_id, type, body, attempts, state, last_status, last_error, next_attempt_at, delivered_at, created_at';
+const DELIVERY_INSERT_COLUMNS = DELIVERY_COLUMNS.replace('id, ', '');
+const DELIVERY_VALUES = `(${DELIVERY_INSERT_COLUMNS.split(', ')
+  .map(() => '?')
+  .join(', ')})`;
+/** Rows per insert: a dispatch round for many subscriptions must not outgrow a statement's parameters. */
+const DELIVERIES_PER_INSERT = 200;
+
+const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'failed'];
+const DISABLED_REASONS: readonly DisabledReason[] = ['gone', 'failing'];
+
+const millis = (date: Date | null): number | null => date?.getTime() ?? null;
+
+const webhookOf = (row: Row): Webhook => {
+  const read = new RowReader('webhooks', row);
+  return {
+    id: read.integer('id'),
+    userId: read.integer('user_id'),
+    url: read.text('url'),
+    events: read.parsed('events', (text) => {
+      const events: unknown = JSON.parse(text);
+      return Array.isArray(events) && events.every((e) => typeof e === 'string') ? events : null;
+    }),
+    description: read.textOrNull('description'),
+    active: read.flag('active'),
+    resources: read.parsed('resources', (text) =>
+      text === '' ? [] : text.split(',').flatMap((name) => RECORD_RESOURCES.filter((r) => r === name)),
+    ),
+    secret: read.text('secret'),
+    previousSecret: read.textOrNull('previous_secret'),
+    previousSecretUntil: read.instantOrNull('previous_secret_until'),
+    cursor: read.integer('cursor_seq'),
+    failingSince: read.instantOrNull('failing_since'),
+    disabledReason:
+      row.disabled_reason == null
+        ? null
+        : read.parsed('disabled_reason', (text) => DISABLED_REASONS.find((r) => r === text) ?? null),
+    createdAt: read.instant('created_at'),
+    updatedAt: read.instant('updated_at'),
+  };
+};
+
+const deliveryOf = (row: Row): Delivery => {
+  const read = new RowReader('webhook_deliveries', row);
+  return {
+    id: read.integer('id'),
+    webhookId: read.integer('webhook_id'),
+    eventId: read.text('event_id'),
+    type: read.text('type'),
+    body: read.text('body'),
+    attempts: read.integer('attempts'),
+    state: read.parsed('state', (text) => DELIVERY_STATES.find((s) => s === text) ?? null),
+    lastStatus: row.last_status == null ? null : read.integer('last_status'),
+    lastError: read.textOrNull('last_error'),
+    nextAttemptAt: read.instantOrNull('next_attempt_at'),
+    deliveredAt: read.instantOrNull('delivered_at'),
+    createdAt: read.instant('created_at'),
+  };
+};
+
+const webhookParams = (webhook: NewWebhook): SqlValue[] => [
+  webhook.userId,
+  webhook.url,
+  JSON.stringify(webhook.events),
+  webhook.description,
+  webhook.active ? 1 : 0,
+  webhook.resources.join(','),
+  webhook.secret,
+  webhook.previousSecret,
+  millis(webhook.previousSecretUntil),
+  webhook.cursor,
+  millis(webhook.failingSince),
+  webhook.disabledReason,
+  webhook.createdAt.getTime(),
+  webhook.updatedAt.getTime(),
+];
+
+const deliveryParams = (delivery: NewDelivery): SqlValue[] => [
+  delivery.webhookId,
+  delivery.eventId,
+  delivery.type,
+  delivery.body,
+  delivery.attempts,
+  delivery.state,
+  delivery.lastStatus,
+  delivery.lastError,
+  millis(delivery.nextAttemptAt),
+  millis(delivery.deliveredAt),
+  delivery.createdAt.getTime(),
+];
+
+const WAITING = "d.state = 'pending' and d.next_attempt_at is not null and w.active = ?";
+
+/** Subscriptions and deliveries through a unit of work's connection. */
+export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookRepository => {
+  const forUpdate = dialect.rowLocks ? ' for update' : '';
+  const insertColumns = WEBHOOK_COLUMNS.replace('id, ', '');
+  const placeholders = insertColumns
+    .split(', ')
+    .map(() => '?')
+    .join(', ');
+  const assignments = insertColumns
+    .split(', ')
+    .map((column) => `${column} = ?`)
+    .join(', ');
+  // `active = ?` bound as 1: PostgreSQL compares its boolean to '1', SQLite its integer to 1.
+  return {
+    add: async (webhook) =>
+      webhookOf(
+        (await tx.get(
+          `insert into webhooks (${insertColumns}) values (${placeholders}) returning ${WEBHOOK_COLUMNS}`,
+          webhookParams(webhook),
+        )) ?? {},
+      ),
+    findForUpdate: async (id) => {
+      const row = await tx.get(`select ${WEBHOOK_COLUMNS} from webhooks where id = ?${forUpdate}`, [id]);
+      return row === undefined ? null : webhookOf(row);
+    },
+    listOf: async (userId) =>
+      (await tx.all(`select ${WEBHOOK_COLUMNS} from webhooks where user_id = ? order by id`, [userId])).map(
+        webhookOf,
+      ),
+    update: async (webhook) =>
+      webhookOf(
+        (await tx.get(`update webhooks set ${assignments} where id = ? returning ${WEBHOOK_COLUMNS}`, [
+          ...webhookParams(webhook),
+          webhook.id,
+        ])) ?? {},
+      ),
+    delete: async (id) => {
+      await tx.run('delete from webhook_deliveries where webhook_id = ?', [id]);
+      return (await tx.get('delete from webhooks where id = ? returning id', [id])) !== undefined;
+    },
+    countActive: async () =>
+      Number((await tx.get('select count(*) as n from webhooks where active = ?', [1]))?.n ?? 0),
+    behind: async (limit) =>
+      (
+        await tx.all(
+          `select ${WEBHOOK_COLUMNS.split(', ')
+            .map((c) => `w.${c}`)
+            .join(', ')} from webhooks w ` +
+            'join change_sequences s on s.user_id = w.user_id where w.active = ? and w.cursor_seq < s.last_seq ' +
+            'order by w.id limit cast(? as bigint)',
+          [1, limit],
+        )
+      ).map(webhookOf),
+    addDeliveries: async (deliveries) => {
+      for (let start = 0; start < deliveries.length; start += DELIVERIES_PER_INSERT) {
+        const chunk = deliveries.slice(start, start + DELIVERIES_PER_INSERT);
+        await tx.run(
+          `insert into webhook_deliveries (${DELIVERY_INSERT_COLUMNS}) values ${chunk.map(() => DELIVERY_VALUES).join(', ')} ` +
+            'on conflict (webhook_id, event_id) do nothing',
+          chunk.flatMap(deliveryParams),
+        );
+      }
+    },
+    deliveriesOf: async (webhookId, limit, offset) =>
+      (
+        await tx.all(
+          `select ${DELIVERY_COLUMNS} from webhook_deliveries where webhook_id = ? order by id desc ` +
+            'limit cast(? as bigint) offset cast(? as bigint)',
+          [webhookId, limit, offset],
+        )
+      ).map(deliveryOf),
+    findDelivery: async (id) => {
+      const row = await tx.get(
+        `select ${DELIVERY_COLUMNS} from webhook_deliveries where id = ?${forUpdate}`,
+        [id],
+      );
+      return row === undefined ? null : deliveryOf(row);
+    },
+    updateDelivery: async (delivery) =>
+      deliveryOf(
+        (await tx.get(
+          'update webhook_deliveries set attempts = ?, state = ?, last_status = ?, last_error = ?, ' +
+            `next_attempt_at = ?, delivered_at = ? where id = ? returning ${DELIVERY_COLUMNS}`,
+          [
+            delivery.attempts,
+            delivery.state,
+            delivery.lastStatus,
+            delivery.lastError,
+            millis(delivery.nextAttemptAt),
+            millis(delivery.deliveredAt),
+            delivery.id,
+          ],
+        )) ?? {},
+      ),
+    due: async (now, limit) =>
+      (
+        await tx.all(
+          `select ${DELIVERY_COLUMNS.split(', ')
+            .map((c) => `d.${c}`)
+            .join(', ')} from webhook_deliveries d ` +
+            `join webhooks w on w.id = d.webhook_id where ${WAITING} and d.next_attempt_at <= ? ` +
+            'order by d.next_attempt_at, d.id limit cast(? as bigint)',
+          [1, now.getTime(), limit],
+        )
+      ).map(deliveryOf),
+    nextDue: async () => {
+      const row = await tx.get(
+        `select min(d.next_attempt_at) as due from webhook_deliveries d join webhooks w on w.id = d.webhook_id where ${WAITING}`,
+        [1],
+      );
+      return row?.due == null ? null : new Date(Number(row.due));
+    },
+  };
+};

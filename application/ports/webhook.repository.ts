@@ -1,0 +1,31 @@
+import type { UserId } from '../../domain/task/task.js';
+import type { Delivery, Webhook } from '../../domain/webhook/webhook.js';
+
+export type NewWebhook = Omit<Webhook, 'id'>;
+export type NewDelivery = Omit<Delivery, 'id'>;
+
+/** Webhook subscriptions and their deliveries, within one unit of work. */
+export interface WebhookRepository {
+  add(webhook: NewWebhook): Promise<Webhook>;
+  /** The subscription (locked to the transaction's end where the database locks rows), or null. */
+  findForUpdate(id: number): Promise<Webhook | null>;
+  /** The user's subscriptions, oldest first. */
+  listOf(userId: UserId): Promise<readonly Webhook[]>;
+  update(webhook: Webhook): Promise<Webhook>;
+  /** Deletes the subscription and its deliveries; false when there was none. */
+  delete(id: number): Promise<boolean>;
+  /** How many subscriptions are active, of every user: none, and the worker has nothing to watch. */
+  countActive(): Promise<number>;
+  /** Active subscriptions whose cursor is behind their user's latest change: they have events to make. */
+  behind(limit: number): Promise<readonly Webhook[]>;
+  /** Adds deliveries; one whose event the subscription already has is left out (a dispatch done twice). */
+  addDeliveries(deliveries: readonly NewDelivery[]): Promise<void>;
+  /** The subscription's deliveries, newest first. */
+  deliveriesOf(webhookId: number, limit: number, offset: number): Promise<readonly Delivery[]>;
+  findDelivery(id: number): Promise<Delivery | null>;
+  updateDelivery(delivery: Delivery): Promise<Delivery>;
+  /** Pending deliveries of active subscriptions due by `now`, the longest due first. */
+  due(now: Date, limit: number): Promise<readonly Delivery[]>;
+  /** When the earliest pending delivery of an active subscription falls due, or null if none waits. */
+  nextDue(): Promise<Date | null>;
+}

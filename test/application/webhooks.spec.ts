@@ -1,0 +1,225 @@
+import { expect } from 'chai';
+import type { UserSession } from '../../application/workspace/workspace.js';
+import { createWorkspace } from '../../bootstrap/workspace.js';
+import { FixedClock } from '../support/fixed-clock.js';
+import { ALL_HARNESSES, type PersistenceHarness } from '../support/persistence-harness.js';
+import { settle, WebhookReceiver } from '../support/webhook-receiver.js';
+import { left, right } from '../support/world.js';
+
+/** CONTRACT §10 webhooks through the library, each delivery verified by a real receiver. */
+for (const factory of ALL_HARNESSES) {
+  describe(`the library: webhooks (${factory.name})`, () => {
+    let harness: PersistenceHarness;
+    let receiver: WebhookReceiver;
+    let url: string;
+    let clock: FixedClock;
+    let workspace: ReturnType<typeof createWorkspace>;
+    let alice: UserSession;
+
+    beforeEach(async () => {
+      harness = await factory.open();
+      clock = new FixedClock();
+      workspace = createWorkspace({
+        persistence: harness.persistence,
+        clock,
+        webhooks: { allowHttp: true, allowPrivateTargets: true, pollMs: 20 },
+      });
+      receiver = new WebhookReceiver();
+      url = await receiver.start();
+      const user = await right(workspace.users.create({ name: 'alice' }));
+      alice = workspace.actingAs(user.id);
+    });
+
+    afterEach(async () => {
+      await workspace.close();
+      await harness.close();
+      await receiver.stop();
+    });
+
+    const subscribe = async (events: readonly string[] = ['*']) => {
+      const { webhook, secret } = await right(alice.webhooks.create({ url, events }));
+      receiver.secrets.push(secret);
+      return webhook;
+    };
+
+    it('a create, an edit, a status change and a delete each send their event once, signed, with the record as GET shows it', async () => {
+      await subscribe();
+      const task = await right(alice.tasks.create({ title: 'Write the report' }));
+      await receiver.waitFor(1);
+      await right(alice.tasks.update(task.id, { title: 'Write the annual report' }));
+      await receiver.waitFor(2);
+      await right(alice.tasks.changeStatus(task.id, 2));
+      await receiver.waitFor(3);
+      await right(alice.tasks.update(task.id, { title: 'Report', status: 1 }));
+      await receiver.waitFor(5);
+      await right(alice.tasks.delete(task.id));
+      const received = await receiver.waitFor(6);
+      await settle();
+
+      // The two events of one write go out side by side: in either order.
+      const types = received.map((r) => r.event.type);
+      expect([...types.slice(0, 3), ...types.slice(3, 5).sort(), types[5]]).to.deep.equal([
+        'task.created',
+        'task.updated',
+        'task.status_changed',
+        'task.status_changed',
+        'task.updated',
+        'task.deleted',
+      ]);
+      expect(receiver.forged).to.deep.equal([]);
+      expect(new Set(received.map((r) => r.id)).size).to.equal(6);
+      expect(receiver.attempts).to.have.length(6);
+      const [created, updated, done, , , deleted] = received.map((r) => r.event);
+      const reopened = received.slice(3, 5).find((r) => r.event.type === 'task.status_changed')?.event;
+      expect(reopened?.data).to.include({ from: 2, to: 1 });
+      expect(reopened?.data.gamification).to.include({ event: 'task_reopened' });
+      expect(created?.data.task).to.include({ title: 'Write the report' });
+      expect(updated?.data.task).to.include({ title: 'Write the annual report' });
+      expect(done?.data).to.include({ from: 0, to: 2 });
+      expect(done?.data.gamification).to.include({ event: 'task_completed' });
+      expect(deleted?.data).to.deep.equal({ task: { id: task.id } });
+      // When the change committed, as the change log has it (RFC 3339).
+      expect(Date.parse(String(created?.timestamp))).to.be.within(Date.now() - 60_000, Date.now());
+      expect(String(created?.timestamp)).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    });
+
+    it('a write that rolls back sends nothing; one that changes nothing a subscription asked for sends it nothing', async () => {
+      await subscribe(['client.created']);
+      const refused = await left(alice.tasks.create({ title: 'Linked', projectId: 999 }));
+      expect(refused._tag).to.equal('InvalidReference');
+      await right(alice.tasks.create({ title: 'Not asked for' }));
+      await right(alice.clients.create({ name: 'Acme' }));
+      const received = await receiver.waitFor(1);
+      await settle();
+      expect(received.map((r) => r.event.type)).to.deep.equal(['client.created']);
+      expect(receiver.attempts).to.have.length(1);
+    });
+
+    it('a receiver that fails is tried again on the schedule, with the same webhook-id, until it takes the event', async () => {
+      const webhook = await subscribe();
+      receiver.status = () => 503;
+      await right(alice.clients.create({ name: 'Acme' }));
+      while (receiver.attempts.length < 1) await settle(10);
+      await settle();
+      const [waiting] = await right(alice.webhooks.deliveries(webhook.id));
+      expect(waiting).to.include({ state: 'pending', attempts: 1, lastStatus: 503 });
+      // The first retry waits 5 s (and up to a quarter more): not before.
+      expect(waiting?.nextAttemptAt?.getTime()).to.be.within(
+        clock.now().getTime() + 5000,
+        clock.now().getTime() + 6250,
+      );
+      await settle();
+      expect(receiver.attempts).to.have.length(1);
+
+      receiver.status = () => 200;
+      clock.set(new Date(clock.now().getTime() + 7000).toISOString());
+      const [event] = await receiver.waitFor(1);
+      expect(event?.id).to.equal(receiver.attempts[0]);
+      const [delivered] = await right(alice.webhooks.deliveries(webhook.id));
+      expect(delivered).to.include({ state: 'delivered', attempts: 2, lastStatus: 200 });
+    });
+
+    it('410 Gone turns the subscription off at once', async () => {
+      const webhook = await subscribe();
+      receiver.status = () => 410;
+      await right(alice.clients.create({ name: 'Acme' }));
+      while (receiver.attempts.length < 1) await settle(10);
+      await settle();
+      expect(await right(alice.webhooks.get(webhook.id))).to.include({
+        active: false,
+        disabledReason: 'gone',
+      });
+      const [delivery] = await right(alice.webhooks.deliveries(webhook.id));
+      expect(delivery).to.include({ state: 'failed', lastStatus: 410 });
+      await right(alice.clients.create({ name: 'Later' }));
+      await settle();
+      expect(receiver.attempts).to.have.length(1);
+    });
+
+    it('a rotated secret: both the new and the old one sign for 24 hours, then only the new', async () => {
+      const webhook = await subscribe();
+      const old = receiver.secrets[0] as string;
+      const { secret } = await right(alice.webhooks.rotateSecret(webhook.id));
+      expect(secret)
+        .to.match(/^whsec_/)
+        .and.not.equal(old);
+      receiver.secrets = [secret];
+      await right(alice.clients.create({ name: 'Acme' }));
+      const [first] = await receiver.waitFor(1);
+      expect(String(first?.headers['webhook-signature']).split(' ')).to.have.length(2);
+      receiver.secrets = [old];
+      await right(alice.clients.create({ name: 'Beta' }));
+      await receiver.waitFor(2);
+
+      clock.set(new Date(clock.now().getTime() + 86_400_001).toISOString());
+      await right(alice.clients.create({ name: 'Gamma' }));
+      while (receiver.attempts.length < 3) await settle(10);
+      await settle();
+      expect(receiver.forged).to.have.length(1);
+    });
+
+    it('a delivery retried by hand goes again at once, with the same id and body', async () => {
+      const webhook = await subscribe();
+      await right(alice.clients.create({ name: 'Acme' }));
+      const [first] = await receiver.waitFor(1);
+      const [delivery] = await right(alice.webhooks.deliveries(webhook.id));
+      const again = await right(alice.webhooks.retryDelivery(webhook.id, delivery?.id ?? 0));
+      expect(again.state).to.equal('pending');
+      const [, second] = await receiver.waitFor(2);
+      expect(second?.id).to.equal(first?.id);
+      expect(second?.body).to.equal(first?.body);
+      expect((await left(alice.webhooks.retryDelivery(webhook.id, 9999)))._tag).to.equal('NotFound');
+    });
+
+    it('a subscription receives only what the key that made it could read', async () => {
+      const key = (
+        await right(
+          workspace.keys.create({ userId: alice.userId, scopes: ['clients:read', 'webhooks:write'] }),
+        )
+      ).plaintext;
+      const session = await right(workspace.authenticate(key));
+      const { secret } = await right(session.webhooks.create({ url }));
+      receiver.secrets.push(secret);
+      await right(alice.tasks.create({ title: 'Hidden' }));
+      await right(alice.clients.create({ name: 'Seen' }));
+      const received = await receiver.waitFor(1);
+      await settle();
+      expect(received.map((r) => r.event.type)).to.deep.equal(['client.created']);
+      const readOnly = await right(
+        workspace.authenticate(
+          (await right(workspace.keys.create({ userId: alice.userId, scopes: ['webhooks:read'] }))).plaintext,
+        ),
+      );
+      expect((await left(readOnly.webhooks.create({ url })))._tag).to.equal('InsufficientScope');
+    });
+  });
+}
+
+describe('the library: webhook targets', () => {
+  it('refuses loopback, private, link-local and metadata targets, and http, unless allowed', async () => {
+    const workspace = createWorkspace({
+      persistence: (await ALL_HARNESSES[0]?.open())?.persistence ?? ({} as never),
+      webhooks: { deliver: false },
+    });
+    const user = await right(workspace.users.create({ name: 'alice' }));
+    const alice = workspace.actingAs(user.id);
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://10.1.2.3/hook',
+      'https://192.168.1.1/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[fd00:ec2::254]/hook',
+      'https://localhost/hook',
+      'http://93.184.215.14/hook',
+      'ftp://example.com/hook',
+      'https://user:pass@93.184.215.14/hook',
+    ]) {
+      const refused = await left(alice.webhooks.create({ url }));
+      expect(refused, url).to.deep.include({ _tag: 'ValidationFailed' });
+      if (refused._tag === 'ValidationFailed') expect(refused.details[0]?.field, url).to.equal('url');
+    }
+    await workspace.close();
+  });
+});
