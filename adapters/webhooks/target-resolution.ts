@@ -17,7 +17,7 @@ export interface ResolvedTarget {
   readonly family: 4 | 6;
 }
 
-const isRefusal = (value: ResolvedTarget | TargetRefusal): value is TargetRefusal => 'code' in value;
+export const isRefusal = (value: ResolvedTarget | TargetRefusal): value is TargetRefusal => 'code' in value;
 
 /**
  * The URL checked under the policy, its host resolved, and every address it resolves to checked:
@@ -51,8 +51,6 @@ export const resolveTarget = async (
   }
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 };
-
-export { isRefusal };
 
 /** Subscriptions' URLs checked at creation as they are at every delivery. */
 export class DnsWebhookTargets implements WebhookTargets {

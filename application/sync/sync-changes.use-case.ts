@@ -21,6 +21,7 @@ import type {
 } from '../shared/errors.js';
 import { invalidSyncToken } from '../shared/errors.js';
 import { query } from '../shared/read.js';
+import { recordKey, recordsOfChanges } from './records-of-changes.js';
 import { resourcesIn, SYNC_DEFAULT_LIMIT, syncInput } from './sync.codecs.js';
 import { decodeSyncToken, encodeSyncToken, type SyncPosition } from './sync-token.js';
 
@@ -141,11 +142,11 @@ export class SyncChanges {
     const read = await this.changeLog.changesAfter(userId, position.seq, limit + 1, only);
     const page = read.slice(0, limit);
     const changes = folded(page);
-    const current = await this.currentOf(actor, changes);
+    const current = await recordsOfChanges(this.records, actor.userId, changes);
     const last = page.at(-1)?.seq ?? position.seq;
     return {
       changes: changes.map((change) => {
-        const record = current.get(`${change.resource}:${change.recordId}`) ?? null;
+        const record = current.get(recordKey(change.resource, change.recordId)) ?? null;
         return {
           seq: change.seq,
           resource: change.resource,
@@ -162,22 +163,4 @@ export class SyncChanges {
   }
 
   /** The records the changes name, as they are now, by `resource:id`: one read per resource. */
-  private async currentOf(
-    actor: Actor,
-    changes: readonly LoggedChange[],
-  ): Promise<Map<string, ResourceRecords[ChangeResource]>> {
-    const idsByResource = new Map<ChangeResource, number[]>();
-    for (const change of changes) {
-      if (change.operation === 'deleted') continue;
-      const ids = idsByResource.get(change.resource) ?? [];
-      ids.push(change.recordId);
-      idsByResource.set(change.resource, ids);
-    }
-    const found = new Map<string, ResourceRecords[ChangeResource]>();
-    for (const [resource, ids] of idsByResource) {
-      for (const record of await this.records.visible(actor.userId, resource, ids))
-        found.set(`${resource}:${record.id}`, record);
-    }
-    return found;
-  }
 }

@@ -2,12 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { Webhook } from '../../domain/webhook/webhook.js';
 import { eventTypesOf, subscribesTo } from '../../domain/webhook/webhook-events.js';
-import type { ChangeLogReader, ChangeResource, LoggedChange } from '../ports/change-log.port.js';
+import type { ChangeLogReader, LoggedChange } from '../ports/change-log.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { CurrentRecords } from '../ports/current-records.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { NewDelivery } from '../ports/webhook.repository.js';
 import type { WebhookPayloads } from '../ports/webhook-payloads.port.js';
+import { recordKey, recordsOfChanges } from '../sync/records-of-changes.js';
 import { workerStep } from './worker-step.js';
 
 /** Changes turned into events per user and round: a busy user's backlog goes in steps this size. */
@@ -68,7 +69,7 @@ export class DispatchWebhookEvents {
     const changes = await this.changeLog.changesAfter(userId, from, CHANGES_PER_ROUND);
     const last = changes.at(-1)?.seq;
     if (last === undefined) return 0;
-    const current = await this.currentOf(userId, changes);
+    const current = await recordsOfChanges(this.records, userId, changes);
     const now = this.clock.now();
     const deliveries = webhooks.flatMap((webhook) => this.deliveriesFor(webhook, changes, current, now));
     await workerStep(
@@ -96,7 +97,9 @@ export class DispatchWebhookEvents {
     for (const change of changes) {
       if (change.seq <= webhook.cursor || !webhook.resources.includes(change.resource)) continue;
       const deleted = change.operation === 'deleted';
-      const record = deleted ? { id: change.recordId } : current.get(`${change.resource}:${change.recordId}`);
+      const record = deleted
+        ? { id: change.recordId }
+        : current.get(recordKey(change.resource, change.recordId));
       // Gone or out of sight since: its deletion follows in the log, and is what is sent.
       if (record === undefined) continue;
       const move = change.statusChange ?? null;
@@ -127,18 +130,5 @@ export class DispatchWebhookEvents {
       }
     }
     return deliveries;
-  }
-
-  /** The changed records as they are now, one read per resource. */
-  private async currentOf(userId: UserId, changes: readonly LoggedChange[]): Promise<Map<string, object>> {
-    const ids = new Map<ChangeResource, number[]>();
-    for (const change of changes)
-      if (change.operation !== 'deleted')
-        ids.set(change.resource, [...(ids.get(change.resource) ?? []), change.recordId]);
-    const current = new Map<string, object>();
-    for (const [resource, list] of ids)
-      for (const record of await this.records.visible(userId, resource, [...new Set(list)]))
-        current.set(`${resource}:${record.id}`, record);
-    return current;
   }
 }

@@ -106,24 +106,37 @@ const deliveryParams = (delivery: NewDelivery): SqlValue[] => [
 
 const WAITING = "d.state = 'pending' and d.next_attempt_at is not null and w.active = ?";
 
+// Written once: every unit of work builds this repository.
+const WEBHOOK_INSERT_COLUMNS = WEBHOOK_COLUMNS.replace('id, ', '');
+const WEBHOOK_PLACEHOLDERS = WEBHOOK_INSERT_COLUMNS.split(', ')
+  .map(() => '?')
+  .join(', ');
+const WEBHOOK_ASSIGNMENTS = WEBHOOK_INSERT_COLUMNS.split(', ')
+  .map((column) => `${column} = ?`)
+  .join(', ');
+const prefixed = (columns: string, alias: string) =>
+  columns
+    .split(', ')
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+const BEHIND =
+  `select ${prefixed(WEBHOOK_COLUMNS, 'w')} from webhooks w ` +
+  'join change_sequences s on s.user_id = w.user_id where w.active = ? and w.cursor_seq < s.last_seq ' +
+  'order by w.id limit cast(? as bigint)';
+const DUE =
+  `select ${prefixed(DELIVERY_COLUMNS, 'd')} from webhook_deliveries d ` +
+  `join webhooks w on w.id = d.webhook_id where ${WAITING} and d.next_attempt_at <= ? ` +
+  'order by d.next_attempt_at, d.id limit cast(? as bigint)';
+
 /** Subscriptions and deliveries through a unit of work's connection. */
 export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookRepository => {
   const forUpdate = dialect.rowLocks ? ' for update' : '';
-  const insertColumns = WEBHOOK_COLUMNS.replace('id, ', '');
-  const placeholders = insertColumns
-    .split(', ')
-    .map(() => '?')
-    .join(', ');
-  const assignments = insertColumns
-    .split(', ')
-    .map((column) => `${column} = ?`)
-    .join(', ');
   // `active = ?` bound as 1: PostgreSQL compares its boolean to '1', SQLite its integer to 1.
   return {
     add: async (webhook) =>
       webhookOf(
         (await tx.get(
-          `insert into webhooks (${insertColumns}) values (${placeholders}) returning ${WEBHOOK_COLUMNS}`,
+          `insert into webhooks (${WEBHOOK_INSERT_COLUMNS}) values (${WEBHOOK_PLACEHOLDERS}) returning ${WEBHOOK_COLUMNS}`,
           webhookParams(webhook),
         )) ?? {},
       ),
@@ -137,10 +150,10 @@ export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookReposito
       ),
     update: async (webhook) =>
       webhookOf(
-        (await tx.get(`update webhooks set ${assignments} where id = ? returning ${WEBHOOK_COLUMNS}`, [
-          ...webhookParams(webhook),
-          webhook.id,
-        ])) ?? {},
+        (await tx.get(
+          `update webhooks set ${WEBHOOK_ASSIGNMENTS} where id = ? returning ${WEBHOOK_COLUMNS}`,
+          [...webhookParams(webhook), webhook.id],
+        )) ?? {},
       ),
     delete: async (id) => {
       await tx.run('delete from webhook_deliveries where webhook_id = ?', [id]);
@@ -148,17 +161,7 @@ export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookReposito
     },
     countActive: async () =>
       Number((await tx.get('select count(*) as n from webhooks where active = ?', [1]))?.n ?? 0),
-    behind: async (limit) =>
-      (
-        await tx.all(
-          `select ${WEBHOOK_COLUMNS.split(', ')
-            .map((c) => `w.${c}`)
-            .join(', ')} from webhooks w ` +
-            'join change_sequences s on s.user_id = w.user_id where w.active = ? and w.cursor_seq < s.last_seq ' +
-            'order by w.id limit cast(? as bigint)',
-          [1, limit],
-        )
-      ).map(webhookOf),
+    behind: async (limit) => (await tx.all(BEHIND, [1, limit])).map(webhookOf),
     addDeliveries: async (deliveries) => {
       for (let start = 0; start < deliveries.length; start += DELIVERIES_PER_INSERT) {
         const chunk = deliveries.slice(start, start + DELIVERIES_PER_INSERT);
@@ -200,17 +203,7 @@ export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookReposito
           ],
         )) ?? {},
       ),
-    due: async (now, limit) =>
-      (
-        await tx.all(
-          `select ${DELIVERY_COLUMNS.split(', ')
-            .map((c) => `d.${c}`)
-            .join(', ')} from webhook_deliveries d ` +
-            `join webhooks w on w.id = d.webhook_id where ${WAITING} and d.next_attempt_at <= ? ` +
-            'order by d.next_attempt_at, d.id limit cast(? as bigint)',
-          [1, now.getTime(), limit],
-        )
-      ).map(deliveryOf),
+    due: async (now, limit) => (await tx.all(DUE, [1, now.getTime(), limit])).map(deliveryOf),
     nextDue: async () => {
       const row = await tx.get(
         `select min(d.next_attempt_at) as due from webhook_deliveries d join webhooks w on w.id = d.webhook_id where ${WAITING}`,
