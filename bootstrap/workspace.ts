@@ -3,7 +3,9 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { IdempotencyStore, Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
-import { InProcessWebhookWorker } from '../adapters/webhooks/in-process-webhook-worker.js';
+import { PolledDeliveries } from '../adapters/webhooks/polled-deliveries.js';
+import { QueuedDeliveries } from '../adapters/webhooks/queued-deliveries.js';
+import { WebhookWorker } from '../adapters/webhooks/webhook-worker.js';
 import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import type { WebhookSender } from '../application/ports/webhook-delivery.port.js';
@@ -166,6 +168,8 @@ export const idempotencyStoreOf = (workspace: Workspace): IdempotencyStore | und
 /** The workspace over an opened persistence: what `openWorkspace` builds, and what tests build on their adapters. */
 export const createWorkspace = (parts: WorkspaceParts): Workspace => {
   const workspace = workspaceOver(parts);
+  const { clock } = parts;
+  if (clock !== undefined) parts.persistence.deliveryJobs?.timeBy(() => clock.now().getTime());
   idempotencyStores.set(workspace, parts.persistence.idempotency);
   return workspace;
 };
@@ -174,13 +178,21 @@ export const createWorkspace = (parts: WorkspaceParts): Workspace => {
 const startWebhookWorker = (
   parts: WorkspaceParts,
   steps: BuiltWorkspace['webhookSteps'],
-): InProcessWebhookWorker | undefined => {
+): WebhookWorker | undefined => {
   const options = parts.webhooks ?? {};
   if (options.deliver === false) return undefined;
-  const worker = new InProcessWebhookWorker(steps.dispatch, steps.deliver, {
+  const onError = options.onError === undefined ? {} : { onError: options.onError };
+  const { deliveryJobs } = parts.persistence;
+  const lane =
+    deliveryJobs === undefined
+      ? new PolledDeliveries(steps.deliver, {
+          ...onError,
+          ...(parts.clock === undefined ? {} : { now: () => parts.clock?.now().getTime() ?? Date.now() }),
+        })
+      : new QueuedDeliveries(deliveryJobs, steps.deliver);
+  const worker = new WebhookWorker(steps.dispatch, lane, {
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
-    ...(options.onError === undefined ? {} : { onError: options.onError }),
-    ...(parts.clock === undefined ? {} : { now: () => parts.clock?.now().getTime() ?? Date.now() }),
+    ...onError,
   });
   parts.persistence.commits.subscribe(() => worker.committed());
   worker.start();
@@ -188,7 +200,7 @@ const startWebhookWorker = (
 };
 
 const workspaceOver = (parts: WorkspaceParts): Workspace => {
-  let worker: InProcessWebhookWorker | undefined;
+  let worker: WebhookWorker | undefined;
   const webhooks = parts.webhooks ?? {};
   const { useCases, webhookSteps } = buildUseCases(
     {

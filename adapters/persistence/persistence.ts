@@ -6,6 +6,7 @@ import type { RecordReadModel } from '../../application/ports/record-read-model.
 import type { TaskReadModel } from '../../application/ports/task-read-model.port.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.port.js';
 import type { CommitSignal } from './commit-signal.js';
+import type { DeliveryJobQueue } from './delivery-jobs.js';
 
 /** A connection pool's state, for the metrics. */
 export interface PoolStats {
@@ -86,5 +87,7 @@ export interface Persistence {
   readonly idempotency: IdempotencyStore;
   /** Raised after every commit that changed records. */
   readonly commits: CommitSignal;
+  /** Present where several instances can share the database (PostgreSQL): deliveries go through jobs. */
+  readonly deliveryJobs?: DeliveryJobQueue;
   close(): Promise<void>;
 }

@@ -4,7 +4,11 @@ import type { Delivery, Webhook } from '../../domain/webhook/webhook.js';
 export type NewWebhook = Omit<Webhook, 'id'>;
 export type NewDelivery = Omit<Delivery, 'id'>;
 
-/** Webhook subscriptions and their deliveries, within one unit of work. */
+/**
+ * Webhook subscriptions and their deliveries, within one unit of work. A delivery stored pending
+ * with a next attempt time is attempted from then on: the adapter sees to it in the same
+ * transaction (a table the worker polls, or a job engine's queue).
+ */
 export interface WebhookRepository {
   add(webhook: NewWebhook): Promise<Webhook>;
   /** The subscription (locked to the transaction's end where the database locks rows), or null. */
@@ -24,6 +28,10 @@ export interface WebhookRepository {
   deliveriesOf(webhookId: number, limit: number, offset: number): Promise<readonly Delivery[]>;
   findDelivery(id: number): Promise<Delivery | null>;
   updateDelivery(delivery: Delivery): Promise<Delivery>;
+  /** Makes the subscription's pending deliveries due at `at` (it was turned on again); answers how many. */
+  reschedulePending(webhookId: number, at: Date): Promise<number>;
+  /** Pending deliveries of active subscriptions, due or not: the queue's depth. */
+  countPending(): Promise<number>;
   /** Pending deliveries of active subscriptions due by `now`, the longest due first. */
   due(now: Date, limit: number): Promise<readonly Delivery[]>;
   /** When the earliest pending delivery of an active subscription falls due, or null if none waits. */

@@ -5,6 +5,10 @@ import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-delivery.port.js';
 import { workerStep } from './worker-step.js';
 
+/** Still waiting for the attempt `sent` made (a manual retry leaves it so, and sends it again). */
+const isSameAttempt = (stored: Delivery, sent: Delivery): boolean =>
+  stored.state === 'pending' && stored.attempts === sent.attempts;
+
 /** What became of one attempt, for metrics and logs (never the body or a secret). */
 export interface AttemptReport {
   readonly webhookId: number;
@@ -68,6 +72,20 @@ export class DeliverWebhooks {
     );
   }
 
+  /**
+   * Makes a queued attempt (a job engine's job): unless the delivery is gone, no longer pending, or
+   * already past this attempt (the job is stale, or was run before by a worker that died).
+   */
+  async attemptQueued(deliveryId: number, attempt: number): Promise<void> {
+    const delivery = await workerStep(
+      this.unitOfWork.run(async (repositories) =>
+        E.right(await repositories.webhooks.findDelivery(deliveryId)),
+      ),
+    );
+    if (delivery === null || delivery.state !== 'pending' || delivery.attempts !== attempt) return;
+    await this.attempt(delivery);
+  }
+
   private async attempt(delivery: Delivery): Promise<void> {
     const webhook = await workerStep(
       this.unitOfWork.run(async (repositories) =>
@@ -89,8 +107,8 @@ export class DeliverWebhooks {
           await repositories.webhooks.findForUpdate(delivery.webhookId),
           await repositories.webhooks.findDelivery(delivery.id),
         ];
-        // Deleted while it was on its way: nothing to record.
-        if (fresh === null || stored === null) return E.right(null);
+        // Deleted while it was on its way, or its attempt recorded by another: nothing to record.
+        if (fresh === null || stored === null || !isSameAttempt(stored, delivery)) return E.right(null);
         const after = afterAttempt(stored, fresh, outcome, this.clock.now(), this.random());
         await repositories.webhooks.updateDelivery(after.delivery);
         if (after.webhook !== fresh) await repositories.webhooks.update(after.webhook);

@@ -66,6 +66,8 @@ export class UpdateWebhook {
                   ...(restarted ? { cursor: latest, failingSince: null, disabledReason: null } : {}),
                   updatedAt: this.clock.now(),
                 });
+                // Deliveries left waiting while it was off go out now, not at times long past.
+                if (restarted) await repositories.webhooks.reschedulePending(webhook.id, this.clock.now());
                 return E.right(viewOf(updated));
               }),
               seq.tap(() => {

@@ -113,12 +113,29 @@ for (const factory of ALL_HARNESSES) {
 
       receiver.status = () => 200;
       clock.set(new Date(clock.now().getTime() + 7000).toISOString());
-      const [event] = await receiver.waitFor(1);
+      // A job engine (PostgreSQL) waits its delay from when the attempt was recorded, in real time.
+      const [event] = await receiver.waitFor(1, 10_000);
       expect(event?.id).to.equal(receiver.attempts[0]);
       // The receiver has answered; the attempt is recorded just after.
       const recorded = async () => (await right(alice.webhooks.deliveries(webhook.id)))[0];
       for (let tries = 0; (await recorded())?.state !== 'delivered' && tries < 100; tries++) await settle(10);
       expect(await recorded()).to.include({ state: 'delivered', attempts: 2, lastStatus: 200 });
+    });
+
+    it('a subscription turned off keeps its waiting deliveries; turned on again, it sends them at once', async () => {
+      const webhook = await subscribe();
+      receiver.status = () => 503;
+      await right(alice.clients.create({ name: 'Acme' }));
+      while (receiver.attempts.length < 1) await settle(10);
+      await settle();
+      await right(alice.webhooks.update(webhook.id, { active: false }));
+      receiver.status = () => 200;
+      await right(alice.webhooks.update(webhook.id, { active: true }));
+      // Not at its retry time (5 s on, by a clock that does not move here): now.
+      const [event] = await receiver.waitFor(1, 3000);
+      expect(event?.id).to.equal(receiver.attempts[0]);
+      await settle(300);
+      expect(receiver.attempts).to.have.length(2);
     });
 
     it('410 Gone turns the subscription off at once', async () => {

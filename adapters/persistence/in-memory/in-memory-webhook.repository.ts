@@ -55,6 +55,17 @@ export const inMemoryWebhooks = (
     state.deliveries.set(delivery.id, delivery);
     return delivery;
   },
+  reschedulePending: async (webhookId, at) => {
+    let rescheduled = 0;
+    for (const delivery of state.deliveries.values())
+      if (delivery.webhookId === webhookId && delivery.state === 'pending') {
+        state.deliveries.set(delivery.id, { ...delivery, nextAttemptAt: at });
+        rescheduled++;
+      }
+    return rescheduled;
+  },
+  countPending: async () =>
+    [...state.deliveries.values()].filter((delivery) => isWaiting(state, delivery)).length,
   due: async (now, limit) =>
     [...state.deliveries.values()]
       .filter(

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/sql';
 import { SqliteConnection } from '@mikro-orm/sqlite';
 import type { Pool } from 'pg';
 import type { Persistence } from '../persistence.js';
+import { PgBossDeliveryJobs } from '../pg-boss/pg-boss-delivery-jobs.js';
 import { migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import { PendingMigrations } from './pending-migrations.js';
@@ -18,7 +19,11 @@ import { postgresTransactions, sqliteTransactions } from './write/sql-transactio
  * connection, reads queued with the writes — right for `:memory:`, which has no second connection
  * (a SQLite file goes through `openSqlitePersistence`, with a reader of its own).
  */
-const runnersOf = async (orm: MikroORM): Promise<Runners> => {
+const runnersOf = async (
+  orm: MikroORM,
+  database: SqlDatabase,
+  options: SqlPersistenceOptions,
+): Promise<Runners> => {
   const connection = orm.em.getConnection();
   if (connection instanceof SqliteConnection) {
     const database = await connection.getNativeClient();
@@ -32,6 +37,9 @@ const runnersOf = async (orm: MikroORM): Promise<Runners> => {
     const pools = [pool, perValues];
     const sum = (count: (pool: Pool) => number) => pools.reduce((total, each) => total + count(each), 0);
     return {
+      ...(database.kind === 'postgresql'
+        ? { deliveryJobs: new PgBossDeliveryJobs(database.url, options.reportBackgroundFailure) }
+        : {}),
       reader: new PostgresRunner(pool, perValues),
       transactions: postgresTransactions(pool),
       dialect: POSTGRESQL,
@@ -59,7 +67,7 @@ export const openMikroOrmPersistence = async (
   );
   let runners: Runners | undefined;
   try {
-    runners = await runnersOf(orm);
+    runners = await runnersOf(orm, database, options);
     if (options.migrate) await migrateUp(orm);
     else {
       const pending = await orm.migrator.getPending();

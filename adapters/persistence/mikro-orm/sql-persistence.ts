@@ -1,4 +1,5 @@
 import { CommitSignal } from '../commit-signal.js';
+import type { DeliveryJobQueue } from '../delivery-jobs.js';
 import type { Persistence, PoolStats } from '../persistence.js';
 import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
@@ -23,6 +24,8 @@ export interface Runners {
   /** The write side: units of work, and single statements that queue behind them. */
   readonly transactions: SqlTransactions;
   readonly dialect: SqlDialect;
+  /** A job engine for the webhook deliveries, where instances share the database (PostgreSQL). */
+  readonly deliveryJobs?: DeliveryJobQueue;
   close(): Promise<void>;
 }
 
@@ -90,6 +93,7 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
       (tx) => observed(tx, 'write'),
       keyCache,
       commits,
+      runners.deliveryJobs,
     ),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
@@ -98,6 +102,7 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
     apiKeyStore: new SqlApiKeyStore(reader, writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),
     ...(runners.poolStats === undefined ? {} : { poolStats: runners.poolStats }),
+    ...(runners.deliveryJobs === undefined ? {} : { deliveryJobs: runners.deliveryJobs }),
     ...(dialect === POSTGRESQL ? { windowCounter: new SqlWindowCounter(writer) } : {}),
     health: {
       isHealthy: () =>
@@ -107,7 +112,7 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
         ),
     },
     close: () => {
-      closing ??= runners.close();
+      closing ??= (runners.deliveryJobs?.close() ?? Promise.resolve()).then(() => runners.close());
       return closing;
     },
   };

@@ -1,6 +1,7 @@
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { User } from '../../../../domain/user/user.js';
 import { ChangeRecorder, type TaskSeers } from '../../change-recorder.js';
+import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { BoundedCache } from '../bounded-cache.js';
 import {
   apiKeyFromRecord,
@@ -77,6 +78,7 @@ export const sqlRepositories = (
   tx: SqlRunner,
   dialect: SqlDialect,
   known = new KnownUsers(),
+  deliveryJobs?: DeliveryJobQueue,
 ): SqlRepositories => {
   const revokedKeys: number[] = [];
   const changes = new ChangeRecorder();
@@ -88,7 +90,7 @@ export const sqlRepositories = (
     revokedKeys,
     changes,
     changeNotes: changes,
-    webhooks: sqlWebhooks(tx, dialect),
+    webhooks: sqlWebhooks(tx, dialect, deliveryJobs),
     tasks: {
       findForUpdate: async (id) => {
         const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);

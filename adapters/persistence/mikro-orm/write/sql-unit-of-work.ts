@@ -3,6 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Repositories, UnitOfWork } from '../../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../../application/shared/errors.js';
 import type { CommitSignal } from '../../commit-signal.js';
+import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { classifyDatabaseFailure } from '../database-failure.js';
 import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
@@ -25,6 +26,8 @@ export class SqlUnitOfWork implements UnitOfWork {
     private readonly keyCache?: ApiKeyCache,
     /** Raised once a transaction that changed records has committed. */
     private readonly commits?: CommitSignal,
+    /** Where deliveries' attempts are queued, if not in their table alone. */
+    private readonly deliveryJobs?: DeliveryJobQueue,
   ) {}
 
   private readonly knownUsers = new KnownUsers();
@@ -39,7 +42,7 @@ export class SqlUnitOfWork implements UnitOfWork {
       try {
         const committed = await this.transactions.transaction(async (tx) => {
           const runner = this.decorate(tx);
-          const repositories = sqlRepositories(runner, this.dialect, this.knownUsers);
+          const repositories = sqlRepositories(runner, this.dialect, this.knownUsers, this.deliveryJobs);
           revokedKeys = repositories.revokedKeys;
           const outcome = await work(repositories);
           if (E.isLeft(outcome)) {

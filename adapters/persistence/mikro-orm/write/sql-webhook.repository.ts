@@ -5,6 +5,7 @@ import type {
 } from '../../../../application/ports/webhook.repository.js';
 import { RECORD_RESOURCES } from '../../../../domain/api-key/scope.js';
 import type { Delivery, DeliveryState, DisabledReason, Webhook } from '../../../../domain/webhook/webhook.js';
+import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Row, SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
@@ -128,9 +129,34 @@ const DUE =
   `join webhooks w on w.id = d.webhook_id where ${WAITING} and d.next_attempt_at <= ? ` +
   'order by d.next_attempt_at, d.id limit cast(? as bigint)';
 
-/** Subscriptions and deliveries through a unit of work's connection. */
-export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookRepository => {
+/** The next attempt of each delivery among `rows` that waits for one. */
+const attemptsOf = (rows: readonly Row[]): QueuedAttempt[] =>
+  rows.flatMap((row) =>
+    row.state === 'pending' && row.next_attempt_at != null
+      ? [
+          {
+            delivery: Number(row.id),
+            attempt: Number(row.attempts),
+            at: new Date(Number(row.next_attempt_at)),
+          },
+        ]
+      : [],
+  );
+const SCHEDULED = 'id, attempts, state, next_attempt_at';
+
+/**
+ * Subscriptions and deliveries through a unit of work's connection. With a job queue (PostgreSQL),
+ * every delivery stored waiting for an attempt is queued there in the same transaction; without
+ * one, the worker polls the table (`due`).
+ */
+export const sqlWebhooks = (
+  tx: SqlRunner,
+  dialect: SqlDialect,
+  jobs?: DeliveryJobQueue,
+): WebhookRepository => {
   const forUpdate = dialect.rowLocks ? ' for update' : '';
+  const queue = async (rows: readonly Row[]) =>
+    jobs?.queue((sql, params) => tx.all(sql, params), attemptsOf(rows));
   // `active = ?` bound as 1: PostgreSQL compares its boolean to '1', SQLite its integer to 1.
   return {
     add: async (webhook) =>
@@ -165,11 +191,13 @@ export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookReposito
     addDeliveries: async (deliveries) => {
       for (let start = 0; start < deliveries.length; start += DELIVERIES_PER_INSERT) {
         const chunk = deliveries.slice(start, start + DELIVERIES_PER_INSERT);
-        await tx.run(
+        // Only the rows inserted come back: a delivery made twice is queued once.
+        const inserted = await tx.all(
           `insert into webhook_deliveries (${DELIVERY_INSERT_COLUMNS}) values ${chunk.map(() => DELIVERY_VALUES).join(', ')} ` +
-            'on conflict (webhook_id, event_id) do nothing',
+            `on conflict (webhook_id, event_id) do nothing returning ${SCHEDULED}`,
           chunk.flatMap(deliveryParams),
         );
+        await queue(inserted);
       }
     },
     deliveriesOf: async (webhookId, limit, offset) =>
@@ -187,8 +215,8 @@ export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookReposito
       );
       return row === undefined ? null : deliveryOf(row);
     },
-    updateDelivery: async (delivery) =>
-      deliveryOf(
+    updateDelivery: async (delivery) => {
+      const row =
         (await tx.get(
           'update webhook_deliveries set attempts = ?, state = ?, last_status = ?, last_error = ?, ' +
             `next_attempt_at = ?, delivered_at = ? where id = ? returning ${DELIVERY_COLUMNS}`,
@@ -201,7 +229,27 @@ export const sqlWebhooks = (tx: SqlRunner, dialect: SqlDialect): WebhookReposito
             millis(delivery.deliveredAt),
             delivery.id,
           ],
-        )) ?? {},
+        )) ?? {};
+      await queue([row]);
+      return deliveryOf(row);
+    },
+    reschedulePending: async (webhookId, at) => {
+      const rows = await tx.all(
+        "update webhook_deliveries set next_attempt_at = ? where webhook_id = ? and state = 'pending' " +
+          `returning ${SCHEDULED}`,
+        [at.getTime(), webhookId],
+      );
+      await queue(rows);
+      return rows.length;
+    },
+    countPending: async () =>
+      Number(
+        (
+          await tx.get(
+            `select count(*) as n from webhook_deliveries d join webhooks w on w.id = d.webhook_id where ${WAITING}`,
+            [1],
+          )
+        )?.n ?? 0,
       ),
     due: async (now, limit) => (await tx.all(DUE, [1, now.getTime(), limit])).map(deliveryOf),
     nextDue: async () => {

@@ -1,45 +1,53 @@
-import type { DeliverWebhooks } from '../../application/webhooks/deliver-webhooks.js';
 import type { DispatchWebhookEvents } from '../../application/webhooks/dispatch-webhook-events.js';
+
+/** How deliveries, once made, go out: polled from their table here, or taken from a job queue. */
+export interface DeliveryLane {
+  /** Called before the first round with subscriptions to serve; a failure is tried again next round. */
+  start(): Promise<void>;
+  /**
+   * After a dispatch round that made `made` deliveries: sends or hands on what is due. Answers in
+   * how many ms to look again at the latest (null: at the poll interval); `wake` looks at once.
+   */
+  afterDispatch(made: number, wake: () => void): Promise<number | null>;
+  /** Attempts on their way here: rounds go on while there are, subscriptions or not. */
+  readonly busy: boolean;
+  /** Waits for the attempts on their way (each ends within the delivery timeout). */
+  stop(): Promise<void>;
+}
 
 export interface WebhookWorkerOptions {
   /** How often it looks for work nobody told it about (another process's writes), in ms. */
   readonly pollMs?: number;
-  /** Deliveries on their way at once. */
-  readonly concurrency?: number;
   /** Told of a round that failed (the database unreachable); the worker carries on. */
   readonly onError?: (cause: unknown) => void;
-  /** Now, in epoch ms, on the clock deliveries are scheduled by (default the system's). */
-  readonly now?: () => number;
 }
 
 /** Dispatch rounds run back to back while they find work, at most this many before deliveries go out. */
 const MAX_DISPATCH_ROUNDS = 20;
 
 /**
- * Turns committed changes into deliveries and sends them, in this process, off the request path: a
- * write only commits its change log entry and wakes the worker, which does the rest on its own
- * turns. Woken by commits here, by its own timer for retries falling due and for other processes'
- * writes. Stopping waits for the attempts on their way (each ends within the delivery timeout);
- * what is still pending stays in the database and goes out after the next start.
+ * Turns committed changes into deliveries and has them sent, off the request path: a write only
+ * commits its change log entry and wakes the worker, which does the rest on its own turns. Woken by
+ * commits here, by its own timer for retries falling due and for other processes' writes. Stopping
+ * waits for the attempts on their way; what is still pending stays in the database and goes out
+ * after the next start.
  */
-export class InProcessWebhookWorker {
+export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
-  private readonly attempts = new Set<Promise<void>>();
+  private laneStarted = false;
   /** Active subscriptions at the last look: while none, commits do not wake it. */
   private watching = 0;
   private readonly pollMs: number;
-  private readonly concurrency: number;
 
   constructor(
     private readonly dispatch: DispatchWebhookEvents,
-    private readonly deliver: DeliverWebhooks,
+    private readonly lane: DeliveryLane,
     private readonly options: WebhookWorkerOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 1000;
-    this.concurrency = options.concurrency ?? 32;
   }
 
   start(): void {
@@ -63,7 +71,7 @@ export class InProcessWebhookWorker {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
-    await Promise.all(this.attempts);
+    await this.lane.stop();
   }
 
   private schedule(delayMs: number): void {
@@ -87,23 +95,20 @@ export class InProcessWebhookWorker {
     try {
       this.watching = await this.dispatch.activeSubscriptions();
       // Deliveries still waiting (of subscriptions since turned off) are not sent: nothing else to do.
-      if (this.watching === 0 && this.attempts.size === 0) return this.schedule(next);
-      for (let round = 0; round < MAX_DISPATCH_ROUNDS && !this.stopped; round++)
-        if ((await this.dispatch.run()) === 0) break;
-      if (this.stopped) return;
-      for (const attempt of await this.deliver.startDue(this.concurrency)) {
-        this.attempts.add(attempt);
-        void attempt
-          .catch((cause) => this.options.onError?.(cause))
-          .finally(() => {
-            this.attempts.delete(attempt);
-            this.wake();
-          });
+      if (this.watching === 0 && !this.lane.busy) return this.schedule(next);
+      if (!this.laneStarted) {
+        await this.lane.start();
+        this.laneStarted = true;
       }
-      const due = await this.deliver.nextDue();
-      const wait = due === null ? null : due.getTime() - (this.options.now ?? Date.now)();
-      // Due already: those on their way (the earliest may be among them) wake it as each ends.
-      if (wait !== null) next = wait > 0 ? Math.min(next, wait) : this.attempts.size > 0 ? next : 0;
+      let made = 0;
+      for (let round = 0; round < MAX_DISPATCH_ROUNDS && !this.stopped; round++) {
+        const now = await this.dispatch.run();
+        if (now === 0) break;
+        made += now;
+      }
+      if (this.stopped) return;
+      const wait = await this.lane.afterDispatch(made, () => this.wake());
+      if (wait !== null) next = Math.min(next, wait);
     } catch (cause) {
       this.options.onError?.(cause);
     }

@@ -1,0 +1,38 @@
+import type { DeliverWebhooks } from '../../application/webhooks/deliver-webhooks.js';
+import type { DeliveryJobQueue } from '../persistence/delivery-jobs.js';
+import type { DeliveryLane } from './webhook-worker.js';
+
+/**
+ * Deliveries sent from a job queue (PostgreSQL), where several instances may share the database:
+ * the repository queued each attempt with the delivery, and the queue hands each job to one
+ * worker. A batch that fails (the database unreachable) is taken again whole; its attempts
+ * already recorded are stale by then and skipped.
+ */
+export class QueuedDeliveries implements DeliveryLane {
+  readonly busy = false;
+
+  constructor(
+    private readonly jobs: DeliveryJobQueue,
+    private readonly deliver: DeliverWebhooks,
+  ) {}
+
+  start(): Promise<void> {
+    return this.jobs.work(async (batch) => {
+      const outcomes = await Promise.allSettled(
+        batch.map((job) => this.deliver.attemptQueued(job.delivery, job.attempt)),
+      );
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+    });
+  }
+
+  /** Deliveries made here, or one retried by hand: the queue looks now instead of at its next poll. */
+  async afterDispatch(): Promise<number | null> {
+    this.jobs.notify();
+    return null;
+  }
+
+  stop(): Promise<void> {
+    return this.jobs.stopWorking();
+  }
+}
