@@ -14,6 +14,7 @@ import { createHttpServer } from './http-server.js';
 import { openPersistence } from './persistence.js';
 import { holdServerLock } from './server-lock.js';
 import { StartupError } from './startup-error.js';
+import { pendingDeliveries } from './webhook-wiring.js';
 import { createWorkspace } from './workspace.js';
 
 const DEBUG_LEVELS = ['debug', 'trace'];
@@ -74,7 +75,10 @@ const start = async (): Promise<void> => {
     // Loaded only when asked for: prom-client and node:http's ESM facade (which loads undici) add
     // about 25 MB to the process and 50 ms to its start.
     const { createMetrics } = await import('../adapters/observability/prometheus-metrics.js');
-    metrics = createMetrics({ poolStats: persistence.poolStats });
+    metrics = createMetrics({
+      poolStats: persistence.poolStats,
+      pendingDeliveries: pendingDeliveries(persistence.unitOfWork),
+    });
   }
   const app = createHttpServer(
     workspace,
@@ -86,7 +90,8 @@ const start = async (): Promise<void> => {
   );
   report = (cause) => app.log.warn({ err: cause }, 'background work failed');
   // Never the body, the URL's query or a secret: the subscription, the event and what came of it.
-  webhookAttempt = (attempt) =>
+  webhookAttempt = (attempt) => {
+    metrics?.observeWebhookAttempt(attempt);
     app.log.info(
       {
         webhook_id: attempt.webhookId,
@@ -97,6 +102,7 @@ const start = async (): Promise<void> => {
       },
       'webhook attempt',
     );
+  };
   if (debug) {
     // The statement and its time, never its parameters (they carry key digests and users' data).
     logQuery = (sample) =>

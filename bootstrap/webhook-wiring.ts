@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import type { DependencyContainer } from 'tsyringe';
 import { webhookPayloads } from '../adapters/http/presenters/webhook-event.presenter.js';
 import { CryptoWebhookSecrets } from '../adapters/webhooks/crypto-webhook-secrets.js';
@@ -7,7 +8,7 @@ import { CHANGE_LOG_READER } from '../application/ports/change-log.port.js';
 import { CLOCK } from '../application/ports/clock.port.js';
 import { CURRENT_RECORDS } from '../application/ports/current-records.port.js';
 import { token } from '../application/ports/token.js';
-import { UNIT_OF_WORK } from '../application/ports/unit-of-work.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../application/ports/unit-of-work.port.js';
 import {
   WEBHOOK_SECRETS,
   WEBHOOK_SENDER,
@@ -23,6 +24,7 @@ import { GetWebhook, ListWebhooks } from '../application/webhooks/read-webhooks.
 import { RotateWebhookSecret } from '../application/webhooks/rotate-webhook-secret.use-case.js';
 import { UpdateWebhook } from '../application/webhooks/update-webhook.use-case.js';
 import { ListDeliveries, RetryDelivery } from '../application/webhooks/webhook-deliveries.use-case.js';
+import { workerStep } from '../application/webhooks/worker-step.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type { TargetPolicy } from '../domain/webhook/webhook-target.js';
 import { provide, provideValue, resolve } from './wiring.js';
@@ -127,6 +129,10 @@ export const resolveWebhookUseCases = (c: DependencyContainer): WorkspaceUseCase
   deliveries: resolve(c, ListDeliveries),
   retryDelivery: resolve(c, RetryDelivery),
 });
+
+/** How many deliveries wait for an attempt (the metrics' queue depth); a failure rejects. */
+export const pendingDeliveries = (unitOfWork: UnitOfWork) => (): Promise<number> =>
+  workerStep(unitOfWork.run(async (repositories) => E.right(await repositories.webhooks.countPending())));
 
 /** The worker's two steps: changes into deliveries, deliveries out. */
 export const resolveWebhookSteps = (c: DependencyContainer) => ({

@@ -15,7 +15,10 @@ export interface AttemptReport {
   readonly eventId: string;
   readonly outcome: 'delivered' | 'retrying' | 'failed' | 'disabled';
   readonly status: number | null;
+  /** The attempt: from sending the request to its answer (or failure). */
   readonly durationMs: number;
+  /** From the delivery being made (just after its change committed) to the end of this attempt. */
+  readonly sinceEventMs: number;
 }
 
 /**
@@ -100,7 +103,8 @@ export class DeliverWebhooks {
       body: delivery.body,
       secrets: signingSecrets(webhook, started),
     });
-    const durationMs = this.clock.now().getTime() - started.getTime();
+    const ended = this.clock.now().getTime();
+    const durationMs = ended - started.getTime();
     const recorded = await workerStep(
       this.unitOfWork.run(async (repositories) => {
         const [fresh, stored] = [
@@ -126,6 +130,7 @@ export class DeliverWebhooks {
           : recorded.delivery.state,
       status: 'status' in outcome ? outcome.status : null,
       durationMs,
+      sinceEventMs: ended - delivery.createdAt.getTime(),
     });
   }
 }

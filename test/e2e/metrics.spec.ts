@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { freePort } from '../support/free-port.js';
 import { cli, type ServerProcess, startServer } from '../support/processes.js';
 import { sample } from '../support/prometheus-text.js';
+import { settle, WebhookReceiver } from '../support/webhook-receiver.js';
 
 const eventually = async (check: () => boolean, timeoutMs = 3000): Promise<boolean> => {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
@@ -23,10 +24,14 @@ describe('operations: metrics on METRICS_PORT and SQL timings at LOG_LEVEL=debug
 
   before(async () => {
     directory = mkdtempSync(join(tmpdir(), 'workspace-metrics-'));
-    const env = { DATABASE_URL: `sqlite:${join(directory, 'workspace.db')}` };
+    const env = {
+      DATABASE_URL: `sqlite:${join(directory, 'workspace.db')}`,
+      WEBHOOK_ALLOW_HTTP: '1',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+    };
     await cli(env, 'users', 'create', 'alice');
     key = JSON.parse(
-      await cli(env, 'keys', 'create', '--user', 'alice', '--scopes', 'tasks:*', '--json'),
+      await cli(env, 'keys', 'create', '--user', 'alice', '--scopes', 'tasks:*,webhooks:*', '--json'),
     ).key;
     const metricsPort = await freePort();
     metricsUrl = `http://127.0.0.1:${metricsPort}`;
@@ -74,6 +79,42 @@ describe('operations: metrics on METRICS_PORT and SQL timings at LOG_LEVEL=debug
     ).to.be.greaterThan(0);
     expect(sample(text, 'workspace_rate_limit_rejections_total')).to.equal(0);
     expect(sample(text, 'process_resident_memory_bytes')).to.be.greaterThan(0);
+  });
+
+  it('counts webhook attempts by outcome, times them and the event-to-delivery latency, and shows the queue depth', async () => {
+    const receiver = new WebhookReceiver();
+    const url = await receiver.start();
+    try {
+      const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+      const subscribed = await fetch(`${server.baseUrl}/v1/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url, events: ['task.created'] }),
+      });
+      receiver.secrets.push(((await subscribed.json()) as { data: { secret: string } }).data.secret);
+      receiver.status = () => 503;
+      const create = (title: string) =>
+        fetch(`${server.baseUrl}/v1/tasks`, { method: 'POST', headers, body: JSON.stringify({ title }) });
+      await create('first');
+      while (receiver.attempts.length < 1) await settle(10);
+      receiver.status = () => 200;
+      await create('second');
+      await receiver.waitFor(1);
+      await settle(300);
+
+      const text = await (await fetch(`${metricsUrl}/metrics`)).text();
+      expect(sample(text, 'workspace_webhook_attempts_total{outcome="retrying"}')).to.equal(1);
+      expect(sample(text, 'workspace_webhook_attempts_total{outcome="delivered"}')).to.equal(1);
+      expect(sample(text, 'workspace_webhook_attempt_duration_seconds_count{outcome="delivered"}')).to.equal(
+        1,
+      );
+      expect(sample(text, 'workspace_webhook_delivery_latency_seconds_count')).to.equal(1);
+      // The first one waits for its retry.
+      expect(sample(text, 'workspace_webhook_deliveries_pending')).to.equal(1);
+      expect(text).not.to.include(url);
+    } finally {
+      await receiver.stop();
+    }
   });
 
   it('serves nothing but GET /metrics on that port, and the API does not serve metrics', async () => {
