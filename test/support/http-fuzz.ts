@@ -206,6 +206,8 @@ export const seed = async (alice: UserSession): Promise<Seeded> => {
   const note = await right(alice.notes.create({ name: 'n', description: "%'_\\" }));
   const time = await right(alice.times.create({ timeReally: 3600, taskId: task.id }));
   const money = await right(alice.moneys.create({ type: 3, price: 10, card: card.id, toCard: other.id }));
+  // A literal public address: nothing is resolved, and nothing is sent (the world has no worker).
+  const webhook = await right(alice.webhooks.create({ url: 'https://93.184.215.14/hook', events: ['*'] }));
   const ids = {
     tasks: [task.id, done.id],
     clients: [client.id],
@@ -215,6 +217,7 @@ export const seed = async (alice: UserSession): Promise<Seeded> => {
     cards: [card.id, other.id],
     times: [time.id],
     moneys: [money.id],
+    webhooks: [webhook.webhook.id],
   };
   const everything = async () => {
     const lists = await Promise.all([
@@ -228,6 +231,7 @@ export const seed = async (alice: UserSession): Promise<Seeded> => {
       alice.categories.list({ limit: 100, active: false }),
       alice.cards.list({ limit: 100, active: false }),
       alice.gamification.profile(),
+      alice.webhooks.list(),
       ...ids.tasks.map((id) => alice.tasks.history(id, { limit: 100 })),
     ]);
     return JSON.stringify(lists);
@@ -253,7 +257,9 @@ export const fuzzRoute = async (
   let baseline = await seeded.snapshot();
   const property = fc.assert(
     fc.asyncProperty(pathId(known), query(target), body(target), headers, async (id, search, sent, extra) => {
-      const url = `${target.path.replace('{id}', id)}${search === '' ? '' : `?${search}`}`;
+      // A delivery id, where the route has one, is as arbitrary as the record id.
+      const path = target.path.replace('{id}', id).replace('{delivery_id}', id);
+      const url = `${path}${search === '' ? '' : `?${search}`}`;
       const request: InjectOptions = {
         method: target.method as InjectOptions['method'],
         url,

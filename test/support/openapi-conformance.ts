@@ -114,3 +114,22 @@ export const checkAgainstDocument = (request: InjectOptions, response: LightMyRe
     }
   }
 };
+
+/** Throws unless `body` is an event the document's top-level `webhooks` describes, as its schema says. */
+export const checkWebhookEvent = (body: string): void => {
+  const event: unknown = JSON.parse(body);
+  const type = String((event as { type?: unknown }).type);
+  const described = webhooksOf(document)[type];
+  if (described === undefined) throw new Error(`OpenAPI drift: event ${type} is not under webhooks`);
+  const schema = jsonSchemaOf((resolve(described) as { post: Json }).post.requestBody);
+  if (schema === undefined) throw new Error(`OpenAPI drift: event ${type} has no body schema`);
+  const validate = validatorOf(schema);
+  if (!validate(event))
+    throw new Error(`OpenAPI drift: event ${type} breaks its schema: ${problems(validate)}\n${body}`);
+};
+
+const webhooksOf = (described: Json): Record<string, Json> =>
+  (described as Json & { webhooks?: Record<string, Json> }).webhooks ?? {};
+
+/** The event types the document describes. */
+export const documentedEvents = (): readonly string[] => Object.keys(webhooksOf(document));

@@ -5,6 +5,7 @@ import { ERROR_RESPONSES, type ErrorStatus, errorResponseComponents } from './er
 import { INTRODUCTION, TAGS } from './introduction.js';
 import { bodySchemaOf, type JsonSchema, queryParametersOf } from './json-schema.js';
 import { errorEnvelope, ID, successBody } from './response-schemas.js';
+import { webhookEvents } from './webhook-events.js';
 
 /**
  * The OpenAPI 3.1 document of the API, built from the routes themselves: their paths and methods,
@@ -241,7 +242,9 @@ const publicOperation = (route: PublicRoute): object => {
  * named schema (Task, Client, …) is written once. Two different schemas under one title are a
  * programming error.
  */
-const hoistNamedSchemas = (paths: object): { paths: object; schemas: Record<string, JsonSchema> } => {
+const hoistNamedSchemas = <T extends object>(
+  sections: T,
+): { sections: T; schemas: Record<string, JsonSchema> } => {
   const schemas: Record<string, JsonSchema> = {};
   const texts = new Map<string, string>();
   const visit = (value: unknown): unknown => {
@@ -257,7 +260,7 @@ const hoistNamedSchemas = (paths: object): { paths: object; schemas: Record<stri
     schemas[title] = visited;
     return { $ref: `#/components/schemas/${title}` };
   };
-  return { paths: visit(paths) as object, schemas };
+  return { sections: visit(sections) as T, schemas };
 };
 
 export interface DocumentOptions {
@@ -298,7 +301,7 @@ export const openApiDocument = (options: DocumentOptions): object => {
     const get = operations.get as Record<string, unknown> | undefined;
     if (get !== undefined) operations.head = headOf(get);
   }
-  const hoisted = hoistNamedSchemas(paths);
+  const hoisted = hoistNamedSchemas({ paths, webhooks: webhookEvents() });
   const used = new Set([
     ...options.routes.map((r) => r.doc.tag),
     ...options.publicRoutes.map((r) => r.doc.tag),
@@ -316,7 +319,8 @@ export const openApiDocument = (options: DocumentOptions): object => {
     servers: [{ url: '/', description: 'This service' }],
     tags: TAGS.filter((tag) => used.has(tag.name)),
     security: [{ bearer: [] }, { apiKey: [] }],
-    paths: hoisted.paths,
+    paths: hoisted.sections.paths,
+    webhooks: hoisted.sections.webhooks,
     components: {
       schemas: hoisted.schemas,
       securitySchemes: {

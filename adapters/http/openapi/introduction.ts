@@ -68,5 +68,10 @@ export const TAGS = [
   { name: 'Time records', description: 'Time spent, linked to a task, project, client or category.' },
   { name: 'Money records', description: 'Income, expenses and transfers between cards.' },
   { name: 'Sync', description: 'What changed since the last sync, deletions included.' },
+  {
+    name: 'Webhooks',
+    description:
+      'Subscriptions that receive signed events as changes commit, their delivery log and retries. The events themselves are under `webhooks`.',
+  },
   { name: 'System', description: 'Health and this description; no key needed.' },
 ] as const;

@@ -1,3 +1,4 @@
+import type { ChangeResource } from '../../../application/ports/change-log.port.js';
 import { taskStatusCodec } from '../../../application/tasks/task.codecs.js';
 import { clientWire, moneyWire, namedWire, noteWire, projectWire, timeWire } from '../wire/record.wire.js';
 import { taskWire } from '../wire/task.wire.js';
@@ -170,4 +171,16 @@ export const MONEY: ResourceDoc = {
     ...CREATED,
   },
   createExample: { type: 1, price: 1250, card: 2, client_id: 3, description: 'November invoice paid' },
+};
+
+/** Each resource's record schema, for answers that carry records of any resource (sync, webhooks). */
+export const RECORD_DOCS: { readonly [R in ChangeResource]: ResourceDoc } = {
+  tasks: TASK,
+  clients: CLIENT,
+  projects: PROJECT,
+  notes: NOTE,
+  categories: NAMED,
+  cards: NAMED,
+  times: TIME,
+  moneys: MONEY,
 };

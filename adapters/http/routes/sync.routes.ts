@@ -1,35 +1,14 @@
-import { CHANGE_OPERATIONS, type ChangeResource } from '../../../application/ports/change-log.port.js';
+import { CHANGE_OPERATIONS } from '../../../application/ports/change-log.port.js';
 import { syncInput } from '../../../application/sync/sync.codecs.js';
 import type { SyncedChange } from '../../../application/sync/sync-changes.use-case.js';
 import { SYNC_GROUP } from '../../../application/workspace/session.js';
 import { success } from '../envelope.js';
-import {
-  CLIENT,
-  MONEY,
-  NAMED,
-  NOTE,
-  PROJECT,
-  type ResourceDoc,
-  TASK,
-  TIME,
-} from '../openapi/resource-schemas.js';
+import { RECORD_DOCS, TASK } from '../openapi/resource-schemas.js';
 import { closedObject, ID, SERVER_INSTANT, titled } from '../openapi/response-schemas.js';
 import { presentRecord } from '../presenters/resource.presenter.js';
 import { serverInstant } from '../presenters/wire-values.js';
 import { type Route, respond, withInput } from '../route.js';
 import { wireQuery } from '../wire/wire-codecs.js';
-
-/** Each resource's record schema. */
-const RESOURCES: { readonly [R in ChangeResource]: ResourceDoc } = {
-  tasks: TASK,
-  clients: CLIENT,
-  projects: PROJECT,
-  notes: NOTE,
-  categories: NAMED,
-  cards: NAMED,
-  times: TIME,
-  moneys: MONEY,
-};
 
 const presentChange = (change: SyncedChange) => ({
   seq: change.seq,
@@ -42,7 +21,7 @@ const presentChange = (change: SyncedChange) => ({
 
 /** One change of each resource: its `record` is that resource's, or null for a tombstone. */
 const CHANGE = titled('Change', {
-  oneOf: Object.entries(RESOURCES).map(([resource, doc]) =>
+  oneOf: Object.entries(RECORD_DOCS).map(([resource, doc]) =>
     closedObject({
       seq: { type: 'integer', minimum: 1, description: "The change's place in the user's log." },
       resource: { const: resource },

@@ -28,7 +28,7 @@ for (const harness of HARNESSES) {
       const alice = await world.user('alice');
       key = await world.key(
         'alice',
-        'tasks:*,clients:*,projects:*,notes:*,categories:*,cards:*,times:*,moneys:*',
+        'tasks:*,clients:*,projects:*,notes:*,categories:*,cards:*,times:*,moneys:*,webhooks:*',
       );
       seeded = await seed(alice);
     });
