@@ -15,8 +15,9 @@ import { type Command, type CommandContext, UsageError } from './cli-command.js'
 import { DB_COMMANDS } from './db-commands.js';
 import { KEY_COMMANDS } from './key-commands.js';
 import { USER_COMMANDS } from './user-commands.js';
+import { WEBHOOK_COMMANDS } from './webhook-commands.js';
 
-const COMMANDS: readonly Command[] = [...USER_COMMANDS, ...KEY_COMMANDS, ...DB_COMMANDS];
+const COMMANDS: readonly Command[] = [...USER_COMMANDS, ...KEY_COMMANDS, ...WEBHOOK_COMMANDS, ...DB_COMMANDS];
 
 const usageLine = (command: Command) => `workspace-api ${command.words.join(' ')} ${command.usage}`;
 

@@ -15,6 +15,8 @@ const COMMANDS = [
   'keys list',
   'keys revoke',
   'keys rotate',
+  'webhooks list',
+  'webhooks disable',
   'db status',
   'db migrate',
   'db backup',
@@ -82,6 +84,43 @@ describe('the CLI, compiled, as an operator meets it', function () {
       { id: 1, name: 'alice', timezone: 'Europe/Kyiv' },
       { id: 2, name: 'bob', timezone: 'UTC' },
     ]);
+  });
+
+  it("lists every user's webhook subscriptions without secrets, and disables one for its owner", async () => {
+    await json('users', 'create', 'alice');
+    await json('users', 'create', 'bob');
+    const workspace = await openWorkspace({ database: databaseUrl, webhooks: { deliver: false } });
+    const secrets: string[] = [];
+    try {
+      for (const [userId, url] of [
+        [1, 'https://93.184.215.14/alice'],
+        [2, 'https://93.184.215.14/bob'],
+      ] as const) {
+        const created = await workspace.actingAs(userId).webhooks.create({ url, events: ['task.created'] });
+        if (created._tag === 'Right') secrets.push(created.right.secret);
+      }
+    } finally {
+      await workspace.close();
+    }
+    expect(secrets).to.have.length(2);
+    const all = await json('webhooks', 'list');
+    expect(
+      all.map((w: { id: number; user_id: number; active: number }) => [w.id, w.user_id, w.active]),
+    ).to.deep.equal([
+      [1, 1, 1],
+      [2, 2, 1],
+    ]);
+    expect(JSON.stringify(all)).not.to.include('whsec_');
+    expect((await json('webhooks', 'list', '--user', 'bob')).map((w: { id: number }) => w.id)).to.deep.equal([
+      2,
+    ]);
+
+    expect(await json('webhooks', 'disable', '2')).to.include({ id: 2, user_id: 2, active: 0 });
+    const text = await cli('webhooks', 'list');
+    expect(text.stdout).to.match(/^2\tuser 2\toff\ttask\.created\t/m);
+    const missing = await cli('webhooks', 'disable', '99');
+    expect([missing.code, missing.stderr]).to.deep.equal([1, 'No webhook subscription 99.\n']);
+    expect((await cli('webhooks', 'disable', 'two')).code).to.equal(2);
   });
 
   it('rotates a key: a new key with the same scopes and expiry, the old one working until the grace period ends', async () => {
