@@ -15,7 +15,7 @@
  * turn, for several rounds; the figures are medians, the ratios the median of each round's.
  * Prints a table per database and writes `bench/results.json` and `bench/RESULTS.md`.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
@@ -23,6 +23,7 @@ import { ROOT } from '../test/support/build.js';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 import { cli } from '../test/support/processes.js';
 import { type Db, type Dialect, openDb } from './ceiling/driver.js';
+import { FEED_MARKER } from './change-feed.js';
 import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
 import { startCeiling, startService } from './processes.js';
 import { type ComparedRow, comparedTable, machine, type ScaleRow, scaleTable } from './report.js';
@@ -320,8 +321,12 @@ try {
       join(ROOT, 'bench', `results${suffix}.json`),
       `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), command, results: json }, null, 2)}\n`,
     );
+    const resultsFile = join(ROOT, 'bench', `RESULTS${suffix}.md`);
+    // The change feed's section is `npm run bench:feed`'s: kept as it is.
+    const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+    const feed = previous.includes(FEED_MARKER) ? `\n${previous.slice(previous.indexOf(FEED_MARKER))}` : '';
     writeFileSync(
-      join(ROOT, 'bench', `RESULTS${suffix}.md`),
+      resultsFile,
       `# Benchmark results${args.scale ? ': scale' : ''}\n\n${header.join('  \n')}\n\n` +
         '**Requests vary**: every scenario draws a new request each time (random ids, offsets, filters, ' +
         'words, record types; a cursor walk follows its own next_cursor), so no answer can be served from ' +
@@ -334,7 +339,7 @@ try {
         'Figures are medians over the rounds; a ratio is the median of the service’s requests per second ' +
         'over the other’s in the same round, so that neighbours in time are compared on a machine whose ' +
         'speed drifts.\n\n' +
-        `${sections.join('\n\n')}\n`,
+        `${sections.join('\n\n')}\n${feed}`,
     );
   }
 } finally {

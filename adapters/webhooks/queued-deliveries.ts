@@ -17,13 +17,7 @@ export class QueuedDeliveries implements DeliveryLane {
   ) {}
 
   start(): Promise<void> {
-    return this.jobs.work(async (batch) => {
-      const outcomes = await Promise.allSettled(
-        batch.map((job) => this.deliver.attemptQueued(job.delivery, job.attempt)),
-      );
-      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (failed !== undefined) throw failed.reason;
-    });
+    return this.jobs.work((batch) => this.deliver.attemptQueued(batch));
   }
 
   /** Deliveries made here, or one retried by hand: the queue looks now instead of at its next poll. */

@@ -24,6 +24,11 @@ export interface WebhookWorkerOptions {
 
 /** Dispatch rounds run back to back while they find work, at most this many before deliveries go out. */
 const MAX_DISPATCH_ROUNDS = 20;
+/**
+ * How long a commit waits for others before its events are made: one round then serves the commits
+ * of those milliseconds together (a round reads and writes the same few rows whatever their number).
+ */
+const COMMIT_GATHER_MS = 20;
 
 /**
  * Turns committed changes into deliveries and has them sent, off the request path: a write only
@@ -34,8 +39,11 @@ const MAX_DISPATCH_ROUNDS = 20;
  */
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
+  /** When the timer fires, in epoch ms. */
+  private timerAt = Number.POSITIVE_INFINITY;
   private running: Promise<void> | undefined;
-  private again = false;
+  /** The soonest another round was asked for while one ran (ms after it ends), if any was. */
+  private again: number | undefined;
   private stopped = true;
   private laneStarted = false;
   /** Active subscriptions at the last look: while none, commits do not wake it. */
@@ -57,14 +65,18 @@ export class WebhookWorker {
 
   /** A write committed: it may have made events, if anything is subscribed. */
   committed(): void {
-    if (this.watching > 0) this.wake();
+    if (this.watching > 0) this.wakeIn(COMMIT_GATHER_MS);
   }
 
   /** Something may be waiting now: look at once (a round already running looks again after). */
   wake(): void {
+    this.wakeIn(0);
+  }
+
+  private wakeIn(delayMs: number): void {
     if (this.stopped) return;
-    if (this.running !== undefined) this.again = true;
-    else this.schedule(0);
+    if (this.running !== undefined) this.again = Math.min(this.again ?? delayMs, delayMs);
+    else if (Date.now() + delayMs < this.timerAt) this.schedule(delayMs);
   }
 
   async stop(): Promise<void> {
@@ -76,13 +88,16 @@ export class WebhookWorker {
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
+    this.timerAt = Date.now() + delayMs;
     this.timer = setTimeout(() => {
+      this.timerAt = Number.POSITIVE_INFINITY;
       this.running = this.round().finally(() => {
         this.running = undefined;
         if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.schedule(0);
+        if (this.again !== undefined) {
+          const delay = this.again;
+          this.again = undefined;
+          this.schedule(delay);
         }
       });
     }, delayMs);
@@ -112,6 +127,6 @@ export class WebhookWorker {
     } catch (cause) {
       this.options.onError?.(cause);
     }
-    if (!this.stopped && !this.again) this.schedule(next);
+    if (!this.stopped && this.again === undefined) this.schedule(next);
   }
 }

@@ -13,6 +13,8 @@ export interface WebhookRepository {
   add(webhook: NewWebhook): Promise<Webhook>;
   /** The subscription (locked to the transaction's end where the database locks rows), or null. */
   findForUpdate(id: number): Promise<Webhook | null>;
+  /** The subscription as committed, not locked: for reads, and for a change it may not need. */
+  find(id: number): Promise<Webhook | null>;
   /** The user's subscriptions, oldest first. */
   listOf(userId: UserId): Promise<readonly Webhook[]>;
   update(webhook: Webhook): Promise<Webhook>;

@@ -1,5 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { afterAttempt, type Delivery, signingSecrets } from '../../domain/webhook/webhook.js';
+import {
+  type AttemptOutcome,
+  afterAttempt,
+  type Delivery,
+  signingSecrets,
+  type Webhook,
+} from '../../domain/webhook/webhook.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-delivery.port.js';
@@ -76,26 +82,83 @@ export class DeliverWebhooks {
   }
 
   /**
-   * Makes a queued attempt (a job engine's job): unless the delivery is gone, no longer pending, or
-   * already past this attempt (the job is stale, or was run before by a worker that died).
+   * Makes queued attempts (a job engine's batch of jobs), skipping each whose delivery is gone, no
+   * longer pending, or already past this attempt (the job is stale, or was run before by a worker
+   * that died). One transaction reads them, one records them all.
    */
-  async attemptQueued(deliveryId: number, attempt: number): Promise<void> {
-    const delivery = await workerStep(
-      this.unitOfWork.run(async (repositories) =>
-        E.right(await repositories.webhooks.findDelivery(deliveryId)),
-      ),
+  async attemptQueued(
+    jobs: readonly { readonly delivery: number; readonly attempt: number }[],
+  ): Promise<void> {
+    const found = await workerStep(
+      this.unitOfWork.run(async (repositories) => {
+        const ready: Ready[] = [];
+        const webhooks = new Map<number, Webhook | null>();
+        for (const job of jobs) {
+          const delivery = await repositories.webhooks.findDelivery(job.delivery);
+          if (delivery === null || delivery.state !== 'pending' || delivery.attempts !== job.attempt)
+            continue;
+          if (!webhooks.has(delivery.webhookId))
+            webhooks.set(delivery.webhookId, await repositories.webhooks.find(delivery.webhookId));
+          ready.push({ delivery, webhook: webhooks.get(delivery.webhookId) ?? null });
+        }
+        return E.right(ready);
+      }),
     );
-    if (delivery === null || delivery.state !== 'pending' || delivery.attempts !== attempt) return;
-    await this.attempt(delivery);
+    await this.sendAll(found);
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
     const webhook = await workerStep(
       this.unitOfWork.run(async (repositories) =>
-        E.right(await repositories.webhooks.findForUpdate(delivery.webhookId)),
+        E.right(await repositories.webhooks.find(delivery.webhookId)),
       ),
     );
-    if (webhook === null || !webhook.active) return;
+    await this.sendAll([{ delivery, webhook }]);
+  }
+
+  /** Sends each (to an active subscription) at once, then records every outcome in one transaction. */
+  private async sendAll(ready: readonly Ready[]): Promise<void> {
+    const sent = await Promise.all(
+      ready.flatMap(({ delivery, webhook }) =>
+        webhook === null || !webhook.active ? [] : [this.sendOne(delivery, webhook)],
+      ),
+    );
+    if (sent.length === 0) return;
+    const recorded = await workerStep(
+      this.unitOfWork.run(async (repositories) => {
+        const outcomes: { readonly attempt: Sent; readonly after: AfterAttempt }[] = [];
+        // The subscriptions as this transaction last saw or left them.
+        const webhooks = new Map<number, Webhook | null>();
+        for (const attempt of sent) {
+          const { delivery } = attempt;
+          const stored = await repositories.webhooks.findDelivery(delivery.id);
+          // Deleted while it was on its way, or its attempt recorded by another: nothing to record.
+          if (stored === null || !isSameAttempt(stored, delivery)) continue;
+          if (!webhooks.has(delivery.webhookId))
+            webhooks.set(delivery.webhookId, await repositories.webhooks.find(delivery.webhookId));
+          const seen = webhooks.get(delivery.webhookId);
+          if (seen == null) continue;
+          const now = this.clock.now();
+          let after = afterAttempt(stored, seen, attempt.outcome, now, attempt.random);
+          // Only a change of the subscription (failing since, turned off) takes its lock: the
+          // deliveries of one subscription are recorded side by side, not one after another.
+          if (after.webhook !== seen) {
+            const locked = await repositories.webhooks.findForUpdate(delivery.webhookId);
+            if (locked === null) continue;
+            after = afterAttempt(stored, locked, attempt.outcome, now, attempt.random);
+            if (after.webhook !== locked) await repositories.webhooks.update(after.webhook);
+            webhooks.set(delivery.webhookId, after.webhook);
+          }
+          await repositories.webhooks.updateDelivery(after.delivery);
+          outcomes.push({ attempt, after });
+        }
+        return E.right(outcomes);
+      }),
+    );
+    for (const { attempt, after } of recorded) this.report(reportOf(attempt, after));
+  }
+
+  private async sendOne(delivery: Delivery, webhook: Webhook): Promise<Sent> {
     const started = this.clock.now();
     const outcome = await this.sender.send({
       url: webhook.url,
@@ -103,34 +166,38 @@ export class DeliverWebhooks {
       body: delivery.body,
       secrets: signingSecrets(webhook, started),
     });
-    const ended = this.clock.now().getTime();
-    const durationMs = ended - started.getTime();
-    const recorded = await workerStep(
-      this.unitOfWork.run(async (repositories) => {
-        const [fresh, stored] = [
-          await repositories.webhooks.findForUpdate(delivery.webhookId),
-          await repositories.webhooks.findDelivery(delivery.id),
-        ];
-        // Deleted while it was on its way, or its attempt recorded by another: nothing to record.
-        if (fresh === null || stored === null || !isSameAttempt(stored, delivery)) return E.right(null);
-        const after = afterAttempt(stored, fresh, outcome, this.clock.now(), this.random());
-        await repositories.webhooks.updateDelivery(after.delivery);
-        if (after.webhook !== fresh) await repositories.webhooks.update(after.webhook);
-        return E.right(after);
-      }),
-    );
-    if (recorded === null) return;
-    this.report({
-      webhookId: delivery.webhookId,
-      eventId: delivery.eventId,
-      outcome: !recorded.webhook.active
-        ? 'disabled'
-        : recorded.delivery.state === 'pending'
-          ? 'retrying'
-          : recorded.delivery.state,
-      status: 'status' in outcome ? outcome.status : null,
-      durationMs,
-      sinceEventMs: ended - delivery.createdAt.getTime(),
-    });
+    const endedAt = this.clock.now().getTime();
+    return { delivery, outcome, startedAt: started.getTime(), endedAt, random: this.random() };
   }
 }
+
+/** A delivery to attempt, with its subscription as last read (null: gone). */
+interface Ready {
+  readonly delivery: Delivery;
+  readonly webhook: Webhook | null;
+}
+
+/** An attempt made, waiting to be recorded. */
+interface Sent {
+  readonly delivery: Delivery;
+  readonly outcome: AttemptOutcome;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** The jitter of its next wait, drawn once. */
+  readonly random: number;
+}
+
+type AfterAttempt = ReturnType<typeof afterAttempt>;
+
+const reportOf = ({ delivery, outcome, startedAt, endedAt }: Sent, after: AfterAttempt): AttemptReport => ({
+  webhookId: delivery.webhookId,
+  eventId: delivery.eventId,
+  outcome: !after.webhook.active
+    ? 'disabled'
+    : after.delivery.state === 'pending'
+      ? 'retrying'
+      : after.delivery.state,
+  status: 'status' in outcome ? outcome.status : null,
+  durationMs: endedAt - startedAt,
+  sinceEventMs: endedAt - delivery.createdAt.getTime(),
+});

@@ -24,7 +24,7 @@ export class GetWebhook {
 
   execute(actor: Actor, id: number): TE.TaskEither<GetWebhookError, WebhookView> {
     return this.unitOfWork.run(async (repositories) => {
-      const webhook = ownWebhook(await repositories.webhooks.findForUpdate(id), actor.userId);
+      const webhook = ownWebhook(await repositories.webhooks.find(id), actor.userId);
       return webhook === null ? E.left(notFound('webhook')) : E.right(viewOf(webhook));
     });
   }

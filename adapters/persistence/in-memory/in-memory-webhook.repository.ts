@@ -19,6 +19,7 @@ export const inMemoryWebhooks = (
     return stored;
   },
   findForUpdate: async (id) => state.webhooks.get(id) ?? null,
+  find: async (id) => state.webhooks.get(id) ?? null,
   listOf: async (userId) => [...state.webhooks.values()].filter((webhook) => webhook.userId === userId),
   update: async (webhook) => {
     state.webhooks.set(webhook.id, webhook);

@@ -170,6 +170,10 @@ export const sqlWebhooks = (
       const row = await tx.get(`select ${WEBHOOK_COLUMNS} from webhooks where id = ?${forUpdate}`, [id]);
       return row === undefined ? null : webhookOf(row);
     },
+    find: async (id) => {
+      const row = await tx.get(`select ${WEBHOOK_COLUMNS} from webhooks where id = ?`, [id]);
+      return row === undefined ? null : webhookOf(row);
+    },
     listOf: async (userId) =>
       (await tx.all(`select ${WEBHOOK_COLUMNS} from webhooks where user_id = ? order by id`, [userId])).map(
         webhookOf,

@@ -1,0 +1,178 @@
+/**
+ * The change feed's figures (issue 30), per database, on the compiled service:
+ *
+ * - a write's cost with 10 active subscriptions against none: task creates at a steady rate the
+ *   machine sustains beside the deliveries they cause, p50 and p99 latency of each;
+ * - deliveries per second to a local receiver: 10 subscriptions, writes as fast as they go, from the
+ *   first write to the last event received;
+ * - a sync of 10,000 changes paged through from the start, at the largest page.
+ *
+ *   npm run bench:feed                      both databases; also run at the end of `npm run bench`
+ *   npm run bench:feed -- --db sqlite
+ */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SYNC_MAX_LIMIT } from '../application/sync/sync.codecs.js';
+import { cli } from '../test/support/processes.js';
+import type { Dialect } from './ceiling/driver.js';
+import { type Running, startService } from './processes.js';
+
+/** Where RESULTS.md's change feed section begins: everything after it is this bench's. */
+export const FEED_MARKER = '<!-- change feed: written by npm run bench:feed -->';
+
+const SUBSCRIPTIONS = 10;
+/** Writes per second in the write-cost runs: low enough that 10× as many deliveries keep up. */
+const STEADY_RATE = Number(process.env.FEED_RATE ?? 100);
+const STEADY_SECONDS = 5;
+const BURST_WRITES = 1_000;
+const SYNCED_CHANGES = 10_000;
+
+export interface FeedFigures {
+  readonly write: {
+    readonly rate: number;
+    readonly none: Latency;
+    readonly subscribed: Latency;
+    /** p50 with subscriptions over p50 without. */
+    readonly ratio: number;
+  };
+  readonly deliveries: { readonly events: number; readonly seconds: number; readonly perSecond: number };
+  readonly sync: { readonly changes: number; readonly pages: number; readonly ms: number };
+}
+
+interface Latency {
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/** A receiver that takes everything at once (a 204), counting events by id. */
+const startReceiver = async () => {
+  let received = 0;
+  let lastAt = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received++;
+      lastAt = performance.now();
+      response.writeHead(204).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received: () => received,
+    lastAt: () => lastAt,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export const runFeedBench = async (dialect: Dialect, databaseUrl: string): Promise<FeedFigures> => {
+  const env = { DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' };
+  await cli(env, 'users', 'create', 'feed');
+  const { key } = JSON.parse(
+    await cli(env, 'keys', 'create', '--user', 'feed', '--scopes', 'tasks:*,webhooks:*', '--json'),
+  );
+  const receiver = await startReceiver();
+  const service = await startService(env);
+  const call = async (method: string, path: string, body?: object) => {
+    const response = await fetch(`${service.baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as { data: Record<string, unknown> };
+  };
+  let written = 0;
+  const write = () => call('POST', '/v1/tasks', { title: `feed ${written++}` });
+  try {
+    /** Writes at `rate` per second for `seconds`, each timed from its start to its answer. */
+    const steady = async (): Promise<Latency> => {
+      const times: number[] = [];
+      const pending: Promise<void>[] = [];
+      const started = performance.now();
+      for (let i = 0; i < STEADY_RATE * STEADY_SECONDS; i++) {
+        const due = started + (i * 1000) / STEADY_RATE;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const at = performance.now();
+        pending.push(write().then(() => void times.push(performance.now() - at)));
+      }
+      await Promise.all(pending);
+      const sorted = times.sort((a, b) => a - b);
+      return { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)) };
+    };
+    // Warm-up, then the write's cost without subscriptions and with them.
+    await Promise.all(Array.from({ length: 200 }, write));
+    const none = await steady();
+    const ids: number[] = [];
+    for (let i = 0; i < SUBSCRIPTIONS; i++) {
+      const { data } = await call('POST', '/v1/webhooks', { url: receiver.url, events: ['task.created'] });
+      ids.push(Number((data.webhook as { id: number }).id));
+    }
+    const subscribed = await steady();
+    const caughtUp = async (expected: number, timeoutMs: number) => {
+      for (const deadline = Date.now() + timeoutMs; receiver.received() < expected; ) {
+        if (Date.now() > deadline) throw new Error(`received ${receiver.received()} of ${expected} events`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await caughtUp(SUBSCRIPTIONS * STEADY_RATE * STEADY_SECONDS, 60_000);
+
+    // Deliveries per second: a burst of writes, 10 events each, until the last one is received.
+    const before = receiver.received();
+    const burstStart = performance.now();
+    for (let i = 0; i < BURST_WRITES; i += 16) await Promise.all(Array.from({ length: 16 }, write));
+    const events = BURST_WRITES * SUBSCRIPTIONS;
+    await caughtUp(before + events, 120_000);
+    const seconds = (receiver.lastAt() - burstStart) / 1000;
+
+    // Sync: the subscriptions off (their deliveries are not measured here), then 10k changes in all.
+    for (const id of ids) await call('PATCH', `/v1/webhooks/${id}`, { active: 0 });
+    while (written < SYNCED_CHANGES) await Promise.all(Array.from({ length: 32 }, write));
+    const syncStart = performance.now();
+    let pages = 0;
+    let changes = 0;
+    for (let since: string | undefined; ; ) {
+      const { data } = await call(
+        'GET',
+        `/v1/sync?limit=${SYNC_MAX_LIMIT}${since === undefined ? '' : `&since=${encodeURIComponent(since)}`}`,
+      );
+      pages++;
+      changes += (data.changes as unknown[]).length;
+      since = String(data.next_since);
+      if (data.has_more !== true) break;
+    }
+    const ms = performance.now() - syncStart;
+    console.log(`${dialect}: change feed measured`);
+    return {
+      write: { rate: STEADY_RATE, none, subscribed, ratio: round(subscribed.p50 / none.p50) },
+      deliveries: { events, seconds: round(seconds), perSecond: Math.round(events / seconds) },
+      sync: { changes, pages, ms: Math.round(ms) },
+    };
+  } finally {
+    await (service as Running).stop();
+    await receiver.stop();
+  }
+};
+
+/** The section RESULTS.md shows for one database. */
+export const feedSection = (name: string, figures: FeedFigures): string =>
+  [
+    `### ${name}: the change feed`,
+    '',
+    '| measure | figure | goal |',
+    '|---|---|---|',
+    `| task create at ${figures.write.rate}/s, no subscription: p50 / p99 ms | ${figures.write.none.p50} / ${figures.write.none.p99} | |`,
+    `| task create at ${figures.write.rate}/s, ${SUBSCRIPTIONS} active subscriptions (deliveries flowing): p50 / p99 ms | ${figures.write.subscribed.p50} / ${figures.write.subscribed.p99} | |`,
+    `| write cost with ${SUBSCRIPTIONS} subscriptions, p50 ratio | ${figures.write.ratio}× | ≤ 1.1× |`,
+    `| deliveries to a local receiver (${figures.deliveries.events} events in ${figures.deliveries.seconds} s) | ${figures.deliveries.perSecond} events/s | ≥ 500/s |`,
+    `| sync of ${figures.sync.changes} changes from the start (${figures.sync.pages} pages of ${SYNC_MAX_LIMIT}) | ${figures.sync.ms} ms | < 1000 ms |`,
+  ].join('\n');
