@@ -68,8 +68,12 @@ describe('GET /docs in a real browser (headless Chromium)', function () {
     expect(response?.status()).to.equal(200);
     expect(response?.headers()['content-security-policy']).to.contain("script-src 'self'");
 
-    const document = (await (await fetch(`${server.baseUrl}/v1/openapi.json`)).json()) as { paths: object };
-    const operations = Object.values(document.paths as Record<string, Record<string, object>>).flatMap(
+    const document = (await (await fetch(`${server.baseUrl}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, object>>;
+      webhooks: Record<string, Record<string, object>>;
+    };
+    // The routes, and the events described under `webhooks` (Swagger UI lists both).
+    const operations = [...Object.values(document.paths), ...Object.values(document.webhooks)].flatMap(
       (methods) => Object.values(methods),
     ).length;
     await page.waitForSelector('.opblock-summary-description', { timeout: 60_000 });
@@ -80,6 +84,7 @@ describe('GET /docs in a real browser (headless Chromium)', function () {
       'Create a task',
       'List time records',
       'Change some fields of a client',
+      "task.status_changed: A task's status changed: from and to, and what it did to the points.",
     ]);
     expect(summaries).to.have.length(operations);
     expect(await page.textContent('.info .title')).to.contain('Workspace API');
