@@ -29,7 +29,13 @@ export interface WebhookRepository {
   /** The subscription's deliveries, newest first. */
   deliveriesOf(webhookId: number, limit: number, offset: number): Promise<readonly Delivery[]>;
   findDelivery(id: number): Promise<Delivery | null>;
+  /** The deliveries of `ids` that exist, locked as `findDelivery` locks (a worker's batch). */
+  findDeliveries(ids: readonly number[]): Promise<readonly Delivery[]>;
+  /** The subscriptions of `ids` that exist, not locked. */
+  findMany(ids: readonly number[]): Promise<readonly Webhook[]>;
   updateDelivery(delivery: Delivery): Promise<Delivery>;
+  /** Stores each delivery's attempt as `updateDelivery` does, in one go (a worker's batch). */
+  updateDeliveries(deliveries: readonly Delivery[]): Promise<void>;
   /** Makes the subscription's pending deliveries due at `at` (it was turned on again); answers how many. */
   reschedulePending(webhookId: number, at: Date): Promise<number>;
   /** Pending deliveries of active subscriptions, due or not: the queue's depth. */

@@ -7,7 +7,7 @@ import {
   type Webhook,
 } from '../../domain/webhook/webhook.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { UnitOfWork } from '../ports/unit-of-work.port.js';
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-delivery.port.js';
 import { workerStep } from './worker-step.js';
 
@@ -91,17 +91,14 @@ export class DeliverWebhooks {
   ): Promise<void> {
     const found = await workerStep(
       this.unitOfWork.run(async (repositories) => {
-        const ready: Ready[] = [];
-        const webhooks = new Map<number, Webhook | null>();
-        for (const job of jobs) {
-          const delivery = await repositories.webhooks.findDelivery(job.delivery);
-          if (delivery === null || delivery.state !== 'pending' || delivery.attempts !== job.attempt)
-            continue;
-          if (!webhooks.has(delivery.webhookId))
-            webhooks.set(delivery.webhookId, await repositories.webhooks.find(delivery.webhookId));
-          ready.push({ delivery, webhook: webhooks.get(delivery.webhookId) ?? null });
-        }
-        return E.right(ready);
+        const attemptOf = new Map(jobs.map((job) => [job.delivery, job.attempt]));
+        const deliveries = (await repositories.webhooks.findDeliveries([...attemptOf.keys()])).filter(
+          (delivery) => delivery.state === 'pending' && delivery.attempts === attemptOf.get(delivery.id),
+        );
+        const webhooks = await webhooksById(repositories, deliveries);
+        return E.right(
+          deliveries.map((delivery) => ({ delivery, webhook: webhooks.get(delivery.webhookId) ?? null })),
+        );
       }),
     );
     await this.sendAll(found);
@@ -127,31 +124,34 @@ export class DeliverWebhooks {
     const recorded = await workerStep(
       this.unitOfWork.run(async (repositories) => {
         const outcomes: { readonly attempt: Sent; readonly after: AfterAttempt }[] = [];
+        const stored = new Map(
+          (await repositories.webhooks.findDeliveries(sent.map((attempt) => attempt.delivery.id))).map(
+            (delivery) => [delivery.id, delivery] as const,
+          ),
+        );
         // The subscriptions as this transaction last saw or left them.
-        const webhooks = new Map<number, Webhook | null>();
+        const webhooks = await webhooksById(repositories, [...stored.values()]);
         for (const attempt of sent) {
           const { delivery } = attempt;
-          const stored = await repositories.webhooks.findDelivery(delivery.id);
+          const current = stored.get(delivery.id);
           // Deleted while it was on its way, or its attempt recorded by another: nothing to record.
-          if (stored === null || !isSameAttempt(stored, delivery)) continue;
-          if (!webhooks.has(delivery.webhookId))
-            webhooks.set(delivery.webhookId, await repositories.webhooks.find(delivery.webhookId));
+          if (current === undefined || !isSameAttempt(current, delivery)) continue;
           const seen = webhooks.get(delivery.webhookId);
-          if (seen == null) continue;
-          const now = this.clock.now();
-          let after = afterAttempt(stored, seen, attempt.outcome, now, attempt.random);
+          if (seen === undefined) continue;
+          const at = this.clock.now();
+          let after = afterAttempt(current, seen, attempt.outcome, at, attempt.random);
           // Only a change of the subscription (failing since, turned off) takes its lock: the
           // deliveries of one subscription are recorded side by side, not one after another.
           if (after.webhook !== seen) {
             const locked = await repositories.webhooks.findForUpdate(delivery.webhookId);
             if (locked === null) continue;
-            after = afterAttempt(stored, locked, attempt.outcome, now, attempt.random);
+            after = afterAttempt(current, locked, attempt.outcome, at, attempt.random);
             if (after.webhook !== locked) await repositories.webhooks.update(after.webhook);
             webhooks.set(delivery.webhookId, after.webhook);
           }
-          await repositories.webhooks.updateDelivery(after.delivery);
           outcomes.push({ attempt, after });
         }
+        await repositories.webhooks.updateDeliveries(outcomes.map(({ after }) => after.delivery));
         return E.right(outcomes);
       }),
     );
@@ -170,6 +170,17 @@ export class DeliverWebhooks {
     return { delivery, outcome, startedAt: started.getTime(), endedAt, random: this.random() };
   }
 }
+
+/** The subscriptions of `deliveries`, by id (one read). */
+const webhooksById = async (
+  repositories: Repositories,
+  deliveries: readonly Delivery[],
+): Promise<Map<number, Webhook>> =>
+  new Map(
+    (await repositories.webhooks.findMany([...new Set(deliveries.map((d) => d.webhookId))])).map(
+      (webhook) => [webhook.id, webhook] as const,
+    ),
+  );
 
 /** A delivery to attempt, with its subscription as last read (null: gone). */
 interface Ready {

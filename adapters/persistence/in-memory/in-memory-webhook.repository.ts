@@ -56,6 +56,11 @@ export const inMemoryWebhooks = (
     state.deliveries.set(delivery.id, delivery);
     return delivery;
   },
+  findDeliveries: async (ids) => ids.flatMap((id) => state.deliveries.get(id) ?? []),
+  findMany: async (ids) => ids.flatMap((id) => state.webhooks.get(id) ?? []),
+  updateDeliveries: async (deliveries) => {
+    for (const delivery of deliveries) state.deliveries.set(delivery.id, delivery);
+  },
   reschedulePending: async (webhookId, at) => {
     let rescheduled = 0;
     for (const delivery of state.deliveries.values())

@@ -8,7 +8,7 @@ import type { Delivery, DeliveryState, DisabledReason, Webhook } from '../../../
 import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Row, SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
-import type { SqlDialect } from '../sql-dialect.js';
+import { POSTGRESQL, type SqlDialect } from '../sql-dialect.js';
 
 const WEBHOOK_COLUMNS =
   'id, user_id, url, events, description, active, resources, secret, previous_secret, ' +
@@ -90,6 +90,31 @@ const webhookParams = (webhook: NewWebhook): SqlValue[] => [
   webhook.createdAt.getTime(),
   webhook.updatedAt.getTime(),
 ];
+
+/** What an attempt changes in a delivery, in `updateDelivery`'s order. */
+const attemptParams = (delivery: Delivery): SqlValue[] => [
+  delivery.attempts,
+  delivery.state,
+  delivery.lastStatus,
+  delivery.lastError,
+  millis(delivery.nextAttemptAt),
+  millis(delivery.deliveredAt),
+];
+
+const UPDATE_DELIVERY =
+  'update webhook_deliveries set attempts = ?, state = ?, last_status = ?, last_error = ?, ' +
+  `next_attempt_at = ?, delivered_at = ? where id = ? returning ${DELIVERY_COLUMNS}`;
+
+/**
+ * Many deliveries' attempts in one statement (PostgreSQL): the new values as one JSON parameter,
+ * joined to the rows by id.
+ */
+const UPDATE_DELIVERIES_PG =
+  'update webhook_deliveries d set attempts = v.attempts, state = v.state, last_status = v.last_status, ' +
+  'last_error = v.last_error, next_attempt_at = v.next_attempt_at, delivered_at = v.delivered_at ' +
+  'from json_to_recordset(cast(? as json)) as v(id integer, attempts integer, state text, ' +
+  'last_status integer, last_error text, next_attempt_at bigint, delivered_at bigint) ' +
+  `where d.id = v.id returning d.id, d.attempts, d.state, d.next_attempt_at`;
 
 const deliveryParams = (delivery: NewDelivery): SqlValue[] => [
   delivery.webhookId,
@@ -220,22 +245,47 @@ export const sqlWebhooks = (
       return row === undefined ? null : deliveryOf(row);
     },
     updateDelivery: async (delivery) => {
-      const row =
-        (await tx.get(
-          'update webhook_deliveries set attempts = ?, state = ?, last_status = ?, last_error = ?, ' +
-            `next_attempt_at = ?, delivered_at = ? where id = ? returning ${DELIVERY_COLUMNS}`,
-          [
-            delivery.attempts,
-            delivery.state,
-            delivery.lastStatus,
-            delivery.lastError,
-            millis(delivery.nextAttemptAt),
-            millis(delivery.deliveredAt),
-            delivery.id,
-          ],
-        )) ?? {};
+      const row = (await tx.get(UPDATE_DELIVERY, [...attemptParams(delivery), delivery.id])) ?? {};
       await queue([row]);
       return deliveryOf(row);
+    },
+    findDeliveries: async (ids) => {
+      if (ids.length === 0) return [];
+      const from = dialect.rowsByIds('webhook_deliveries', 'd', ids);
+      const lock = dialect.rowLocks ? ' for update of d' : '';
+      return (
+        await tx.all(`select ${prefixed(DELIVERY_COLUMNS, 'd')} from ${from.sql}${lock}`, from.params)
+      ).map(deliveryOf);
+    },
+    findMany: async (ids) => {
+      if (ids.length === 0) return [];
+      const from = dialect.rowsByIds('webhooks', 'w', ids);
+      return (await tx.all(`select ${prefixed(WEBHOOK_COLUMNS, 'w')} from ${from.sql}`, from.params)).map(
+        webhookOf,
+      );
+    },
+    updateDeliveries: async (deliveries) => {
+      if (deliveries.length === 0) return;
+      if (dialect !== POSTGRESQL) {
+        // SQLite runs each in this process: one statement per row costs no round trip.
+        const rows: Row[] = [];
+        for (const delivery of deliveries)
+          rows.push((await tx.get(UPDATE_DELIVERY, [...attemptParams(delivery), delivery.id])) ?? {});
+        return void (await queue(rows));
+      }
+      const values = deliveries.map((delivery) => {
+        const [attempts, state, lastStatus, lastError, nextAttemptAt, deliveredAt] = attemptParams(delivery);
+        return {
+          id: delivery.id,
+          attempts,
+          state,
+          last_status: lastStatus,
+          last_error: lastError,
+          next_attempt_at: nextAttemptAt,
+          delivered_at: deliveredAt,
+        };
+      });
+      await queue(await tx.all(UPDATE_DELIVERIES_PG, [JSON.stringify(values)]));
     },
     reschedulePending: async (webhookId, at) => {
       const rows = await tx.all(
