@@ -24,6 +24,14 @@ export interface WebhookRepository {
   countActive(): Promise<number>;
   /** Active subscriptions whose cursor is behind their user's latest change: they have events to make. */
   behind(limit: number): Promise<readonly Webhook[]>;
+  /**
+   * Moves each subscription's cursor to `to`, if it is still at the cursor given and active (one
+   * moved on, restarted or turned off meanwhile is left to its own next round).
+   */
+  advanceCursors(
+    webhooks: readonly { readonly id: number; readonly cursor: number }[],
+    to: number,
+  ): Promise<void>;
   /** Adds deliveries; one whose event the subscription already has is left out (a dispatch done twice). */
   addDeliveries(deliveries: readonly NewDelivery[]): Promise<void>;
   /** The subscription's deliveries, newest first. */

@@ -75,12 +75,7 @@ export class DispatchWebhookEvents {
     await workerStep(
       this.unitOfWork.run(async (repositories) => {
         await repositories.webhooks.addDeliveries(deliveries);
-        for (const webhook of webhooks) {
-          const fresh = await repositories.webhooks.findForUpdate(webhook.id);
-          // Moved on, restarted or removed meanwhile: its own next round sees to it.
-          if (fresh !== null && fresh.cursor === webhook.cursor && fresh.active)
-            await repositories.webhooks.update({ ...fresh, cursor: Math.max(fresh.cursor, last) });
-        }
+        await repositories.webhooks.advanceCursors(webhooks, last);
         return E.right(undefined);
       }),
     );

@@ -36,6 +36,13 @@ export const inMemoryWebhooks = (
     [...state.webhooks.values()]
       .filter((webhook) => webhook.active && webhook.cursor < latestSeq(webhook.userId))
       .slice(0, limit),
+  advanceCursors: async (moves, to) => {
+    for (const { id, cursor } of moves) {
+      const webhook = state.webhooks.get(id);
+      if (webhook !== undefined && webhook.cursor === cursor && webhook.active)
+        state.webhooks.set(id, { ...webhook, cursor: Math.max(cursor, to) });
+    }
+  },
   addDeliveries: async (deliveries) => {
     const made = new Set([...state.deliveries.values()].map((d) => `${d.webhookId}:${d.eventId}`));
     for (const delivery of deliveries) {

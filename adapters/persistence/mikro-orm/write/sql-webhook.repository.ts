@@ -101,6 +101,14 @@ const attemptParams = (delivery: Delivery): SqlValue[] => [
   millis(delivery.deliveredAt),
 ];
 
+// `active = ?` bound as 1 (see below); a cursor only ever moves forward.
+const ADVANCE_CURSOR =
+  'update webhooks set cursor_seq = ? where id = ? and cursor_seq = ? and active = ? and cursor_seq < ?';
+/** Every subscription's cursor in one statement (PostgreSQL), the expected cursors as one JSON parameter. */
+const ADVANCE_CURSORS_PG =
+  'update webhooks w set cursor_seq = ? from json_to_recordset(cast(? as json)) as v(id integer, cursor bigint) ' +
+  'where w.id = v.id and w.cursor_seq = v.cursor and w.active = ? and w.cursor_seq < ?';
+
 const UPDATE_DELIVERY =
   'update webhook_deliveries set attempts = ?, state = ?, last_status = ?, last_error = ?, ' +
   `next_attempt_at = ?, delivered_at = ? where id = ? returning ${DELIVERY_COLUMNS}`;
@@ -217,6 +225,15 @@ export const sqlWebhooks = (
     countActive: async () =>
       Number((await tx.get('select count(*) as n from webhooks where active = ?', [1]))?.n ?? 0),
     behind: async (limit) => (await tx.all(BEHIND, [1, limit])).map(webhookOf),
+    advanceCursors: async (moves, to) => {
+      if (moves.length === 0) return;
+      if (dialect !== POSTGRESQL) {
+        for (const { id, cursor } of moves) await tx.run(ADVANCE_CURSOR, [to, id, cursor, 1, to]);
+        return;
+      }
+      const expected = moves.map(({ id, cursor }) => ({ id, cursor }));
+      await tx.run(ADVANCE_CURSORS_PG, [to, JSON.stringify(expected), 1, to]);
+    },
     addDeliveries: async (deliveries) => {
       for (let start = 0; start < deliveries.length; start += DELIVERIES_PER_INSERT) {
         const chunk = deliveries.slice(start, start + DELIVERIES_PER_INSERT);
