@@ -23,7 +23,7 @@ import { ROOT } from '../test/support/build.js';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 import { cli } from '../test/support/processes.js';
 import { type Db, type Dialect, openDb } from './ceiling/driver.js';
-import { FEED_MARKER } from './change-feed.js';
+import { FEED_MARKER, type FeedFigures, feedBlock, feedSection, runFeedBench } from './change-feed.js';
 import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
 import { startCeiling, startService } from './processes.js';
 import { type ComparedRow, comparedTable, machine, type ScaleRow, scaleTable } from './report.js';
@@ -51,6 +51,8 @@ const wanted = String(args.only)
   .filter((part) => part !== '');
 const selected = (scenario: Scenario) =>
   wanted.length === 0 || wanted.some((part) => scenario.name.includes(part));
+/** The change feed's figures (`change-feed.ts`) are measured too, unless `--only` leaves them out. */
+const feedWanted = wanted.length === 0 || wanted.some((part) => 'change feed'.includes(part));
 const load = (key: string): LoadOptions => ({
   seconds: Number(args.seconds),
   connections: Number(args.connections),
@@ -238,7 +240,9 @@ const compare = async (dialect: Dialect, directory: string) => {
     } finally {
       await Promise.all([service.stop(), ceiling.stop(), staticServer.stop()]);
     }
-    return { dialect, tasks, startMs: service.startMs, rows };
+    // On the same database, for a user of its own, with a service started for it.
+    const feed: FeedFigures | undefined = feedWanted ? await runFeedBench(dialect, database.url) : undefined;
+    return { dialect, tasks, startMs: service.startMs, rows, feed };
   } finally {
     await db.close();
     await database.stop();
@@ -296,6 +300,7 @@ try {
     }`,
   ];
   const sections: string[] = [];
+  const feedSections: string[] = [];
   const json: object[] = [];
   for (const dialect of dialects) {
     const name = DATABASE_NAMES[dialect];
@@ -311,6 +316,10 @@ try {
         `## ${name}: ${result.tasks} tasks for the owner, ${args.others} other owners alike; started in ${result.startMs.toFixed(0)} ms\n\n${comparedTable(result.rows)}`,
       );
       json.push(result);
+      if (result.feed !== undefined) {
+        feedSections.push(feedSection(name, result.feed));
+        console.log(`\n${feedSections.at(-1)}`);
+      }
     }
     console.log(`\n${sections[sections.length - 1]}`);
   }
@@ -324,7 +333,12 @@ try {
     const resultsFile = join(ROOT, 'bench', `RESULTS${suffix}.md`);
     // The change feed's section is `npm run bench:feed`'s: kept as it is.
     const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
-    const feed = previous.includes(FEED_MARKER) ? `\n${previous.slice(previous.indexOf(FEED_MARKER))}` : '';
+    const feed =
+      feedSections.length > 0
+        ? `\n${feedBlock(command, feedSections)}`
+        : previous.includes(FEED_MARKER)
+          ? `\n${previous.slice(previous.indexOf(FEED_MARKER))}`
+          : '';
     writeFileSync(
       resultsFile,
       `# Benchmark results${args.scale ? ': scale' : ''}\n\n${header.join('  \n')}\n\n` +

@@ -1,7 +1,7 @@
 /**
- * `npm run bench:feed`: the change feed's figures (`bench/change-feed.ts`) on fresh databases,
- * written into bench/RESULTS.md as its "change feed" section (the rest of the file is
- * `npm run bench`'s, which keeps that section when it rewrites the file).
+ * `npm run bench:feed`: the change feed's figures (`bench/change-feed.ts`) alone, on fresh
+ * databases, written into bench/RESULTS.md as its "change feed" section (the rest of the file is
+ * `npm run bench`'s, which measures the feed too at the end of each database's run).
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,19 +10,12 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../test/support/build.js';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 import type { Dialect } from './ceiling/driver.js';
-import { FEED_MARKER, feedSection, runFeedBench } from './change-feed.js';
+import { FEED_MARKER, feedBlock, feedSection, runFeedBench } from './change-feed.js';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite,postgresql' } } });
 const directory = mkdtempSync(join(tmpdir(), 'workspace-feed-'));
 // The embedded PostgreSQL runs as its own system user, which must reach its data directory.
 chmodSync(directory, 0o755);
-/** What the figures mean, above them. */
-const FEED_NOTE =
-  'The compiled service, a local receiver answering 204 to everything, 10 subscriptions to `task.created`. ' +
-  'Write cost: task creates at a steady rate, timed each, without and then with the subscriptions while their ' +
-  'deliveries flow (the write itself does the same work either way: its change log entry; the difference is ' +
-  'the worker sharing the machine). Deliveries: 1,000 creates as fast as they go, from the first write to ' +
-  'the 10,000th event received. Sync: 10,000 changes of one user paged through from the start at 1,000 a page.';
 const sections: string[] = [];
 try {
   for (const dialect of String(args.db).split(',') as Dialect[]) {
@@ -48,11 +41,7 @@ try {
     : `${recorded}\n`;
   const given = process.argv.slice(2).join(' ');
   const command = given === '' ? 'npm run bench:feed' : `npm run bench:feed -- ${given}`;
-  writeFileSync(
-    file,
-    `${before}${FEED_MARKER}\n## The change feed (\`${command}\`, ${new Date().toISOString().slice(0, 10)})\n\n` +
-      `${FEED_NOTE}\n\n${sections.join('\n\n')}\n`,
-  );
+  writeFileSync(file, `${before}${feedBlock(command, sections)}`);
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }
