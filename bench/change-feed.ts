@@ -27,7 +27,9 @@ const SUBSCRIPTIONS = 10;
  * deliveries/s), 100 asks about what a 2-core machine delivers on PostgreSQL.
  */
 const STEADY_RATES = [50, 100];
-const STEADY_SECONDS = 5;
+const STEADY_SECONDS = 4;
+/** Rounds per rate, without and with the subscriptions in turn. */
+const STEADY_ROUNDS = 3;
 const BURST_WRITES = 1_000;
 const SYNCED_CHANGES = 10_000;
 
@@ -73,6 +75,17 @@ const startReceiver = async () => {
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+/** The median p50 and p99 over rounds. */
+const medianLatency = (rounds: readonly Latency[]): Latency => ({
+  p50: round(median(rounds.map((latency) => latency.p50))),
+  p99: round(median(rounds.map((latency) => latency.p99))),
+});
+
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export const runFeedBench = async (dialect: Dialect, databaseUrl: string): Promise<FeedFigures> => {
@@ -112,28 +125,45 @@ export const runFeedBench = async (dialect: Dialect, databaseUrl: string): Promi
       const sorted = times.sort((a, b) => a - b);
       return { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)) };
     };
-    // Warm-up, then the write's cost without subscriptions and with them.
-    await Promise.all(Array.from({ length: 200 }, write));
-    const none: Latency[] = [];
-    for (const rate of STEADY_RATES) none.push(await steady(rate));
     const caughtUp = async (expected: number, timeoutMs: number) => {
       for (const deadline = Date.now() + timeoutMs; receiver.received() < expected; ) {
         if (Date.now() > deadline) throw new Error(`received ${receiver.received()} of ${expected} events`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     };
-    const beforeSubscribing = written;
     const ids: number[] = [];
     for (let i = 0; i < SUBSCRIPTIONS; i++) {
       const { data } = await call('POST', '/v1/webhooks', { url: receiver.url, events: ['task.created'] });
       ids.push(Number((data.webhook as { id: number }).id));
     }
-    const subscribed: Latency[] = [];
-    for (const rate of STEADY_RATES) {
-      subscribed.push(await steady(rate));
-      // The next rate starts with the deliveries of this one sent.
-      await caughtUp(SUBSCRIPTIONS * written - SUBSCRIPTIONS * beforeSubscribing, 60_000);
-    }
+    const setActive = (active: 0 | 1) =>
+      Promise.all(ids.map((id) => call('PATCH', `/v1/webhooks/${id}`, { active })));
+    /** Events the receiver is owed: every write made while the subscriptions were on. */
+    let owed = 0;
+    /** One round at `rate` with the subscriptions on, their deliveries all received before it ends. */
+    const subscribedRound = async (rate: number) => {
+      await setActive(1);
+      const from = written;
+      const latency = await steady(rate);
+      owed += SUBSCRIPTIONS * (written - from);
+      await caughtUp(owed, 60_000);
+      await setActive(0);
+      return latency;
+    };
+    // Warm-up with the subscriptions on (the worker's code paths warm too), then, per rate, rounds
+    // without and with them in turn, so that both see the same machine: its speed drifts.
+    await setActive(1);
+    await Promise.all(Array.from({ length: 200 }, write));
+    owed += SUBSCRIPTIONS * written;
+    await caughtUp(owed, 60_000);
+    await setActive(0);
+    const rounds = STEADY_RATES.map(() => ({ none: [] as Latency[], subscribed: [] as Latency[] }));
+    for (let turn = 0; turn < STEADY_ROUNDS; turn++)
+      for (const [i, rate] of STEADY_RATES.entries()) {
+        rounds[i]?.none.push(await steady(rate));
+        rounds[i]?.subscribed.push(await subscribedRound(rate));
+      }
+    await setActive(1);
 
     // Deliveries per second: a burst of writes, 10 events each, until the last one is received.
     const before = receiver.received();
@@ -144,7 +174,7 @@ export const runFeedBench = async (dialect: Dialect, databaseUrl: string): Promi
     const seconds = (receiver.lastAt() - burstStart) / 1000;
 
     // Sync: the subscriptions off (their deliveries are not measured here), then 10k changes in all.
-    for (const id of ids) await call('PATCH', `/v1/webhooks/${id}`, { active: 0 });
+    await setActive(0);
     while (written < SYNCED_CHANGES) await Promise.all(Array.from({ length: 32 }, write));
     const syncStart = performance.now();
     let pages = 0;
@@ -163,12 +193,13 @@ export const runFeedBench = async (dialect: Dialect, databaseUrl: string): Promi
     console.log(`${dialect}: change feed measured`);
     return {
       write: STEADY_RATES.map((rate, i) => {
-        const [without, withSubscriptions] = [none[i] as Latency, subscribed[i] as Latency];
+        const [none, subscribed] = [rounds[i]?.none ?? [], rounds[i]?.subscribed ?? []];
         return {
           rate,
-          none: without,
-          subscribed: withSubscriptions,
-          ratio: round(withSubscriptions.p50 / without.p50),
+          none: medianLatency(none),
+          subscribed: medianLatency(subscribed),
+          // Round by round, as neighbours in time: the median of the ratios.
+          ratio: round(median(subscribed.map((latency, j) => latency.p50 / (none[j]?.p50 ?? Number.NaN)))),
         };
       }),
       deliveries: { events, seconds: round(seconds), perSecond: Math.round(events / seconds) },
@@ -199,9 +230,10 @@ export const feedSection = (name: string, figures: FeedFigures): string =>
 /** What the figures mean, above them. */
 const FEED_NOTE =
   'The compiled service, a local receiver answering 204 to everything, 10 subscriptions to `task.created`. ' +
-  'Write cost: task creates at a steady 50 and 100 per second, timed each, without and then with the subscriptions while their ' +
-  'deliveries flow (the write itself does the same work either way: its change log entry; the difference is ' +
-  'the worker sharing the machine). Deliveries: 1,000 creates as fast as they go, from the first write to ' +
+  'Write cost: task creates at a steady 50 and 100 per second, timed each, in 3 rounds of 4 s without and with the ' +
+  'subscriptions in turn (their deliveries flowing), medians over the rounds; the ratio is the median of each ' +
+  "round's over the round before it (the write itself does the same work either way: its change log entry; the " +
+  'difference is the worker sharing the machine). Deliveries: 1,000 creates as fast as they go, from the first write to ' +
   'the 10,000th event received. Sync: 10,000 changes of one user paged through from the start at 1,000 a page.';
 
 /** RESULTS.md's change feed section: from its marker to the end of the file. */

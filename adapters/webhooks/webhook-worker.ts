@@ -28,7 +28,7 @@ const MAX_DISPATCH_ROUNDS = 20;
  * How long a commit waits for others before its events are made: one round then serves the commits
  * of those milliseconds together (a round reads and writes the same few rows whatever their number).
  */
-const COMMIT_GATHER_MS = 20;
+const COMMIT_GATHER_MS = 100;
 
 /**
  * Turns committed changes into deliveries and has them sent, off the request path: a write only
