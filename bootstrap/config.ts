@@ -9,6 +9,8 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** `DB_CONNECT_TIMEOUT_S`: how long an unreachable database is retried at start. */
   readonly dbConnectTimeoutS: number;
+  /** `DB_STATEMENT_TIMEOUT_S`: PostgreSQL, how long one statement may run before the request answers 503. */
+  readonly dbStatementTimeoutS: number;
   /** `METRICS_PORT`: where Prometheus metrics are served (on `host`); null: no metrics. */
   readonly metricsPort: number | null;
   /** `SHUTDOWN_GRACE_S`: after SIGTERM, how long requests in flight may take before they are cut. */
@@ -79,6 +81,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     logLevel,
     rateLimitPerMinute: integerFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 600, 1_000_000),
     dbConnectTimeoutS: integerFrom('DB_CONNECT_TIMEOUT_S', env.DB_CONNECT_TIMEOUT_S, 30, 3600),
+    dbStatementTimeoutS: integerFrom('DB_STATEMENT_TIMEOUT_S', env.DB_STATEMENT_TIMEOUT_S, 5, 3600, 1),
     metricsPort: env.METRICS_PORT ? integerFrom('METRICS_PORT', env.METRICS_PORT, 0, 65535) : null,
     shutdownGraceS: integerFrom('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 10, 3600),
     apiKeyCacheS: integerFrom('API_KEY_CACHE_S', env.API_KEY_CACHE_S, 5, 60),

@@ -28,6 +28,8 @@ export interface OpenOptions {
   readonly createDatabase?: boolean | undefined;
   /** Told before each wait for an unreachable PostgreSQL, so an operator sees why the start waits. */
   readonly onConnectRetry?: ((retry: ConnectRetry) => void) | undefined;
+  /** PostgreSQL: how long one statement may run before it fails as Unavailable (absent: unbounded). */
+  readonly statementTimeoutMs?: number | undefined;
 }
 
 const DEFAULT_SQLITE_DIRECTORY = (() => {

@@ -45,6 +45,7 @@ const start = async (): Promise<void> => {
   const persistence = await openPersistence(config.database, {
     migrate: true,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
+    statementTimeoutMs: config.dbStatementTimeoutS * 1000,
     keyCacheMs: config.apiKeyCacheS * 1000,
     reportBackgroundFailure: (cause) => report(cause),
     onConnectRetry: (retry) => earlyWarning(config.logLevel, retryLine(retry)),

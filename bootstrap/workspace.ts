@@ -41,6 +41,12 @@ export interface WorkspaceOptions {
   readonly migrate?: boolean;
   /** How long an unreachable PostgreSQL is retried, with backoff, before `openWorkspace` fails (default 30 s). */
   readonly connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: how long one statement may run (default 5000 ms). Past it the server cancels the
+   * statement, or the client gives up on a server that answers nothing, and the call answers
+   * `Unavailable` instead of waiting for as long as the database hangs. Migrations are not bounded.
+   */
+  readonly statementTimeoutMs?: number;
   /** Told about failures of work nobody waits for (the refresh of a key's last use). */
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
   /** Hears of every SQL statement with its duration (never its parameters): feed metrics or a debug log. */
@@ -250,6 +256,9 @@ const workspaceOver = (parts: WorkspaceParts): Workspace => {
 };
 
 /** The `database` option parsed; a URL it cannot read is a `StartupError`, as any failure to open is. */
+/** The server's `DB_STATEMENT_TIMEOUT_S` default, for hosts too. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
 const databaseOf = (url: string): DatabaseConfig => {
   try {
     return parseDatabaseUrl(url, 'the database URL');
@@ -269,6 +278,7 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
   const persistence = await openPersistence(databaseOf(options.database), {
     migrate: options.migrate ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     observeQuery: options.observeQuery,
     keyCacheMs: options.apiKeyCacheMs,
     reportBackgroundFailure: options.reportBackgroundFailure,

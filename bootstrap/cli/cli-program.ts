@@ -36,6 +36,7 @@ const resources = (config: Config) => {
   const connect = {
     migrate: true,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
+    statementTimeoutMs: config.dbStatementTimeoutS * 1000,
     // A command waiting for PostgreSQL says so, on stderr (stdout is the command's answer).
     onConnectRetry: (retry: ConnectRetry) => process.stderr.write(`${retryLine(retry)}\n`),
   };

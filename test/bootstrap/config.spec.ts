@@ -33,6 +33,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ API_KEY_CACHE_S: '61' })).to.throw(ConfigError, /API_KEY_CACHE_S/);
   });
 
+  it('reads DB_STATEMENT_TIMEOUT_S from 1 to 3600 seconds, 5 unless told (0 would mean unbounded)', () => {
+    expect(loadConfig({}).dbStatementTimeoutS).to.equal(5);
+    expect(loadConfig({ DB_STATEMENT_TIMEOUT_S: '1' }).dbStatementTimeoutS).to.equal(1);
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_S: '0' })).to.throw(ConfigError, /DB_STATEMENT_TIMEOUT_S/);
+  });
+
   it('reads METRICS_PORT, and refuses one that is not a port', () => {
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).to.equal(9464);
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).to.throw(ConfigError, /METRICS_PORT/);

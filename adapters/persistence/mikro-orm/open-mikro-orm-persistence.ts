@@ -4,7 +4,7 @@ import { SqliteConnection } from '@mikro-orm/sqlite';
 import type { Pool } from 'pg';
 import type { Persistence } from '../persistence.js';
 import { PgBossDeliveryJobs } from '../pg-boss/pg-boss-delivery-jobs.js';
-import { migrateUp } from './migrate.js';
+import { migrateDatabase, migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import { PendingMigrations } from './pending-migrations.js';
 import { PostgresRunner, perValuesPool } from './read/postgres-runner.js';
@@ -57,22 +57,37 @@ const runnersOf = async (
   throw new Error('unsupported MikroORM connection');
 };
 
+/**
+ * Applies what is pending, or refuses to open when told not to migrate. PostgreSQL migrates through
+ * an ORM of its own, without the service's statement timeout: a migration may rightly take longer
+ * than any request (an index built over a large table).
+ */
+const migrateAsTold = async (orm: MikroORM, database: SqlDatabase, options: SqlPersistenceOptions) => {
+  // Connects first: the migrator reads a database that does not exist as one with nothing applied.
+  await orm.em.getConnection().execute('select 1');
+  const pending = await orm.migrator.getPending();
+  if (pending.length === 0) return;
+  if (!options.migrate) throw new PendingMigrations(pending.map((migration) => migration.name));
+  if (database.kind === 'postgresql') await migrateDatabase(database, options.observeQuery);
+  // An in-memory SQLite database exists only on this ORM's connection.
+  else await migrateUp(orm);
+};
+
 /** Connects through MikroORM, applies pending migrations (when asked) and wires the ports. */
 export const openMikroOrmPersistence = async (
   database: SqlDatabase,
   options: SqlPersistenceOptions,
 ): Promise<Persistence> => {
   const orm = await MikroORM.init(
-    mikroOrmOptions(database, options.observeQuery, { createDatabase: options.createDatabase ?? false }),
+    mikroOrmOptions(database, options.observeQuery, {
+      createDatabase: options.createDatabase ?? false,
+      statementTimeoutMs: options.statementTimeoutMs,
+    }),
   );
   let runners: Runners | undefined;
   try {
     runners = await runnersOf(orm, database, options);
-    if (options.migrate) await migrateUp(orm);
-    else {
-      const pending = await orm.migrator.getPending();
-      if (pending.length > 0) throw new PendingMigrations(pending.map((migration) => migration.name));
-    }
+    await migrateAsTold(orm, database, options);
     return persistenceOver(runners, options);
   } catch (error) {
     if (runners === undefined) await orm.close(true);

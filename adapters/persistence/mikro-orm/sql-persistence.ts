@@ -40,7 +40,25 @@ export interface SqlPersistenceOptions {
   readonly reportBackgroundFailure?: ((cause: unknown) => void) | undefined;
   /** Create a PostgreSQL database that does not exist yet (else opening it is an error naming it). */
   readonly createDatabase?: boolean | undefined;
+  /** PostgreSQL: how long one statement may run before it fails with 503 (absent: unbounded). */
+  readonly statementTimeoutMs?: number | undefined;
 }
+
+/** How long a health check waits for the database before it says unavailable. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
+/** Whether `check` answers within `timeoutMs`: a database that hangs is as unhealthy as one that is down. */
+const answersWithin = (check: () => Promise<unknown>, timeoutMs: number): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = check().then(
+    () => true,
+    () => false,
+  );
+  return Promise.race([answered, late]).finally(() => clearTimeout(timer));
+};
 
 /** Wraps every read-side failure the same way the unit of work does. */
 const classified = (runner: SqlRunner): SqlRunner => {
@@ -105,11 +123,7 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
     ...(runners.deliveryJobs === undefined ? {} : { deliveryJobs: runners.deliveryJobs }),
     ...(dialect === POSTGRESQL ? { windowCounter: new SqlWindowCounter(writer) } : {}),
     health: {
-      isHealthy: () =>
-        reader.get('select 1 as ok', []).then(
-          () => true,
-          () => false,
-        ),
+      isHealthy: () => answersWithin(() => reader.get('select 1 as ok', []), HEALTH_CHECK_TIMEOUT_MS),
     },
     close: () => {
       closing ??= (runners.deliveryJobs?.close() ?? Promise.resolve()).then(() => runners.close());

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Pool } from 'pg';
+import { isClientReadTimeout } from '../database-failure.js';
 import { PostgresRunner } from '../read/postgres-runner.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import { SqliteRunner } from '../read/sqlite-runner.js';
@@ -71,9 +72,12 @@ export const postgresTransactions = (pool: Pool): SqlTransactions => ({
       await client.query('commit');
       return result;
     } catch (error) {
-      await client.query('rollback').catch(() => {
-        broken = true;
-      });
+      // After a read timeout the connection is dropped unasked: the server rolls back what it held.
+      if (isClientReadTimeout(error)) broken = true;
+      else
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
       throw error;
     } finally {
       client.off('error', ignore);
