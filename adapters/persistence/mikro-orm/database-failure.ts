@@ -30,19 +30,6 @@ const LOST_CONNECTION =
 const codeOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 
-/** pg's words when a statement outlives the client's `query_timeout`: the server answered nothing. */
-const CLIENT_READ_TIMEOUT = /Query read timeout/;
-
-/**
- * Whether `error` (or its cause) is the client giving up on a server that answered nothing: its
- * connection still waits for that answer, so nothing more can be sent on it, not even a rollback.
- */
-export const isClientReadTimeout = (error: unknown, depth = 0): boolean => {
-  if (depth > 3 || typeof error !== 'object' || error === null) return false;
-  if (error instanceof Error && CLIENT_READ_TIMEOUT.test(error.message)) return true;
-  return 'cause' in error && isClientReadTimeout(error.cause, depth + 1);
-};
-
 const isUnavailable = (error: unknown, depth = 0): boolean => {
   if (depth > 3 || typeof error !== 'object' || error === null) return false;
   const code = codeOf(error);

@@ -35,23 +35,6 @@ const migrationOptions = (kind: SqlDatabase['kind']) => ({
 /** How long a request waits for a PostgreSQL connection, new or pooled. */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 
-/**
- * How much longer than the server's `statement_timeout` the client waits for an answer: the server
- * cancels a slow statement itself and the connection stays good; only a server that answers nothing
- * at all (hung, or cut off without a reset) meets the client's timeout, and that connection is dropped.
- */
-const CLIENT_TIMEOUT_GRACE_MS = 500;
-
-/**
- * Bounds on every statement of a PostgreSQL pool, or none: `statement_timeout` on the server and a
- * read timeout on the client (pg's `query_timeout`), so that a hung database fails a request with
- * 503 instead of holding it for as long as it hangs.
- */
-const statementBounds = (statementTimeoutMs: number | undefined) =>
-  statementTimeoutMs === undefined
-    ? {}
-    : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS };
-
 export interface OrmOpenOptions {
   /** Create a PostgreSQL database that does not exist (else opening fails, naming it). */
   readonly createDatabase?: boolean;
@@ -102,7 +85,9 @@ export const mikroOrmOptions = (
         driverOptions: {
           connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
           options: GENERIC_PLANS,
-          ...statementBounds(statementTimeoutMs),
+          // The server cancels a statement past the bound; a server that answers nothing at all is
+          // the client's to give up on (StatementWatch).
+          ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
         },
       };
 };

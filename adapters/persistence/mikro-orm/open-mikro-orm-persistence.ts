@@ -8,6 +8,7 @@ import { migrateDatabase, migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import { PendingMigrations } from './pending-migrations.js';
 import { PostgresRunner, perValuesPool } from './read/postgres-runner.js';
+import { CLIENT_GRACE_MS, StatementWatch } from './read/statement-watch.js';
 import { POSTGRESQL, SQLITE } from './sql-dialect.js';
 import { persistenceOver, type Runners, type SqlPersistenceOptions } from './sql-persistence.js';
 import { prepareSqliteConnection } from './sqlite-connection.js';
@@ -34,6 +35,12 @@ const runnersOf = async (
   if (connection instanceof PostgreSqlConnection) {
     const pool = await connection.getNativeClient();
     const perValues = perValuesPool(pool);
+    const watch =
+      options.statementTimeoutMs === undefined
+        ? undefined
+        : new StatementWatch(options.statementTimeoutMs + CLIENT_GRACE_MS);
+    watch?.watch(pool);
+    watch?.watch(perValues);
     const pools = [pool, perValues];
     const sum = (count: (pool: Pool) => number) => pools.reduce((total, each) => total + count(each), 0);
     return {
@@ -41,7 +48,7 @@ const runnersOf = async (
         ? { deliveryJobs: new PgBossDeliveryJobs(database.url, options.reportBackgroundFailure) }
         : {}),
       reader: new PostgresRunner(pool, perValues),
-      transactions: postgresTransactions(pool),
+      transactions: postgresTransactions(pool, watch),
       dialect: POSTGRESQL,
       poolStats: () => ({
         total: sum((each) => each.totalCount),

@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { Pool } from 'pg';
-import { isClientReadTimeout } from '../database-failure.js';
 import { PostgresRunner } from '../read/postgres-runner.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import { SqliteRunner } from '../read/sqlite-runner.js';
+import type { StatementWatch } from '../read/statement-watch.js';
 
 /** The write side's connection(s): transactions, and single statements that must not join one. */
 export interface SqlTransactions {
@@ -58,26 +58,34 @@ export const sqliteTransactions = (database: Database): SqlTransactions => {
 };
 
 /** PostgreSQL: each transaction on its own pooled connection; the pool's row locks do the rest. */
-export const postgresTransactions = (pool: Pool): SqlTransactions => ({
+export const postgresTransactions = (pool: Pool, watch?: StatementWatch): SqlTransactions => ({
   transaction: async (work) => {
     const client = await pool.connect();
     // A connection that dies between statements reports it as an 'error' event: without a
     // listener that would end the process. The next statement fails anyway and says so.
     const ignore = () => undefined;
     client.on('error', ignore);
+    const runner = new PostgresRunner(client);
+    /** Each statement's time counts from its start, BEGIN and COMMIT's too. */
+    const statement = <A>(run: () => Promise<A>) => {
+      watch?.started(client);
+      return run();
+    };
     let broken = false;
     try {
-      await client.query('begin');
-      const result = await work(new PostgresRunner(client));
-      await client.query('commit');
+      await statement(() => client.query('begin'));
+      const result = await work({
+        all: (sql, params, planning) => statement(() => runner.all(sql, params, planning)),
+        get: (sql, params, planning) => statement(() => runner.get(sql, params, planning)),
+        run: (sql, params) => statement(() => runner.run(sql, params)),
+      });
+      await statement(() => client.query('commit'));
       return result;
     } catch (error) {
-      // After a read timeout the connection is dropped unasked: the server rolls back what it held.
-      if (isClientReadTimeout(error)) broken = true;
-      else
-        await client.query('rollback').catch(() => {
-          broken = true;
-        });
+      // A connection the watch cut (or that broke) fails this at once: it is not handed on.
+      await statement(() => client.query('rollback')).catch(() => {
+        broken = true;
+      });
       throw error;
     } finally {
       client.off('error', ignore);
