@@ -1,4 +1,3 @@
-import { token } from './token.js';
 export interface GeneratedKey {
   /** Shown to the person once; never stored. */
   readonly plaintext: string;
@@ -11,5 +10,3 @@ export interface ApiKeySecrets {
   generate(): GeneratedKey;
   digest(plaintext: string): string;
 }
-
-export const API_KEY_SECRETS = token<ApiKeySecrets>('ApiKeySecrets');

@@ -1,5 +1,4 @@
 import type { ApiKey } from '../../domain/api-key/api-key.js';
-import { token } from './token.js';
 
 /** The hot path of every request: find a key by its digest. Not bound to any unit of work. */
 export interface ApiKeyStore {
@@ -7,5 +6,3 @@ export interface ApiKeyStore {
   /** Sets last_used_at unless another request already did so within the last minute. */
   touchLastUsed(id: number, at: Date): Promise<void>;
 }
-
-export const API_KEY_STORE = token<ApiKeyStore>('ApiKeyStore');

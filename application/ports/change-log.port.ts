@@ -3,7 +3,6 @@ import type { GamificationFeedback } from '../../domain/gamification/scoring.js'
 import type { UserId } from '../../domain/task/task.js';
 import type { StatusMove } from '../../domain/webhook/webhook-events.js';
 import type { RecordKindName } from '../../domain/workspace/references.js';
-import { token } from './token.js';
 
 /** What a change names: the resources of the API, as their routes and scopes spell them. */
 export const CHANGE_RESOURCES = RECORD_RESOURCES;
@@ -72,5 +71,3 @@ export interface ChangeLogReader {
     resources?: readonly ChangeResource[],
   ): Promise<readonly LoggedChange[]>;
 }
-
-export const CHANGE_LOG_READER = token<ChangeLogReader>('ChangeLogReader');

@@ -9,7 +9,6 @@ import type {
   TimeRecord,
 } from '../../domain/workspace/records.js';
 import type { ChangeResource } from './change-log.port.js';
-import { token } from './token.js';
 
 /** The record type of each resource, as `GET` reads it. */
 export interface ResourceRecords {
@@ -42,5 +41,3 @@ export interface CurrentRecords {
     ids: readonly number[],
   ): Promise<readonly ResourceRecords[R][]>;
 }
-
-export const CURRENT_RECORDS = token<CurrentRecords>('CurrentRecords');

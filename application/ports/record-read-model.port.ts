@@ -12,7 +12,6 @@ import type {
   TimeRecord,
 } from '../../domain/workspace/records.js';
 import type { Page, Paged } from './paging.js';
-import { token } from './token.js';
 
 export interface ClientListQuery extends Page {
   readonly active: boolean;
@@ -68,5 +67,3 @@ export interface RecordReadModel {
   /** Ordered as `times`. */
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>>;
 }
-
-export const RECORD_READ_MODEL = token<RecordReadModel>('RecordReadModel');

@@ -4,7 +4,6 @@ import type { Task, TaskId, UserId } from '../../domain/task/task.js';
 import type { TaskPriority } from '../../domain/task/task-priority.js';
 import type { TaskStatus } from '../../domain/task/task-status.js';
 import type { Page, Paged } from './paging.js';
-import { token } from './token.js';
 
 export const TASK_SORT_FIELDS = ['id', 'date', 'priority', 'createdAt', 'updatedAt'] as const;
 export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
@@ -44,5 +43,3 @@ export interface TaskReadModel {
   /** The task's history, oldest first. */
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>>;
 }
-
-export const TASK_READ_MODEL = token<TaskReadModel>('TaskReadModel');

@@ -17,7 +17,6 @@ import type { ReferenceLookup } from './reference-lookup.port.js';
 import type { TaskRepository } from './task.repository.js';
 import type { TaskHistoryRepository } from './task-history.repository.js';
 import type { TaskNumberAllocator } from './task-number-allocator.port.js';
-import { token } from './token.js';
 import type { UserRepository } from './user.repository.js';
 import type { WebhookRepository } from './webhook.repository.js';
 
@@ -52,5 +51,3 @@ export interface UnitOfWork {
     work: (repositories: Repositories) => Promise<E.Either<E, A>>,
   ): TE.TaskEither<E | InfrastructureError, A>;
 }
-
-export const UNIT_OF_WORK = token<UnitOfWork>('UnitOfWork');

@@ -1,6 +1,5 @@
 import type { AttemptOutcome } from '../../domain/webhook/webhook.js';
 import type { TargetRefusal } from '../../domain/webhook/webhook-target.js';
-import { token } from './token.js';
 
 /** New subscription secrets: `whsec_` and the base64 of 32 random bytes. */
 export interface WebhookSecrets {
@@ -31,7 +30,3 @@ export interface OutgoingWebhook {
 export interface WebhookSender {
   send(webhook: OutgoingWebhook): Promise<AttemptOutcome>;
 }
-
-export const WEBHOOK_SECRETS = token<WebhookSecrets>('WebhookSecrets');
-export const WEBHOOK_TARGETS = token<WebhookTargets>('WebhookTargets');
-export const WEBHOOK_SENDER = token<WebhookSender>('WebhookSender');

@@ -1,6 +1,5 @@
 import type { ChangeResource, StatusChangeNote } from './change-log.port.js';
 import type { ResourceRecords } from './current-records.port.js';
-import { token } from './token.js';
 
 /** An event as it is made, before it is written in the wire's terms. */
 export type WebhookEvent = {
@@ -21,5 +20,3 @@ export type WebhookEvent = {
 export interface WebhookPayloads {
   body(event: WebhookEvent): string;
 }
-
-export const WEBHOOK_PAYLOADS = token<WebhookPayloads>('WebhookPayloads');

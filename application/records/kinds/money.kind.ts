@@ -31,7 +31,7 @@ const MONEY_MESSAGES = {
   ONLY_FOR_TRANSFERS: 'only transfers (type 3) have a destination card',
 } as const;
 
-export const moneyKind: RecordKind<MoneyFields> = {
+export const moneyKind: RecordKind<MoneyFields, never> = {
   resource: 'money',
   repository: (r) => r.moneys,
   createInput: createMoneyInput,

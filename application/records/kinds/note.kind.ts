@@ -23,7 +23,7 @@ const inputs = namedRecordInputs('Note', noteFields);
 export const createNoteInput = inputs.create;
 export const updateNoteInput = inputs.update;
 
-export const noteKind: RecordKind<NoteFields> = {
+export const noteKind: RecordKind<NoteFields, never> = {
   resource: 'note',
   repository: (r) => r.notes,
   createInput: createNoteInput,

@@ -16,7 +16,7 @@ const inputs = recordInputs('Time', timeFields, { required: ['timeReally'] });
 export const createTimeInput = inputs.create;
 export const updateTimeInput = inputs.update;
 
-export const timeKind: RecordKind<TimeFields> = {
+export const timeKind: RecordKind<TimeFields, never> = {
   resource: 'time',
   repository: (r) => r.times,
   createInput: createTimeInput,
