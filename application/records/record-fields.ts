@@ -1,6 +1,6 @@
 import { FieldCodec, type Fields, nullable, object } from '../shared/codecs.js';
-import type { TopLevelCode } from '../shared/decode.js';
 import { isEmailShaped } from '../shared/email.js';
+import type { TopLevelCode } from '../shared/errors.js';
 import {
   boolean,
   checkText,

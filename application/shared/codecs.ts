@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ZonedDateTime } from '../../domain/shared/local-date-time.js';
-import type { TopLevelCode } from './decode.js';
+import type { TopLevelCode } from './errors.js';
 import { type Problem, problem } from './validation-detail.js';
 
 /**

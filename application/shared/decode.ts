@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { ObjectCodec, readProblem } from './codecs.js';
-import type { ValidationCode, ValidationFailed } from './errors.js';
+import type { TopLevelCode, ValidationCode, ValidationFailed } from './errors.js';
 import type { ValidationDetail } from './validation-detail.js';
 
 const fieldPath = (error: t.ValidationError): string =>
@@ -25,9 +25,6 @@ export const toDetails = (errors: t.Errors): ValidationDetail[] => {
   }
   return details;
 };
-
-/** Picks the error code of a 400 from its details (e.g. TITLE_REQUIRED wins over everything). */
-export type TopLevelCode = (details: readonly ValidationDetail[]) => ValidationCode;
 
 export const genericCode: TopLevelCode = () => 'VALIDATION_ERROR';
 

@@ -8,6 +8,9 @@ export type ValidationCode =
   | 'NAME_REQUIRED'
   | 'DESCRIPTION_REQUIRED';
 
+/** Picks the error code of a 400 from its details (e.g. TITLE_REQUIRED wins over everything). */
+export type TopLevelCode = (details: readonly ValidationDetail[]) => ValidationCode;
+
 export interface ValidationFailed {
   readonly _tag: 'ValidationFailed';
   readonly code: ValidationCode;

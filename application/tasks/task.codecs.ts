@@ -9,7 +9,7 @@ import {
 } from '../../domain/task/task-title.js';
 import { TASK_SORT_FIELDS } from '../ports/task-read-model.port.js';
 import { FieldCodec, nullable, object } from '../shared/codecs.js';
-import type { TopLevelCode } from '../shared/decode.js';
+import type { TopLevelCode } from '../shared/errors.js';
 import {
   boolean,
   DESCRIPTION_MAX_LENGTH,

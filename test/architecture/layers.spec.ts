@@ -68,3 +68,53 @@ describe('architecture: the dependency rule', () => {
     expect(seen.some((i) => i.specifier.startsWith('fp-ts'))).to.equal(true);
   });
 });
+
+/** Each file's relative imports, as paths of source files. */
+const importGraph = (files: readonly string[]): ReadonlyMap<string, readonly string[]> =>
+  new Map(
+    files.map((file) => [
+      file,
+      importsOf(file)
+        .filter((i) => i.layer !== null)
+        .map((i) => relative(ROOT, resolve(dirname(join(ROOT, file)), i.specifier)).replace(/\.js$/, '.ts')),
+    ]),
+  );
+
+/** The first cycle in `edges` (a path that ends where it began), or null. */
+const firstCycle = (edges: ReadonlyMap<string, readonly string[]>): string[] | null => {
+  const done = new Set<string>();
+  const walk = (file: string, path: string[]): string[] | null => {
+    const seenAt = path.indexOf(file);
+    if (seenAt !== -1) return [...path.slice(seenAt), file];
+    if (done.has(file) || !edges.has(file)) return null;
+    for (const next of edges.get(file) ?? []) {
+      const cycle = walk(next, [...path, file]);
+      if (cycle !== null) return cycle;
+    }
+    done.add(file);
+    return null;
+  };
+  for (const file of edges.keys()) {
+    const cycle = walk(file, []);
+    if (cycle !== null) return cycle;
+  }
+  return null;
+};
+
+describe('architecture: no import cycles', () => {
+  // Issue 33: application/shared/codecs.ts and decode.ts imported each other; no modules may.
+  it('no module of domain/, application/, adapters/ or bootstrap/ reaches itself through its imports', () => {
+    const graph = importGraph(['domain', 'application', 'adapters', 'bootstrap'].flatMap(sourceFiles));
+    expect(graph.get('application/shared/decode.ts')).to.include('application/shared/codecs.ts');
+    expect(firstCycle(graph)).to.equal(null);
+  });
+
+  it('the check finds a cycle where there is one', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['b.ts']],
+    ]);
+    expect(firstCycle(graph)).to.deep.equal(['b.ts', 'c.ts', 'b.ts']);
+  });
+});
