@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { UserId } from '../../domain/task/task.js';
+import { clientFollowingProject } from '../../domain/workspace/client-of-project.js';
 import {
   type LinkValues,
   type RecordKindName,
@@ -37,9 +38,9 @@ const exists = (references: ReferenceLookup, target: ReferenceTarget, ownerId: U
 
 /**
  * Applies `changes` to `current` and checks every reference they introduce (the fields
- * `REFERENCES[kind]` names): records must be the owner's, an assignee any existing user. When the
- * record's project has a client, the record's client follows it, and an explicit different client
- * is a mismatch (on an edit, the record's current project counts as given).
+ * `REFERENCES[kind]` names): records must be the owner's, an assignee any existing user. The
+ * record's client follows its project (`clientFollowingProject`; on an edit, the record's current
+ * project counts as given).
  */
 export const resolveReferences = async <K extends RecordKindName, F extends LinkValues<K>>(
   references: ReferenceLookup,
@@ -66,7 +67,7 @@ export const resolveReferences = async <K extends RecordKindName, F extends Link
   const fields = referenceFieldsOf(kind).map(([field]) => field);
   const projectField = fields.find((field) => field === 'projectId');
   const clientField = fields.find((field) => field === 'clientId');
-  let inherited: { readonly field: ReferenceField<K>; readonly clientId: number } | undefined;
+  let inherited: { readonly field: ReferenceField<K>; readonly clientId: number | null } | undefined;
   if (projectField !== undefined && clientField !== undefined) {
     const projectId = resolved[projectField];
     const changed = given[projectField] !== undefined || given[clientField] !== undefined;
@@ -74,16 +75,15 @@ export const resolveReferences = async <K extends RecordKindName, F extends Link
       const project = await references.project(ownerId, projectId);
       if (project === null) {
         problems.push(notYours(projectField));
-      } else if (project.clientId !== null) {
-        const givenClient = given[clientField];
-        if (givenClient !== undefined && givenClient !== project.clientId) {
+      } else {
+        const client = clientFollowingProject(project.clientId, given[clientField], resolved[clientField]);
+        if (E.isLeft(client))
           problems.push({
             field: clientField,
             code: 'MISMATCH',
             message: `${clientField} differs from the project's client`,
           });
-        }
-        inherited = { field: clientField, clientId: project.clientId };
+        else inherited = { field: clientField, clientId: client.right };
       }
     }
   }

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AchievementCode } from '../../domain/gamification/achievements.js';
+import { awardFor } from '../../domain/gamification/award.js';
 import {
   feedback,
   type GamificationEvent,
@@ -14,7 +15,6 @@ import type { LocalDate } from '../../domain/shared/local-date-time.js';
 import { localDayIn, UTC } from '../../domain/shared/time-zone.js';
 import { changeStatus, type StatusChange, type StatusTransition } from '../../domain/task/status-change.js';
 import { formatClientTaskId, isVisibleTo, type Task, type TaskId } from '../../domain/task/task.js';
-import { TaskStatus } from '../../domain/task/task-status.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
@@ -106,13 +106,14 @@ export class ChangeTaskStatus {
 
     if (change !== null) {
       event = 'status_changed';
-      if (change.to === TaskStatus.Done) {
+      const award = awardFor(change.from, change.to);
+      if (award === 'score') {
         const scored = scoreCompletion(before, task, zone, at);
         await repositories.gamification.recordCompletion(scored.completion);
         await repositories.gamification.save(scored.state);
         ({ state: after, unlocked } = scored);
         event = 'task_completed';
-      } else if (change.from === TaskStatus.Done) {
+      } else if (award === 'take-back') {
         after = await this.takeBackCompletion(repositories, actor, before, task.id, at, today);
         event = 'task_reopened';
       }

@@ -56,6 +56,8 @@ export class CreateTask {
             updatedAt: now,
             version: 1,
           });
+          // Its history starts here, and its points do not: `awardFor(null, status)` is 'none'
+          // whatever the status (domain/gamification/award.ts), so creating awards nothing.
           await repositories.history.append(creationEntry(task, actor.userId));
           return E.right(task);
         }),

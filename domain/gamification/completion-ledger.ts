@@ -29,3 +29,20 @@ export const streakEndingAt = (ledger: CompletionLedger, today: LocalDate): numb
   }
   return streak;
 };
+
+/**
+ * How many days back a status change first reads a user's ledger. A streak longer than that is
+ * rare, so one read of about two months serves nearly every change; `coversStreak` says when it
+ * does not, and the window is widened (doubled) until it does.
+ */
+export const FIRST_LEDGER_WINDOW_DAYS = 64;
+
+/**
+ * Whether a ledger read from `since` on holds the whole current streak: not when the streak reaches
+ * back to the window's first day, since it may go on before it.
+ */
+export const coversStreak = (ledger: CompletionLedger, today: LocalDate, since: LocalDate): boolean => {
+  const streak = streakEndingAt(ledger, today);
+  const end = ledger.has(today) ? today : addDays(today, -1);
+  return streak === 0 || addDays(end, 1 - streak) > since;
+};

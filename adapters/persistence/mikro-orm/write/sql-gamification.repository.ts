@@ -1,15 +1,16 @@
 import type { GamificationRepository } from '../../../../application/ports/gamification.repository.js';
 import { type AchievementCode, isAchievementCode } from '../../../../domain/gamification/achievements.js';
-import { type CompletionLedger, streakEndingAt } from '../../../../domain/gamification/completion-ledger.js';
+import {
+  type CompletionLedger,
+  coversStreak,
+  FIRST_LEDGER_WINDOW_DAYS,
+} from '../../../../domain/gamification/completion-ledger.js';
 import type { Completion } from '../../../../domain/gamification/profile.js';
 import { addDays, type LocalDate } from '../../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Row, SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
-
-/** Days of ledger read at first; a streak that reaches back this far doubles it until a gap shows. */
-const FIRST_WINDOW_DAYS = 64;
 
 /**
  * The profile, created empty on first use, in one statement. The no-op update on conflict is what
@@ -172,14 +173,12 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
     today: LocalDate,
     firstWindow: readonly Row[],
   ): Promise<CompletionLedger> => {
-    for (let days = FIRST_WINDOW_DAYS; ; days *= 2) {
+    for (let days = FIRST_LEDGER_WINDOW_DAYS; ; days *= 2) {
       const since = addDays(today, -days);
-      const rows = days === FIRST_WINDOW_DAYS ? firstWindow : await tx.all(LEDGER_SINCE, [userId, since]);
+      const rows =
+        days === FIRST_LEDGER_WINDOW_DAYS ? firstWindow : await tx.all(LEDGER_SINCE, [userId, since]);
       const ledger = new Map(rows.map((row) => [String(row.day) as LocalDate, Number(row.standing)]));
-      const streak = streakEndingAt(ledger, today);
-      const end = ledger.has(today) ? today : addDays(today, -1);
-      // A streak that starts at the window's edge may go on before it: read further back.
-      if (streak === 0 || addDays(end, 1 - streak) > since) return ledger;
+      if (coversStreak(ledger, today, since)) return ledger;
     }
   };
 
@@ -198,7 +197,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
   return {
     flush,
     load: async (userId, today) => {
-      const state = await readState(userId, addDays(today, -FIRST_WINDOW_DAYS));
+      const state = await readState(userId, addDays(today, -FIRST_LEDGER_WINDOW_DAYS));
       const profile = new RowReader('gamification_profiles', state.profile);
       const { achievements } = state;
       stored.set(userId, new Set(achievements.map((a) => String(a.code))));
