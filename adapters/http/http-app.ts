@@ -119,8 +119,8 @@ class TooDeepError extends Error {
 const depthOf = (value: unknown): number => {
   let deepest = 0;
   const pending: [unknown, number][] = [[value, 0]];
-  while (pending.length > 0) {
-    const [node, depth] = pending.pop() as [unknown, number];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
     if (typeof node !== 'object' || node === null) continue;
     deepest = Math.max(deepest, depth + 1);
     if (deepest > MAX_JSON_DEPTH) return deepest;
@@ -220,6 +220,7 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       url: route.url,
       ...(limiter === null ? {} : { onRequest: limitByAddress(limiter) }),
       handler: async (request, reply) =>
+        // trust boundary: fastify types params as unknown; its router fills them from the path, as strings.
         send(request, reply, await route.handle(request.params as Record<string, string>)),
     });
     return;
@@ -232,6 +233,7 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
     handler: async (request, reply) => {
       const { session } = request;
       if (session === null) throw new Error(`no session on the guarded route ${route.url}`);
+      // trust boundary: fastify types params as unknown; its router fills them from the path, as strings.
       const params = request.params as Record<string, string>;
       // No body at all counts as {}; a JSON null is a body (and not an object).
       const body = request.body === undefined ? {} : request.body;

@@ -18,11 +18,11 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * `CONNECT`, whose target is a host, not a path. Read through `require`: an ESM import of `node:http`
  * evaluates every export it has, undici's client among them (about 13 MB), for one constant.
  */
-export const OTHER_METHODS: readonly string[] = (
-  createRequire(import.meta.url)('node:http') as { readonly METHODS: readonly string[] }
-).METHODS.filter(
-  (method) => method !== 'HEAD' && method !== 'CONNECT' && !(METHODS as readonly string[]).includes(method),
-);
+export const OTHER_METHODS: readonly string[] =
+  // trust boundary: require() answers any; node:http's METHODS is its list of method names.
+  (createRequire(import.meta.url)('node:http') as { readonly METHODS: readonly string[] }).METHODS.filter(
+    (method) => method !== 'HEAD' && method !== 'CONNECT' && !METHODS.some((known) => known === method),
+  );
 export type Method = (typeof METHODS)[number];
 
 export interface ApiRequest {

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 
 export interface MetricsServer {
@@ -33,8 +32,11 @@ export const listenForMetrics = async (
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  const address = server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('the metrics server listens on no TCP port');
   return {
-    port: (server.address() as AddressInfo).port,
+    port: address.port,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

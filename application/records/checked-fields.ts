@@ -19,14 +19,17 @@ export const checkedFields = async <F extends object>(
   current: F,
   given: Partial<Unplaced<F>>,
 ): Promise<E.Either<ValidationFailed | InvalidReference, F>> => {
-  // Placed, an Unplaced<F>'s `date` is F's again (a zoned value became local text).
+  // trust boundary: placed, an Unplaced<F>'s `date` is F's again (a zoned value became local text).
   const changes = (await placeInOwnersZone(repositories.users, ownerId, given)) as Partial<F>;
-  // Every record type's fields carry the reference fields REFERENCES lists for it.
+  // Every record type's fields carry the reference fields REFERENCES lists for it, which its kind
+  // does not say to TypeScript.
   const resolved = await resolveReferences<typeof kind.resource, F & LinkValues<typeof kind.resource>>(
     repositories.references,
     ownerId,
     kind.resource,
+    // trust boundary: the record's fields carry its kind's reference fields (above).
     current as F & LinkValues<typeof kind.resource>,
+    // trust boundary: the record's fields carry its kind's reference fields (above).
     changes as Partial<F & LinkValues<typeof kind.resource>>,
   );
   if (E.isLeft(resolved)) return resolved;

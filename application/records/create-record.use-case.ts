@@ -30,6 +30,7 @@ export class CreateRecord<F extends object> {
             this.kind,
             repositories,
             actor.userId,
+            // trust boundary: a draft's fields are F with what was given put over them, before placing.
             draft.fields as F,
             draft.given,
           );

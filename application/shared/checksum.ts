@@ -3,12 +3,9 @@ export const canonical = (value: unknown): string => {
   if (value instanceof Date) return JSON.stringify(value.toISOString());
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null)
-    return `{${Object.keys(value)
-      .sort()
-      .flatMap((key) => {
-        const field = (value as Record<string, unknown>)[key];
-        return field === undefined ? [] : [`${JSON.stringify(key)}:${canonical(field)}`];
-      })
+    return `{${Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .flatMap(([key, field]) => (field === undefined ? [] : [`${JSON.stringify(key)}:${canonical(field)}`]))
       .join(',')}}`;
   return JSON.stringify(value);
 };

@@ -40,7 +40,8 @@ export const readProblem = (error: t.ValidationError): Problem | null => {
   if (error.message === undefined) return null;
   const parsed: unknown = JSON.parse(error.message);
   return typeof parsed === 'object' && parsed !== null && 'code' in parsed && 'message' in parsed
-    ? (parsed as Problem)
+    ? // trust boundary: io-ts carries our problem as its message, written by failWith above.
+      (parsed as Problem)
     : null;
 };
 
@@ -67,7 +68,7 @@ export class FieldCodec<A, I = unknown> extends t.Type<A, unknown, unknown> {
         if (u === null && nullProblem) return failWith(u, c, nullProblem);
         if (!matchesType(schema.type, u))
           return failWith(u, c, problem('INVALID_TYPE', typeMessage(schema.type)));
-        // The type check above is what makes `u` an I.
+        // trust boundary: the type check above is what makes `u` an I.
         const parsed = parse(u as I);
         return isProblem(parsed) ? failWith(u, c, parsed) : t.success(parsed);
       },
@@ -186,6 +187,7 @@ export class ObjectCodec<F extends Fields, R extends keyof F & string = never> e
         if (typeof u !== 'object' || u === null || Array.isArray(u)) {
           return failWith(u, c, problem('INVALID_TYPE', 'must be a JSON object'));
         }
+        // trust boundary: checked just above to be a plain object; read by key below.
         const input = u as Record<string, unknown>;
         const errors: t.ValidationError[] = [];
         const output: Record<string, unknown> = {};
@@ -208,7 +210,7 @@ export class ObjectCodec<F extends Fields, R extends keyof F & string = never> e
           if (E.isLeft(result)) errors.push(...result.left);
           else output[key] = result.right;
         }
-        // Every required key was present and valid when no error was collected.
+        // trust boundary: with no error collected, every required key was present and valid.
         return errors.length > 0 ? t.failures(errors) : t.success(output as DecodedFields<F, R>);
       },
       (a) => a,

@@ -37,18 +37,20 @@ export const integer = (
 
 /** A choice among small integers (statuses, priorities). */
 export const integerChoice = <N extends number>(name: string, values: readonly N[], description?: string) =>
-  new FieldCodec<N, N>(name, { type: 'integer', enum: values, description }, (n: number) =>
-    (values as readonly number[]).includes(n)
-      ? (n as N)
-      : problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`),
+  new FieldCodec<N, N>(
+    name,
+    { type: 'integer', enum: values, description },
+    (n: number) =>
+      values.find((value) => value === n) ?? problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`),
   );
 
 /** A choice among words (sort fields, record types). */
 export const textChoice = <S extends string>(name: string, values: readonly S[], description?: string) =>
-  new FieldCodec<S, S>(name, { type: 'string', enum: values, description }, (s: string) =>
-    (values as readonly string[]).includes(s)
-      ? (s as S)
-      : problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`),
+  new FieldCodec<S, S>(
+    name,
+    { type: 'string', enum: values, description },
+    (s: string) =>
+      values.find((value) => value === s) ?? problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`),
   );
 
 export const boolean = (name: string, description?: string): FieldCodec<boolean, boolean> =>
@@ -138,6 +140,7 @@ export const localDateTime = (
 /** A calendar day, `YYYY-MM-DD`. */
 export const localDate = (name: string, description?: string): FieldCodec<LocalDate, string> =>
   new FieldCodec(name, { type: 'string', format: 'date', description }, (s: string) =>
+    // trust boundary: parseLocalDate just checked it is a real date as YYYY-MM-DD.
     parseLocalDate(s) ? (s as LocalDate) : problem('INVALID_FORMAT', 'must be a real date as YYYY-MM-DD'),
   );
 

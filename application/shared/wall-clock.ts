@@ -19,7 +19,7 @@ export const placeInOwnersZone = async <T extends object>(
   input: T,
 ): Promise<Placed<T>> => {
   const entries = Object.entries(input);
-  // Without a zoned value, nothing changes: the input already is what Placed<T> describes.
+  // trust boundary: without a zoned value, the input already is what Placed<T> describes.
   if (!entries.some(([, value]) => value instanceof ZonedDateTime)) return input as Placed<T>;
   const zone = (await users.findById(ownerId))?.timezone ?? UTC;
   return Object.fromEntries(
@@ -27,5 +27,6 @@ export const placeInOwnersZone = async <T extends object>(
       key,
       value instanceof ZonedDateTime ? wallClockIn(zone, value.instant) : value,
     ]),
+    // trust boundary: each zoned value replaced by its wall-clock text, as Placed<T> says.
   ) as Placed<T>;
 };

@@ -154,7 +154,7 @@ export class SyncChanges {
           operation: record === null ? 'deleted' : change.operation,
           changedAt: change.changedAt,
           record,
-          // The record was read for this change's resource: the pairing TypeScript cannot follow.
+          // trust boundary: the record was read for this change's resource: the pairing TypeScript cannot follow.
         } as SyncedChange;
       }),
       nextSince: encodeSyncToken(userId, { ...position, seq: last }),

@@ -42,7 +42,8 @@ export const encodeSyncToken = (userId: UserId, position: SyncPosition): string 
   return encodeOpaqueToken([checksum(userId, position.seq, issuedAt, mask), position.seq, issuedAt, mask]);
 };
 
-const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /** The position a token made by `encodeSyncToken` for this user holds; anything else is `InvalidSyncToken`. */
 export const decodeSyncToken = (userId: UserId, token: string): E.Either<InvalidSyncToken, SyncPosition> => {

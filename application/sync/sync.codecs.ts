@@ -29,7 +29,7 @@ const resourceList = new FieldCodec<string, string>(
   },
   (value) => {
     const names = value.split(',').map((name) => name.trim());
-    const known = names.every((name) => (CHANGE_RESOURCES as readonly string[]).includes(name));
+    const known = names.every((name) => CHANGE_RESOURCES.some((resource) => resource === name));
     return known
       ? resourcesIn(value).join(',')
       : problem('OUT_OF_RANGE', `must name resources among ${CHANGE_RESOURCES.join(', ')}`);

@@ -104,7 +104,7 @@ export class DispatchWebhookEvents {
           type,
           resource: change.resource,
           at: change.changedAt,
-          // The map holds each resource's own records, keyed by resource.
+          // trust boundary: the map holds each resource's own records, keyed by resource.
           record: record as never,
           deleted,
           statusChange: type === 'task.status_changed' ? move : null,

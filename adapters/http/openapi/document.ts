@@ -260,6 +260,7 @@ const hoistNamedSchemas = <T extends object>(
     schemas[title] = visited;
     return { $ref: `#/components/schemas/${title}` };
   };
+  // trust boundary: visit keeps every value's shape, replacing named schemas by references, which T allows.
   return { sections: visit(sections) as T, schemas };
 };
 
@@ -275,6 +276,7 @@ export interface DocumentOptions {
  * GET's operation with the same statuses and headers, and no body.
  */
 const headOf = (get: Record<string, unknown>): object => {
+  // trust boundary: a GET operation this module built: its responses are objects by status.
   const responses = get.responses as Record<string, Record<string, unknown>>;
   return {
     ...get,
@@ -298,6 +300,7 @@ export const openApiDocument = (options: DocumentOptions): object => {
   for (const route of options.publicRoutes) add(route.url, route.method, publicOperation(route));
   for (const route of options.routes) add(route.url, route.method, keyedOperation(route));
   for (const operations of Object.values(paths)) {
+    // trust boundary: the operations this function just added: objects, the GET's among them.
     const get = operations.get as Record<string, unknown> | undefined;
     if (get !== undefined) operations.head = headOf(get);
   }

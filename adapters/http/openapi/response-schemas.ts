@@ -151,6 +151,7 @@ export const successBody = (answer: {
   readonly data: JsonSchema;
   readonly beside?: Readonly<Record<string, JsonSchema>> | undefined;
 }): JsonSchema => {
+  // trust boundary: successEnvelope builds an object schema, which has properties.
   const envelope = successEnvelope(answer.data) as { properties: Record<string, JsonSchema> };
   return answer.beside === undefined
     ? envelope

@@ -12,7 +12,8 @@ export const presentEvent = (event: WebhookEvent): object => {
   const name = EVENT_NAME_OF[event.resource];
   const record = event.deleted
     ? { id: event.record.id }
-    : presentRecord(event.resource, event.record as never);
+    : // trust boundary: the event pairs each resource with its own record, a pairing TypeScript cannot follow.
+      presentRecord(event.resource, event.record as never);
   const move = event.statusChange;
   return {
     type: event.type,

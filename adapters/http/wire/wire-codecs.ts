@@ -244,10 +244,10 @@ const derive = <C extends AppCodec>(
       if (E.isLeft(values)) return values;
       const resolved = aliases.length === 0 ? values : resolveAliases(values.right);
       if (E.isLeft(resolved)) return resolved;
-      // Each value is what the application's codec decoded, which that codec accepts again.
       return E.right(
         Object.fromEntries(
           Object.entries(resolved.right).map(([key, value]) => [toDomain.get(key) ?? key, value]),
+          // trust boundary: each value is what the application's codec decoded, under its own name: the codec's input.
         ) as InputOf<C>,
       );
     },

@@ -1,43 +1,62 @@
+import { DraftMap } from './draft-map.js';
 import { InMemoryChangeLog } from './in-memory-change-log.js';
 import { emptyState, type InMemoryState } from './in-memory-state.js';
 
 type TableName = keyof InMemoryState;
-type Table = InMemoryState[TableName];
-
-/** A shallow copy: stored values are immutable (every write replaces them), so sharing them is safe. */
-const copyOf = <T extends Table>(table: T): T =>
-  // The cast only restates what the branch proved: an array copy is the same array type, a Map copy the same Map type.
-  (Array.isArray(table) ? [...table] : new Map(table as Map<unknown, unknown>)) as T;
 
 /**
- * A transaction's view of the committed state: a table is copied the first time the transaction
- * touches it, so a write costs what it touches, not the size of the whole database.
+ * A transaction's view of the committed state: a draft over each table (`DraftMap`); `commit` writes
+ * what the drafts changed into the committed maps.
  */
 const draftOf = (committed: InMemoryState) => {
-  const copies = new Map<TableName, Table>();
-  const draft = {} as InMemoryState;
-  for (const name of Object.keys(committed) as TableName[]) {
-    Object.defineProperty(draft, name, {
-      enumerable: true,
-      get: () => {
-        if (!copies.has(name)) copies.set(name, copyOf(committed[name]));
-        return copies.get(name);
-      },
-      set: (table: Table) => copies.set(name, table),
-    });
-  }
-  const commit = (): InMemoryState => ({ ...committed, ...Object.fromEntries(copies) });
+  const drafts = new Map<TableName, DraftMap<unknown, unknown>>();
+  const draftFor = <N extends TableName>(name: N): InMemoryState[N] => {
+    let draft = drafts.get(name);
+    if (draft === undefined) {
+      draft = new DraftMap<unknown, unknown>(committed[name]);
+      drafts.set(name, draft);
+    }
+    // trust boundary: the draft of table `name` stands for that table's map, keys and values alike.
+    return draft as unknown as InMemoryState[N];
+  };
+  const draft: InMemoryState = {
+    users: draftFor('users'),
+    apiKeys: draftFor('apiKeys'),
+    tasks: draftFor('tasks'),
+    history: draftFor('history'),
+    taskNumbers: draftFor('taskNumbers'),
+    profiles: draftFor('profiles'),
+    completions: draftFor('completions'),
+    ledgers: draftFor('ledgers'),
+    clients: draftFor('clients'),
+    projects: draftFor('projects'),
+    categories: draftFor('categories'),
+    cards: draftFor('cards'),
+    notes: draftFor('notes'),
+    times: draftFor('times'),
+    moneys: draftFor('moneys'),
+    webhooks: draftFor('webhooks'),
+    deliveries: draftFor('deliveries'),
+    sequences: draftFor('sequences'),
+  };
+  const commit = (): void => {
+    for (const [name, table] of drafts) {
+      // trust boundary: each draft was made over the committed map of the same name.
+      const target = committed[name] as Map<unknown, unknown>;
+      if (table.touched) table.commitTo(target);
+    }
+  };
   return { draft, commit };
 };
 
 /**
  * The in-memory "database": one committed state, and transactions that run one at a time on a
- * copy-on-write draft of it, replacing it only on commit. That gives the same atomicity and
- * isolation the SQL adapters get from their databases: reads outside a transaction see only the
- * committed state.
+ * draft of it, whose changes are written into it only on commit, all at once (nothing is awaited
+ * while they are). That gives the same atomicity and isolation the SQL adapters get from their
+ * databases: reads outside a transaction see only the committed state.
  */
 export class InMemoryDatabase {
-  private committed: InMemoryState = emptyState();
+  private readonly committed: InMemoryState = emptyState();
   /** Appended to as transactions commit; outside the state, so a transaction never copies it. */
   readonly changeLog = new InMemoryChangeLog();
   private queue: Promise<unknown> = Promise.resolve();
@@ -49,9 +68,9 @@ export class InMemoryDatabase {
 
   transaction<A>(work: (draft: InMemoryState) => Promise<{ commit: boolean; value: A }>): Promise<A> {
     const run = this.queue.then(async () => {
-      const { draft, commit: committedDraft } = draftOf(this.committed);
+      const { draft, commit: commitDraft } = draftOf(this.committed);
       const { commit, value } = await work(draft);
-      if (commit) this.committed = committedDraft();
+      if (commit) commitDraft();
       return value;
     });
     this.queue = run.catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { ChangeResource } from '../../../application/ports/change-log.port.js';
 import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
 import type { AchievementCode } from '../../../domain/gamification/achievements.js';
-import type { CompletionLedger } from '../../../domain/gamification/completion-ledger.js';
+import { withCompletion, withoutCompletion } from '../../../domain/gamification/completion-ledger.js';
 import { emptyProfile } from '../../../domain/gamification/profile.js';
 import type { LocalDate } from '../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../domain/task/task.js';
@@ -36,7 +36,7 @@ export const inMemoryRepositories = (
     delete: async (id) => {
       const deleted = state.tasks.get(id);
       state.tasks.delete(id);
-      state.history = state.history.filter((entry) => entry.taskId !== id);
+      state.history.delete(id);
       // Records that pointed at the task stay, without the link.
       const unlink = <R extends { readonly taskId: number | null; readonly ownerId: UserId }>(
         resource: ChangeResource,
@@ -64,17 +64,15 @@ export const inMemoryRepositories = (
   },
   history: {
     append: async (change) => {
-      state.history.push({ ...change, id: nextId(state, 'task_status_history') });
+      const entry = { ...change, id: nextId(state, 'task_status_history') };
+      state.history.set(change.taskId, [...(state.history.get(change.taskId) ?? []), entry]);
     },
   },
   gamification: {
     // Everything is at hand in memory: the ledger holds every day, which covers the window asked for.
     load: async (userId) => {
       const stored = state.profiles.get(userId);
-      const ledger = new Map<LocalDate, number>();
-      for (const c of state.completions) {
-        if (c.userId === userId && c.revokedAt === null) ledger.set(c.day, (ledger.get(c.day) ?? 0) + 1);
-      }
+      const ledger = state.ledgers.get(userId) ?? new Map<LocalDate, number>();
       const profile = stored
         ? {
             userId,
@@ -84,7 +82,7 @@ export const inMemoryRepositories = (
             achievements: [...stored.achievements].map(([code, unlockedAt]) => ({ code, unlockedAt })),
           }
         : emptyProfile(userId);
-      return { profile, ledger: ledger as CompletionLedger };
+      return { profile, ledger };
     },
     save: async ({ profile }) => {
       state.profiles.set(profile.userId, {
@@ -95,12 +93,21 @@ export const inMemoryRepositories = (
       });
     },
     recordCompletion: async (completion) => {
-      state.completions.push({ ...completion, revokedAt: null });
+      const ofTask = state.completions.get(completion.taskId) ?? [];
+      state.completions.set(completion.taskId, [...ofTask, { ...completion, revokedAt: null }]);
+      const ledger = state.ledgers.get(completion.userId) ?? new Map();
+      state.ledgers.set(completion.userId, withCompletion(ledger, completion.day));
     },
     revokeCompletion: async (taskId, at) => {
-      const standing = state.completions.find((c) => c.taskId === taskId && c.revokedAt === null);
+      const ofTask = state.completions.get(taskId) ?? [];
+      const standing = ofTask.find((c) => c.revokedAt === null);
       if (standing === undefined) return null;
-      state.completions = state.completions.map((c) => (c === standing ? { ...c, revokedAt: at } : c));
+      state.completions.set(
+        taskId,
+        ofTask.map((c) => (c === standing ? { ...c, revokedAt: at } : c)),
+      );
+      const ledger = state.ledgers.get(standing.userId) ?? new Map();
+      state.ledgers.set(standing.userId, withoutCompletion(ledger, standing.day));
       const { revokedAt: _, ...completion } = standing;
       return completion;
     },

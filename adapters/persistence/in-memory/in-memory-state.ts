@@ -1,8 +1,9 @@
 import type { ApiKey } from '../../../domain/api-key/api-key.js';
 import type { AchievementCode } from '../../../domain/gamification/achievements.js';
+import type { CompletionLedger } from '../../../domain/gamification/completion-ledger.js';
 import type { Completion } from '../../../domain/gamification/profile.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
-import type { Task, UserId } from '../../../domain/task/task.js';
+import type { Task, TaskId, UserId } from '../../../domain/task/task.js';
 import type { User } from '../../../domain/user/user.js';
 import type { Delivery, Webhook } from '../../../domain/webhook/webhook.js';
 import type {
@@ -26,37 +27,45 @@ export interface StoredProfile {
   readonly achievements: ReadonlyMap<AchievementCode, Date>;
 }
 
-/** Everything the in-memory adapter stores; one value, so a transaction can work on a copy. */
+/**
+ * Everything the in-memory adapter stores, as maps only: a transaction sees each through a draft
+ * of its own (`DraftMap`), and commits by writing its changes into them.
+ */
 export interface InMemoryState {
-  users: Map<number, User>;
-  apiKeys: Map<number, ApiKey>;
-  tasks: Map<number, Task>;
-  history: StatusHistoryEntry[];
+  readonly users: Map<number, User>;
+  readonly apiKeys: Map<number, ApiKey>;
+  readonly tasks: Map<number, Task>;
+  /** Each task's status history, oldest first. */
+  readonly history: Map<TaskId, readonly StatusHistoryEntry[]>;
   /** Last number handed out per `${ownerId}:${scope}`. */
-  taskNumbers: Map<string, number>;
-  profiles: Map<UserId, StoredProfile>;
-  completions: StoredCompletion[];
-  clients: Map<number, Client>;
-  projects: Map<number, Project>;
-  categories: Map<number, Category>;
-  cards: Map<number, Card>;
-  notes: Map<number, Note>;
-  times: Map<number, TimeRecord>;
-  moneys: Map<number, MoneyRecord>;
-  webhooks: Map<number, Webhook>;
-  deliveries: Map<number, Delivery>;
+  readonly taskNumbers: Map<string, number>;
+  readonly profiles: Map<UserId, StoredProfile>;
+  /** Each task's completions, the taken-back ones included (at most one stands). */
+  readonly completions: Map<TaskId, readonly StoredCompletion[]>;
+  /** Each user's standing completions per local day: what a status change reads of them. */
+  readonly ledgers: Map<UserId, CompletionLedger>;
+  readonly clients: Map<number, Client>;
+  readonly projects: Map<number, Project>;
+  readonly categories: Map<number, Category>;
+  readonly cards: Map<number, Card>;
+  readonly notes: Map<number, Note>;
+  readonly times: Map<number, TimeRecord>;
+  readonly moneys: Map<number, MoneyRecord>;
+  readonly webhooks: Map<number, Webhook>;
+  readonly deliveries: Map<number, Delivery>;
   /** Last id handed out per table. */
-  sequences: Map<string, number>;
+  readonly sequences: Map<string, number>;
 }
 
 export const emptyState = (): InMemoryState => ({
   users: new Map(),
   apiKeys: new Map(),
   tasks: new Map(),
-  history: [],
+  history: new Map(),
   taskNumbers: new Map(),
   profiles: new Map(),
-  completions: [],
+  completions: new Map(),
+  ledgers: new Map(),
   clients: new Map(),
   projects: new Map(),
   categories: new Map(),

@@ -18,9 +18,9 @@ const activeInCascade = (state: InMemoryState, task: Task): boolean =>
   (task.projectId === null || state.projects.get(task.projectId)?.active !== false) &&
   (task.clientId === null || state.clients.get(task.clientId)?.active !== false);
 
-const matches = (state: InMemoryState, task: Task, q: TaskListQuery): boolean => {
-  const day = task.date === null ? null : dayOf(task.date);
-  const term = q.search?.toLowerCase();
+const matches = (state: InMemoryState, task: Task, q: TaskListQuery, term: string | undefined): boolean => {
+  const dated = q.date !== undefined || q.dateFrom !== undefined || q.dateTo !== undefined;
+  const day = !dated || task.date === null ? null : dayOf(task.date);
   return (
     (q.status === undefined || task.status === q.status) &&
     (q.active === undefined || activeInCascade(state, task) === q.active) &&
@@ -51,7 +51,8 @@ const SORT_KEYS: Record<TaskSortField, SortKey> = {
 
 /** Sorted by the key (nulls last in either direction), ties by id ascending. */
 const orderOf = (sort: TaskSort): KeyOrder<Task> => {
-  if (sort.by === 'id') return { keyOf: (t) => [t.id], directions: [sort.direction] };
+  if (sort.by === 'id')
+    return sort.direction === 'asc' ? BY_ID : { keyOf: (t) => [t.id], directions: ['desc'] };
   const key = SORT_KEYS[sort.by];
   return { keyOf: (t) => [key(t), t.id], directions: [sort.direction, 'asc'] };
 };
@@ -66,15 +67,14 @@ export class InMemoryTaskReadModel implements TaskReadModel {
 
   async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const state = this.database.state;
-    const found = [...state.tasks.values()].filter((t) => isVisibleTo(t, userId) && matches(state, t, query));
+    const term = query.search?.toLowerCase();
+    const found: Task[] = [];
+    for (const task of state.tasks.values())
+      if (isVisibleTo(task, userId) && matches(state, task, query, term)) found.push(task);
     return pageOf(found, query, orderOf(query.sort));
   }
 
   async history(taskId: TaskId, range: Page): Promise<Paged<StatusHistoryEntry>> {
-    return pageOf(
-      this.database.state.history.filter((e) => e.taskId === taskId),
-      range,
-      BY_ID,
-    );
+    return pageOf(this.database.state.history.get(taskId) ?? [], range, BY_ID);
   }
 }

@@ -88,9 +88,10 @@ export const inMemoryWebhooks = (
       .slice(0, limit),
   nextDue: async () => {
     let earliest: Date | null = null;
-    for (const delivery of state.deliveries.values())
-      if (isWaiting(state, delivery) && (earliest === null || (delivery.nextAttemptAt as Date) < earliest))
-        earliest = delivery.nextAttemptAt;
+    for (const delivery of state.deliveries.values()) {
+      const due = delivery.nextAttemptAt;
+      if (isWaiting(state, delivery) && due !== null && (earliest === null || due < earliest)) earliest = due;
+    }
     return earliest;
   },
 });

@@ -19,7 +19,8 @@ export class BoundedCache<K, V> {
 
   /** The value kept for `key`, made (and kept) by `make` the first time. */
   getOrMake(key: K, make: (key: K) => V): V {
-    if (this.entries.has(key)) return this.entries.get(key) as V;
+    const kept = this.entries.get(key);
+    if (kept !== undefined) return kept;
     const value = make(key);
     this.set(key, value);
     return value;

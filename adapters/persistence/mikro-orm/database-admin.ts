@@ -58,6 +58,7 @@ const backupSqlite = async (source: string, target: string): Promise<BackupRepor
         "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
       )
       .pluck()
+      // trust boundary: better-sqlite3 answers unknown rows; a plucked name column is text.
       .all() as string[];
     const rows = Object.fromEntries(
       tables.map((table) => [
@@ -65,6 +66,7 @@ const backupSqlite = async (source: string, target: string): Promise<BackupRepor
         copy
           .prepare(`select count(*) from "${table.replaceAll('"', '""')}"`)
           .pluck()
+          // trust boundary: better-sqlite3 answers unknown rows; a plucked count is a number.
           .get() as number,
       ]),
     );

@@ -110,6 +110,7 @@ const namedTable = <R extends CategoryRecord | CardRecord>(
       description: fields.description,
       active: fields.active,
     };
+    // trust boundary: R is the category table's record type, which this row is part of.
     return row as Partial<R>;
   },
   fromRow: (row) => {

@@ -32,7 +32,7 @@ export class RowReader {
     private readonly table: string,
     row: Row,
   ) {
-    // A row is untyped by nature: every column is read through a parser below.
+    // trust boundary: a row is untyped by nature: every column is read through a parser below.
     this.row = row as Readonly<Partial<Record<string, unknown>>>;
   }
 

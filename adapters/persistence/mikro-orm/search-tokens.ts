@@ -14,7 +14,7 @@ export const INDEXED_TERM_LENGTH = 3;
 
 /** Hex digits end in `z`, a user id in `x`: no word can be read two ways. */
 const spell = (run: readonly string[]): string =>
-  run.map((character) => `${(character.codePointAt(0) as number).toString(16)}z`).join('');
+  run.map((character) => `${(character.codePointAt(0) ?? 0).toString(16)}z`).join('');
 
 /** Each run of three characters (code points) of `text`, in order. */
 const runsOf = (text: string): string[] => {

@@ -30,6 +30,7 @@ export const PER_VALUES_CONNECTIONS = 5;
  * round trip, or with the connection checked out around it, about 40 MB more under load.
  */
 export const perValuesPool = (pool: Pool): Pool => {
+  // trust boundary: pg-pool keeps its config as `options`, which its types leave out.
   const config = (pool as Pool & { options: PoolConfig }).options;
   const { options: _genericPlans, ...sameServer } = config;
   // pg-pool keeps the password out of the options' enumerable keys (so that it is not logged).

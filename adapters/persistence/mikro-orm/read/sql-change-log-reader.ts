@@ -52,6 +52,7 @@ export class SqlChangeLogReader implements ChangeLogReader {
         changedAt: read.instant('changedAt'),
         // Written by this adapter from a StatusChangeNote, and never changed since.
         statusChange:
+          // trust boundary: written by this adapter from a StatusChangeNote, and never changed since.
           row.statusChange == null ? undefined : (JSON.parse(String(row.statusChange)) as StatusChangeNote),
       };
     });

@@ -72,6 +72,7 @@ export class SqlIdempotencyStore implements IdempotencyStore {
         response: {
           status: Number(holder.status),
           body: String(holder.body),
+          // trust boundary: written by this store from an answer's headers, names to text.
           headers: JSON.parse(String(holder.headers)) as Record<string, string>,
         },
       };

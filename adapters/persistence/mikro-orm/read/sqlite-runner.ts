@@ -16,10 +16,12 @@ export class SqliteRunner implements SqlRunner {
   }
 
   async all(sql: string, params: readonly SqlValue[]): Promise<Row[]> {
+    // trust boundary: better-sqlite3 answers unknown rows: objects of column values.
     return this.prepare(sql).all(...params) as Row[];
   }
 
   async get(sql: string, params: readonly SqlValue[]): Promise<Row | undefined> {
+    // trust boundary: better-sqlite3 answers unknown rows: objects of column values.
     return this.prepare(sql).get(...params) as Row | undefined;
   }
 

@@ -23,9 +23,12 @@ export const changeColumns = {
   version: { type: 'integer', default: 1 },
 } as const;
 
+/** An index's properties as a tuple of their names (MikroORM types them by the entity's properties). */
+const tuple = <const T extends string[]>(...properties: T): T => properties;
+
 /** The table's (owner, id) index, which every owner-scoped lookup uses. */
 export const ownerIndex = (table: string) => [
-  { name: `${table}_owner_index`, properties: ['ownerId', 'id'] as ['ownerId', 'id'] },
+  { name: `${table}_owner_index`, properties: tuple('ownerId', 'id') },
 ];
 
 /**
@@ -34,7 +37,7 @@ export const ownerIndex = (table: string) => [
  */
 export const latestPerClientIndex = (table: string) => ({
   name: `${table}_client_latest_index`,
-  properties: ['clientId', 'createdAt', 'id'] as ['clientId', 'createdAt', 'id'],
+  properties: tuple('clientId', 'createdAt', 'id'),
 });
 
 /**
@@ -54,7 +57,7 @@ export const nullableReference = (
  */
 export const newestFirstIndex = (table: string) => ({
   name: `${table}_newest_first_index`,
-  properties: ['ownerId', 'date', 'id'] as ['ownerId', 'date', 'id'],
+  properties: tuple('ownerId', 'date', 'id'),
 });
 
 /**
@@ -63,7 +66,8 @@ export const newestFirstIndex = (table: string) => ({
  * is still in use before deleting it, reads every row.
  */
 export const referenceIndexes = <P extends string>(table: string, columns: Readonly<Record<P, string>>) =>
-  (Object.entries(columns) as [P, string][]).map(([property, column]) => ({
-    name: `${table}_${column}_index`,
-    properties: [property] as [P],
+  // trust boundary: the record's own keys are the properties P it was typed with.
+  (Object.keys(columns) as P[]).map((property) => ({
+    name: `${table}_${columns[property]}_index`,
+    properties: tuple(property),
   }));

@@ -70,6 +70,7 @@ const completionFrom = (row: Row): Completion => {
   return {
     taskId: read.integer('taskId'),
     userId: read.integer('userId'),
+    // trust boundary: the ledger's days were written as LocalDate by this repository.
     day: read.text('day') as LocalDate,
     points: read.integer('points'),
     completedAt: read.instant('completedAt'),
@@ -177,6 +178,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
       const since = addDays(today, -days);
       const rows =
         days === FIRST_LEDGER_WINDOW_DAYS ? firstWindow : await tx.all(LEDGER_SINCE, [userId, since]);
+      // trust boundary: the ledger's days were written as LocalDate by this repository.
       const ledger = new Map(rows.map((row) => [String(row.day) as LocalDate, Number(row.standing)]));
       if (coversStreak(ledger, today, since)) return ledger;
     }
@@ -210,6 +212,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
           achievements: achievements
             .filter((a) => isAchievementCode(String(a.code)))
             .map((a) => ({
+              // trust boundary: achievement codes were written as AchievementCode by this repository.
               code: String(a.code) as AchievementCode,
               unlockedAt: new RowReader('user_achievements', a).instant('unlockedAt'),
             })),

@@ -58,6 +58,7 @@ export const sqlRecords = <F, R>(
   table: RecordTable<F, R>,
   { resource, changes }: ChangeNotes,
 ): RecordRepository<F> => {
+  // trust boundary: statements are built from the table's schema alone, whatever its field and row types.
   const { shape, findOwned, findOwnedLocked, remove } = statementsOf(table as RecordTable<unknown, unknown>);
   // A locked read waits for another writer's commit and then sees its row: checks made on it hold.
   const findOwnedForUpdate = dialect.rowLocks ? findOwnedLocked : findOwned;

@@ -46,6 +46,7 @@ export const columnIn = (shape: TableShape, property: string): string => {
 const bindable = (value: unknown): SqlValue => {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value === undefined) return null;
+  // trust boundary: a column value of a record, which the schema gives a bindable type (text, number, null).
   return value as SqlValue;
 };
 
@@ -93,6 +94,7 @@ export const changedProperties = <R extends Readonly<Record<string, unknown>>>(
   if (before === undefined) return after;
   const changed: Partial<Record<string, unknown>> = {};
   for (const [name, value] of Object.entries(after)) if (before[name] !== value) changed[name] = value;
+  // trust boundary: the properties of `after` whose values differ: a part of R.
   return changed as Partial<R>;
 };
 
