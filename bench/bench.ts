@@ -285,7 +285,8 @@ const scale = async (dialect: Dialect, directory: string) => {
 };
 
 const DATABASE_NAMES: Record<Dialect, string> = { sqlite: 'SQLite', postgresql: 'PostgreSQL' };
-const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+const given = process.argv.slice(2).join(' ');
+const command = given === '' ? 'npm run bench' : `npm run bench -- ${given}`;
 const directory = mkdtempSync(join(tmpdir(), 'workspace-bench-'));
 // The embedded PostgreSQL runs as its own system user, which must reach its data directory.
 chmodSync(directory, 0o755);

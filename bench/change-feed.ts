@@ -19,7 +19,7 @@ import type { Dialect } from './ceiling/driver.js';
 import { type Running, startService } from './processes.js';
 
 /** Where RESULTS.md's change feed section begins: everything after it is this bench's. */
-export const FEED_MARKER = '<!-- change feed: written by npm run bench:feed -->';
+export const FEED_MARKER = '<!-- change feed: written by npm run bench or npm run bench:feed -->';
 
 const SUBSCRIPTIONS = 10;
 /**

@@ -1,12 +1,7 @@
 import { type DependencyContainer, instanceCachingFactory, container as rootContainer } from 'tsyringe';
+import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { ApiKeySecrets } from '../application/ports/api-key-secrets.port.js';
-import type { ApiKeyStore } from '../application/ports/api-key-store.port.js';
-import type { ChangeLogReader } from '../application/ports/change-log.port.js';
 import type { Clock } from '../application/ports/clock.port.js';
-import type { CurrentRecords } from '../application/ports/current-records.port.js';
-import type { RecordReadModel } from '../application/ports/record-read-model.port.js';
-import type { TaskReadModel } from '../application/ports/task-read-model.port.js';
-import type { UnitOfWork } from '../application/ports/unit-of-work.port.js';
 import type {
   WebhookSecrets,
   WebhookSender,
@@ -30,14 +25,12 @@ type Webhooks = WorkspaceUseCases['webhooks'];
  * ports' adapters, settings, and every use case. One record: a part the wiring asks for must be
  * here, and every part here must be registered (`Registrations`), or the build does not compile.
  */
-export interface Parts {
-  // Ports, to the adapters that serve them.
-  readonly unitOfWork: UnitOfWork;
-  readonly taskReadModel: TaskReadModel;
-  readonly recordReadModel: RecordReadModel;
-  readonly changeLog: ChangeLogReader;
-  readonly currentRecords: CurrentRecords;
-  readonly apiKeyStore: ApiKeyStore;
+export interface Parts
+  extends Pick<
+    Persistence,
+    'unitOfWork' | 'taskReadModel' | 'recordReadModel' | 'changeLog' | 'currentRecords' | 'apiKeyStore'
+  > {
+  // Ports, to the adapters that serve them: the storage's (above), and the others.
   readonly apiKeySecrets: ApiKeySecrets;
   readonly clock: Clock;
   readonly webhookSecrets: WebhookSecrets;

@@ -92,7 +92,12 @@ const webhookParams = (webhook: NewWebhook): SqlValue[] => [
 ];
 
 /** What an attempt changes in a delivery, in `updateDelivery`'s order. */
-const attemptParams = (delivery: Delivery): SqlValue[] => [
+const attemptParams = (
+  delivery: Pick<
+    Delivery,
+    'attempts' | 'state' | 'lastStatus' | 'lastError' | 'nextAttemptAt' | 'deliveredAt'
+  >,
+): SqlValue[] => [
   delivery.attempts,
   delivery.state,
   delivery.lastStatus,
@@ -129,12 +134,7 @@ const deliveryParams = (delivery: NewDelivery): SqlValue[] => [
   delivery.eventId,
   delivery.type,
   delivery.body,
-  delivery.attempts,
-  delivery.state,
-  delivery.lastStatus,
-  delivery.lastError,
-  millis(delivery.nextAttemptAt),
-  millis(delivery.deliveredAt),
+  ...attemptParams(delivery),
   delivery.createdAt.getTime(),
 ];
 
