@@ -3,6 +3,7 @@ import { awardFor } from '../../domain/gamification/award.js';
 import { coversStreak, FIRST_LEDGER_WINDOW_DAYS } from '../../domain/gamification/completion-ledger.js';
 import { addDays, type LocalDate } from '../../domain/shared/local-date-time.js';
 import { TASK_STATUSES, TaskStatus } from '../../domain/task/task-status.js';
+import { localDate } from '../support/builders.js';
 
 const { New, InProgress, Done, Cancelled } = TaskStatus;
 
@@ -27,7 +28,7 @@ describe('gamification: what a status move awards (issue 33)', () => {
 });
 
 describe('gamification: the ledger window a status change reads (issue 33)', () => {
-  const today = '2026-06-30' as LocalDate;
+  const today = localDate('2026-06-30');
   /** A ledger with one completion on each of the `days` days ending at `last`. */
   const streakOf = (days: number, last: LocalDate = today) =>
     new Map(Array.from({ length: days }, (_, i) => [addDays(last, -i), 1] as const));

@@ -10,17 +10,18 @@ import {
   revokeCompletion,
   scoreCompletion,
 } from '../../domain/gamification/scoring.js';
-import type { LocalDate, LocalDateTime } from '../../domain/shared/local-date-time.js';
-import { type TimeZone, UTC } from '../../domain/shared/time-zone.js';
+import { UTC } from '../../domain/shared/time-zone.js';
+import { localDate, localDateTime, timeZone } from '../support/builders.js';
 
 const fresh = (): GamificationState => ({ profile: emptyProfile(1), ledger: new Map() });
 const task = (priority: 0 | 1 | 2 | 3, date: string | null = null): CompletedTask => ({
   id: 1,
   priority,
-  date: date as LocalDateTime | null,
+  date: date === null ? null : localDateTime(date),
 });
 const at = (iso: string) => new Date(iso);
-const ledgerOf = (days: Record<string, number>) => new Map(Object.entries(days)) as Map<LocalDate, number>;
+const ledgerOf = (days: Record<string, number>) =>
+  new Map(Object.entries(days).map(([day, count]) => [localDate(day), count]));
 
 describe('gamification rules', () => {
   describe('scoring a completion', () => {
@@ -57,9 +58,7 @@ describe('gamification rules', () => {
       const now = at('2026-03-09T23:30:00Z');
       const planned = task(0, '2026-03-09 10:00:00');
       expect(scoreCompletion(fresh(), planned, UTC, now).completion.points).to.equal(17);
-      expect(scoreCompletion(fresh(), planned, 'Europe/Kyiv' as TimeZone, now).completion.points).to.equal(
-        12,
-      );
+      expect(scoreCompletion(fresh(), planned, timeZone('Europe/Kyiv'), now).completion.points).to.equal(12);
     });
 
     it('caps the streak bonus at 10 and counts today in the streak', () => {
@@ -125,9 +124,9 @@ describe('gamification rules', () => {
   describe('streaks', () => {
     it('end today or yesterday, otherwise they are 0', () => {
       const ledger = ledgerOf({ '2026-03-08': 1, '2026-03-09': 1 });
-      expect(streakEndingAt(ledger, '2026-03-09' as LocalDate)).to.equal(2);
-      expect(streakEndingAt(ledger, '2026-03-10' as LocalDate)).to.equal(2);
-      expect(streakEndingAt(ledger, '2026-03-11' as LocalDate)).to.equal(0);
+      expect(streakEndingAt(ledger, localDate('2026-03-09'))).to.equal(2);
+      expect(streakEndingAt(ledger, localDate('2026-03-10'))).to.equal(2);
+      expect(streakEndingAt(ledger, localDate('2026-03-11'))).to.equal(0);
     });
   });
 

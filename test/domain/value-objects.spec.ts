@@ -4,7 +4,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type Duration, formatDuration, parseDuration } from '../../domain/shared/duration.js';
 import {
   addDays,
-  type LocalDate,
   parseInstant,
   parseLocalDate,
   parseLocalDateTime,
@@ -12,8 +11,9 @@ import {
   ZonedDateTime,
 } from '../../domain/shared/local-date-time.js';
 import { type Money, moneyFromCents, moneyToCents, parseMoney } from '../../domain/shared/money.js';
-import { localDayIn, parseTimeZone, type TimeZone, UTC, wallClockIn } from '../../domain/shared/time-zone.js';
+import { localDayIn, parseTimeZone, UTC, wallClockIn } from '../../domain/shared/time-zone.js';
 import { parseTaskTitle } from '../../domain/task/task-title.js';
+import { localDate, timeZone } from '../support/builders.js';
 
 describe('domain value objects', () => {
   describe('local date-times', () => {
@@ -125,7 +125,7 @@ describe('domain value objects', () => {
     it('parses bare days strictly and does calendar arithmetic across months', () => {
       expect(parseLocalDate('2026-02-28')).to.equal('2026-02-28');
       expect(parseLocalDate('2026-02-29')).to.equal(null);
-      expect(addDays('2026-03-01' as LocalDate, -1)).to.equal('2026-02-28');
+      expect(addDays(localDate('2026-03-01'), -1)).to.equal('2026-02-28');
     });
   });
 
@@ -207,11 +207,11 @@ describe('domain value objects', () => {
     it("shows an instant on the owner's wall clock, across a day and a DST change", () => {
       const at = new Date('2026-11-22T23:30:00Z');
       expect(wallClockIn(UTC, at)).to.equal('2026-11-22T23:30:00');
-      expect(wallClockIn('Europe/Kyiv' as TimeZone, at)).to.equal('2026-11-23T01:30:00');
-      expect(wallClockIn('America/New_York' as TimeZone, new Date('2026-07-01T12:00:00Z'))).to.equal(
+      expect(wallClockIn(timeZone('Europe/Kyiv'), at)).to.equal('2026-11-23T01:30:00');
+      expect(wallClockIn(timeZone('America/New_York'), new Date('2026-07-01T12:00:00Z'))).to.equal(
         '2026-07-01T08:00:00',
       );
-      expect(wallClockIn('America/New_York' as TimeZone, new Date('2026-12-01T12:00:00Z'))).to.equal(
+      expect(wallClockIn(timeZone('America/New_York'), new Date('2026-12-01T12:00:00Z'))).to.equal(
         '2026-12-01T07:00:00',
       );
     });
@@ -226,8 +226,8 @@ describe('domain value objects', () => {
     it("gives the user's local day for an instant", () => {
       const instant = new Date('2026-03-10T22:30:00Z');
       expect(localDayIn(UTC, instant)).to.equal('2026-03-10');
-      expect(localDayIn('Europe/Kyiv' as TimeZone, instant)).to.equal('2026-03-11');
-      expect(localDayIn('America/New_York' as TimeZone, new Date('2026-03-10T03:00:00Z'))).to.equal(
+      expect(localDayIn(timeZone('Europe/Kyiv'), instant)).to.equal('2026-03-11');
+      expect(localDayIn(timeZone('America/New_York'), new Date('2026-03-10T03:00:00Z'))).to.equal(
         '2026-03-09',
       );
     });

@@ -5,7 +5,7 @@ import type { Persistence } from '../../../adapters/persistence/persistence.js';
 import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
 import { UTC } from '../../../domain/shared/time-zone.js';
 import { TASK_DEFAULTS } from '../../../domain/task/task.js';
-import type { TaskTitle } from '../../../domain/task/task-title.js';
+import { taskTitle } from '../../support/builders.js';
 import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
 
 const AT = new Date('2026-03-01T00:00:00Z');
@@ -31,7 +31,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
             ...TASK_DEFAULTS,
             ownerId: alice,
             clientTaskId: await r.taskNumbers.next(alice, 0),
-            title: 'task' as TaskTitle,
+            title: taskTitle('task'),
             status,
             completedAt: null,
             createdAt: AT,

@@ -3,11 +3,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { streakEndingAt } from '../../../../domain/gamification/completion-ledger.js';
 import { emptyProfile } from '../../../../domain/gamification/profile.js';
 import { addDays, type LocalDate } from '../../../../domain/shared/local-date-time.js';
+import { localDate } from '../../../support/builders.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { portSuite } from './port-fixture.js';
 
-const MONDAY = '2026-03-02' as LocalDate;
-const TUESDAY = '2026-03-03' as LocalDate;
+const MONDAY = localDate('2026-03-02');
+const TUESDAY = localDate('2026-03-03');
 
 export const gamificationContract = (factory: HarnessFactory): void =>
   portSuite('GamificationRepository', factory, (fixture) => {
@@ -173,7 +174,7 @@ export const gamificationContract = (factory: HarnessFactory): void =>
     it('holds the whole current streak in the ledger, however long, and today when it has completions', async () => {
       const { write, addUser, addTask } = fixture();
       const alice = await addUser('alice');
-      const today = '2026-06-30' as LocalDate;
+      const today = localDate('2026-06-30');
       // 150 days in a row ending today, after a gap and an older run: longer than any first window.
       const days = [
         ...Array.from({ length: 150 }, (_, i) => addDays(today, -i)),

@@ -3,7 +3,7 @@ import type { Repositories } from '../../../../application/ports/unit-of-work.po
 import { UTC } from '../../../../domain/shared/time-zone.js';
 import type { NewTask, Task, UserId } from '../../../../domain/task/task.js';
 import { TASK_DEFAULTS } from '../../../../domain/task/task.js';
-import type { TaskTitle } from '../../../../domain/task/task-title.js';
+import { taskTitle } from '../../../support/builders.js';
 import type { HarnessFactory, PersistenceHarness } from '../../../support/persistence-harness.js';
 
 export const AT = new Date('2026-03-01T00:00:00Z');
@@ -33,7 +33,7 @@ export const openPortFixture = async (factory: HarnessFactory): Promise<PortFixt
         return r.tasks.add({
           ownerId,
           clientTaskId,
-          title: 'task' as TaskTitle,
+          title: taskTitle('task'),
           ...TASK_DEFAULTS,
           status: 0,
           completedAt: null,

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Paged } from '../../../../application/ports/paging.js';
 import type { Duration } from '../../../../domain/shared/duration.js';
-import type { LocalDateTime } from '../../../../domain/shared/local-date-time.js';
 import type { Money } from '../../../../domain/shared/money.js';
 import { type RecordKindName, referrersOf } from '../../../../domain/workspace/references.js';
+import { localDateTime } from '../../../support/builders.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { AT, portSuite } from './port-fixture.js';
 
@@ -343,7 +343,7 @@ export const recordReadModelContract = (factory: HarnessFactory): void =>
               ...links,
               timeReally: 60 as Duration,
               description: null,
-              date: date as LocalDateTime | null,
+              date: date === null ? null : localDateTime(date),
             },
             AT,
           ),
@@ -391,7 +391,7 @@ export const recordReadModelContract = (factory: HarnessFactory): void =>
               card,
               toCard,
               description: null,
-              date: date as LocalDateTime | null,
+              date: date === null ? null : localDateTime(date),
             },
             AT,
           ),

@@ -1,16 +1,15 @@
 import { expect } from 'chai';
 import type { TaskListQuery } from '../../../../application/ports/task-read-model.port.js';
-import type { LocalDate, LocalDateTime } from '../../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
-import type { TaskTitle } from '../../../../domain/task/task-title.js';
+import { localDate, localDateTime, taskTitle } from '../../../support/builders.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { portSuite } from './port-fixture.js';
 
 const BY_ID = { by: 'id', direction: 'asc' } as const;
-const day = (text: string) => text as LocalDate;
-const at = (text: string) => text as LocalDateTime;
-const title = (text: string) => text as TaskTitle;
+const day = (text: string) => localDate(text);
+const at = (text: string) => localDateTime(text);
+const title = (text: string) => taskTitle(text);
 
 export const taskReadModelContract = (factory: HarnessFactory): void =>
   portSuite('TaskReadModel', factory, (fixture) => {

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import type { Duration } from '../../../../domain/shared/duration.js';
-import type { LocalDateTime } from '../../../../domain/shared/local-date-time.js';
 import type { Money } from '../../../../domain/shared/money.js';
-import type { TaskTitle } from '../../../../domain/task/task-title.js';
+import { localDateTime, taskTitle } from '../../../support/builders.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { AT, portSuite } from './port-fixture.js';
 
@@ -19,9 +18,9 @@ export const taskRepositoryContract = (factory: HarnessFactory): void =>
       const project = await harness.seedProject(alice, { clientId: client });
       const category = await harness.seedCategory(alice);
       const fields = {
-        title: 'Ünïcode ✓ title' as TaskTitle,
+        title: taskTitle('Ünïcode ✓ title'),
         description: 'long text',
-        date: '2026-04-01T09:30:00' as LocalDateTime,
+        date: localDateTime('2026-04-01T09:30:00'),
         priority: 3,
         status: 1,
         active: false,
@@ -42,8 +41,8 @@ export const taskRepositoryContract = (factory: HarnessFactory): void =>
     it('answers the stored task, its version one higher, on every update', async () => {
       const { write, addUser, addTask } = fixture();
       const task = await addTask(await addUser('alice'));
-      const second = await write((r) => r.tasks.update({ ...task, title: 'v2' as TaskTitle }));
-      const third = await write((r) => r.tasks.update({ ...second, title: 'v3' as TaskTitle }));
+      const second = await write((r) => r.tasks.update({ ...task, title: taskTitle('v2') }));
+      const third = await write((r) => r.tasks.update({ ...second, title: taskTitle('v3') }));
       expect([second.version, third.version]).to.deep.equal([2, 3]);
       expect(await write((r) => r.tasks.findForUpdate(task.id))).to.deep.equal(third);
     });
