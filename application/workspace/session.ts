@@ -25,30 +25,10 @@ import { CHANGE_RESOURCES, type ChangeResource } from '../ports/change-log.port.
 import type { CreateRecordError } from '../records/create-record.use-case.js';
 import type { DeleteRecordError } from '../records/delete-record.use-case.js';
 import type { GetRecordError } from '../records/get-record.use-case.js';
-import type { createClientInput, updateClientInput } from '../records/kinds/client.kind.js';
-import type { createMoneyInput, updateMoneyInput } from '../records/kinds/money.kind.js';
-import type { createNamedInput, updateNamedInput } from '../records/kinds/named.kind.js';
-import type {
-  createNoteFromTextInput,
-  createNoteInput,
-  updateNoteInput,
-} from '../records/kinds/note.kind.js';
-import type { createProjectInput, updateProjectInput } from '../records/kinds/project.kind.js';
-import type { createTimeInput, updateTimeInput } from '../records/kinds/time.kind.js';
-import type {
-  listClientsInput,
-  listMoneysInput,
-  listNamedInput,
-  listNotesInput,
-  listProjectsInput,
-  listTimesInput,
-} from '../records/list-queries.js';
 import type { ListRecordsError, RecordPage } from '../records/list-records.use-case.js';
-import type { RECORD_READ_ONLY_FIELDS } from '../records/record-fields.js';
 import type { RecordUseCases } from '../records/record-use-cases.js';
 import type { UpdateRecordError } from '../records/update-record.use-case.js';
 import type { Actor } from '../shared/actor.js';
-import type { InputOf } from '../shared/codecs.js';
 import {
   type InfrastructureError,
   type InsufficientScope,
@@ -59,7 +39,6 @@ import { isRecordId } from '../shared/fields.js';
 import type { Unchanged } from '../shared/list-version.js';
 import type { Precondition } from '../shared/precondition.js';
 import * as seq from '../shared/sequence.js';
-import type { syncInput } from '../sync/sync.codecs.js';
 import type { SyncError, SyncPage } from '../sync/sync-changes.use-case.js';
 import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';
 import type { CreateTaskError } from '../tasks/create-task.use-case.js';
@@ -69,27 +48,48 @@ import type { GetTaskError } from '../tasks/get-task.use-case.js';
 import type { GetTaskHistoryError, HistoryPage } from '../tasks/get-task-history.use-case.js';
 import type { ListTasksError, TaskList } from '../tasks/list-tasks.use-case.js';
 import type { ReplaceTaskError } from '../tasks/replace-task.use-case.js';
-import type {
-  createTaskInput,
-  listTasksInput,
-  pageInput,
-  replaceTaskInput,
-  TASK_READ_ONLY_FIELDS,
-  updateTaskInput,
-} from '../tasks/task.codecs.js';
 import type { UpdateTaskError } from '../tasks/update-task.use-case.js';
 import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
 import type { DeleteWebhookError } from '../webhooks/delete-webhook.use-case.js';
 import type { GetWebhookError } from '../webhooks/read-webhooks.use-case.js';
 import type { RotateWebhookSecretError } from '../webhooks/rotate-webhook-secret.use-case.js';
 import type { UpdateWebhookError } from '../webhooks/update-webhook.use-case.js';
-import type { createWebhookInput, deliveriesInput, updateWebhookInput } from '../webhooks/webhook.codecs.js';
 import type {
   DeliveryView,
   ListDeliveriesError,
   RetryDeliveryError,
 } from '../webhooks/webhook-deliveries.use-case.js';
 import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
+import type {
+  CreateClientInput,
+  CreateMoneyInput,
+  CreateNamedInput,
+  CreateNoteFromTextInput,
+  CreateNoteInput,
+  CreateProjectInput,
+  CreateTaskInput,
+  CreateTimeInput,
+  CreateWebhookInput,
+  DeliveriesQuery,
+  ListClientsQuery,
+  ListMoneysQuery,
+  ListNamedQuery,
+  ListNotesQuery,
+  ListProjectsQuery,
+  ListTasksQuery,
+  ListTimesQuery,
+  PageQuery,
+  ReplaceTaskInput,
+  SyncQuery,
+  UpdateClientInput,
+  UpdateMoneyInput,
+  UpdateNamedInput,
+  UpdateNoteInput,
+  UpdateProjectInput,
+  UpdateTaskInput,
+  UpdateTimeInput,
+  UpdateWebhookInput,
+} from './inputs.js';
 import type { WorkspaceUseCases } from './use-cases.js';
 
 /** What every operation answers: an Either, already run. `X` is what the session itself adds. */
@@ -199,19 +199,14 @@ export const callRefusal = (
   operation: string,
 ): InsufficientScope | null => (group === SYNC_GROUP ? null : scopeRefusal(scopes, group, operation));
 
-/** An input that may also carry the record's read-only fields (ignored), so get → edit → replace works. */
-type Echoing<I, K extends string> = I & { readonly [P in K]?: unknown };
-type TaskInput<C> = Echoing<InputOf<C>, (typeof TASK_READ_ONLY_FIELDS)[number]>;
-type RecordInput<C> = Echoing<InputOf<C>, (typeof RECORD_READ_ONLY_FIELDS)[number]>;
-
 export interface TaskOperations<X> {
-  create(input: TaskInput<typeof createTaskInput>): Outcome<CreateTaskError | X, Task>;
+  create(input: CreateTaskInput): Outcome<CreateTaskError | X, Task>;
   get(id: TaskId): Outcome<GetTaskError | X, Task>;
-  list(query?: InputOf<typeof listTasksInput>): Outcome<ListTasksError | X, TaskList>;
+  list(query?: ListTasksQuery): Outcome<ListTasksError | X, TaskList>;
   /** The list, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
   listIfChanged(
     version: string | undefined,
-    query?: InputOf<typeof listTasksInput>,
+    query?: ListTasksQuery,
   ): Outcome<ListTasksError | X, TaskList | Unchanged>;
   /**
    * Changes only the fields given; with `status`, the answer carries gamification feedback. With a
@@ -220,13 +215,13 @@ export interface TaskOperations<X> {
    */
   update(
     id: TaskId,
-    changes: TaskInput<typeof updateTaskInput>,
+    changes: UpdateTaskInput,
     precondition?: Precondition<Task>,
   ): Outcome<UpdateTaskError | X, EditOutcome>;
   /** Full replacement: omitted fields take their defaults, except `status`, which stays. */
   replace(
     id: TaskId,
-    input: TaskInput<typeof replaceTaskInput>,
+    input: ReplaceTaskInput,
     precondition?: Precondition<Task>,
   ): Outcome<ReplaceTaskError | X, EditOutcome>;
   changeStatus(id: TaskId, status: TaskStatus): Outcome<ChangeTaskStatusError | X, StatusOutcome>;
@@ -234,12 +229,12 @@ export interface TaskOperations<X> {
     id: TaskId,
     precondition?: Precondition<Task>,
   ): Outcome<DeleteTaskError | X, { readonly id: TaskId }>;
-  history(id: TaskId, page?: InputOf<typeof pageInput>): Outcome<GetTaskHistoryError | X, HistoryPage>;
+  history(id: TaskId, page?: PageQuery): Outcome<GetTaskHistoryError | X, HistoryPage>;
   /** The history, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
   historyIfChanged(
     id: TaskId,
     version: string | undefined,
-    page?: InputOf<typeof pageInput>,
+    page?: PageQuery,
   ): Outcome<GetTaskHistoryError | X, HistoryPage | Unchanged>;
 }
 
@@ -276,66 +271,52 @@ export interface Session<X> {
      * every one the session may read), each with its record as `get` shows it now. Follow
      * `nextSince` while `hasMore`.
      */
-    since(query?: InputOf<typeof syncInput>): Outcome<SyncError | X, SyncPage>;
+    since(query?: SyncQuery): Outcome<SyncError | X, SyncPage>;
   };
   /** Webhook subscriptions (CONTRACT §10): where the caller's changes are sent as they happen. */
   readonly webhooks: WebhookOperations<X>;
   readonly clients: RecordOperations<
     Client,
-    RecordInput<typeof createClientInput>,
-    RecordInput<typeof updateClientInput>,
-    InputOf<typeof listClientsInput>,
+    CreateClientInput,
+    UpdateClientInput,
+    ListClientsQuery,
     'CLIENT_IN_USE',
     X
   >;
   readonly projects: RecordOperations<
     Project,
-    RecordInput<typeof createProjectInput>,
-    RecordInput<typeof updateProjectInput>,
-    InputOf<typeof listProjectsInput>,
+    CreateProjectInput,
+    UpdateProjectInput,
+    ListProjectsQuery,
     'PROJECT_IN_USE',
     X
   >;
   readonly categories: RecordOperations<
     Category,
-    RecordInput<typeof createNamedInput>,
-    RecordInput<typeof updateNamedInput>,
-    InputOf<typeof listNamedInput>,
+    CreateNamedInput,
+    UpdateNamedInput,
+    ListNamedQuery,
     'CATEGORY_IN_USE',
     X
   >;
   readonly cards: RecordOperations<
     Card,
-    RecordInput<typeof createNamedInput>,
-    RecordInput<typeof updateNamedInput>,
-    InputOf<typeof listNamedInput>,
+    CreateNamedInput,
+    UpdateNamedInput,
+    ListNamedQuery,
     'CARD_IN_USE',
     X
   >;
-  readonly notes: RecordOperations<
-    Note,
-    RecordInput<typeof createNoteInput>,
-    RecordInput<typeof updateNoteInput>,
-    InputOf<typeof listNotesInput>,
-    never,
-    X
-  > & {
+  readonly notes: RecordOperations<Note, CreateNoteInput, UpdateNoteInput, ListNotesQuery, never, X> & {
     /** A note from its text alone: named after the first line unless a name is given. */
-    createFromText(input: RecordInput<typeof createNoteFromTextInput>): Outcome<CreateRecordError | X, Note>;
+    createFromText(input: CreateNoteFromTextInput): Outcome<CreateRecordError | X, Note>;
   };
-  readonly times: RecordOperations<
-    TimeRecord,
-    RecordInput<typeof createTimeInput>,
-    RecordInput<typeof updateTimeInput>,
-    InputOf<typeof listTimesInput>,
-    never,
-    X
-  >;
+  readonly times: RecordOperations<TimeRecord, CreateTimeInput, UpdateTimeInput, ListTimesQuery, never, X>;
   readonly moneys: RecordOperations<
     MoneyRecord,
-    RecordInput<typeof createMoneyInput>,
-    RecordInput<typeof updateMoneyInput>,
-    InputOf<typeof listMoneysInput>,
+    CreateMoneyInput,
+    UpdateMoneyInput,
+    ListMoneysQuery,
     never,
     X
   >;
@@ -346,22 +327,16 @@ export interface WebhookOperations<X> {
    * Subscribes to the caller's changes from now on, of the resources the session may read now. The
    * answer is the only one that shows the secret.
    */
-  create(input: InputOf<typeof createWebhookInput>): Outcome<CreateWebhookError | X, WebhookWithSecret>;
+  create(input: CreateWebhookInput): Outcome<CreateWebhookError | X, WebhookWithSecret>;
   list(): Outcome<InfrastructureError | X, readonly WebhookView[]>;
   get(id: number): Outcome<GetWebhookError | X, WebhookView>;
   /** Changes the fields given; turning it on again starts from the changes made after that. */
-  update(
-    id: number,
-    changes: InputOf<typeof updateWebhookInput>,
-  ): Outcome<UpdateWebhookError | X, WebhookView>;
+  update(id: number, changes: UpdateWebhookInput): Outcome<UpdateWebhookError | X, WebhookView>;
   delete(id: number): Outcome<DeleteWebhookError | X, { readonly id: number }>;
   /** A new secret, shown once; the old one signs too for 24 hours. */
   rotateSecret(id: number): Outcome<RotateWebhookSecretError | X, WebhookWithSecret>;
   /** The subscription's deliveries, newest first. */
-  deliveries(
-    id: number,
-    page?: InputOf<typeof deliveriesInput>,
-  ): Outcome<ListDeliveriesError | X, readonly DeliveryView[]>;
+  deliveries(id: number, page?: DeliveriesQuery): Outcome<ListDeliveriesError | X, readonly DeliveryView[]>;
   /** Sends a delivery again now. */
   retryDelivery(id: number, deliveryId: number): Outcome<RetryDeliveryError | X, DeliveryView>;
 }

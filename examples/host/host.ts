@@ -3,7 +3,15 @@
  * (default `memory:`), creates a user and a task, lists it, completes it, and prints what happened
  * as one JSON line. Build with `npm run build`, run with `npm start`.
  */
-import { type AppError, openWorkspace, TaskStatus } from 'workspace-api';
+import {
+  type AppError,
+  type CreateTaskInput,
+  type HistoryPage,
+  type ListTasksQuery,
+  openWorkspace,
+  TaskStatus,
+  unwrap,
+} from 'workspace-api';
 
 /** Every error a workspace call can answer, in words: the switch is exhaustive, so a new error breaks the build. */
 const describe = (error: AppError): string => {
@@ -53,14 +61,15 @@ try {
   );
   const alice = workspace.actingAs(user.id);
 
-  const task = expectRight(
-    await alice.tasks.create({ title: 'Written by the host', priority: 1, pricePlanned: 12.5 }),
-  );
-  const listed = expectRight(
-    await alice.tasks.list({ status: TaskStatus.New, sort: { by: 'createdAt', direction: 'desc' } }),
-  );
+  // The inputs have names of their own, to type a host's values with.
+  const input: CreateTaskInput = { title: 'Written by the host', priority: 1, pricePlanned: 12.5 };
+  const task = expectRight(await alice.tasks.create(input));
+  const query: ListTasksQuery = { status: TaskStatus.New, sort: { by: 'createdAt', direction: 'desc' } };
+  const listed = expectRight(await alice.tasks.list(query));
   const completed = expectRight(await alice.tasks.changeStatus(task.id, TaskStatus.Done));
-  const profile = expectRight(await alice.gamification.profile());
+  // `unwrap` for the calls whose failure would be fatal anyway: it throws a WorkspaceError.
+  const profile = await unwrap(alice.gamification.profile());
+  const history: HistoryPage = await unwrap(alice.tasks.history(task.id));
 
   // Acting as a user who does not exist is a typed answer, not a crash.
   const stranger = await workspace.actingAs(user.id + 1000).tasks.list();
@@ -72,6 +81,7 @@ try {
       status: completed.task.status,
       pointsAwarded: completed.gamification.pointsAwarded,
       totalPoints: profile.totalPoints,
+      history: history.items.map((entry) => entry.to),
       stranger: stranger._tag === 'Left' ? stranger.left._tag : 'Right',
     }),
   );

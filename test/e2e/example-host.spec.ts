@@ -73,6 +73,8 @@ describe('the package, embedded by a separate host project', function () {
       expect(outcome).to.include({ status: 2, stranger: 'UnknownUser' });
       expect(outcome.task).to.include({ title: 'Written by the host', pricePlanned: 12.5 });
       expect(outcome.listed).to.deep.equal([outcome.task.id]);
+      // Issue 32, item 9: typed with the inputs' names and `unwrap`, as the package exports them.
+      expect(outcome.history).to.deep.equal([0, 2]);
       expect(outcome.pointsAwarded).to.be.greaterThan(0);
       expect(outcome.totalPoints).to.equal(outcome.pointsAwarded);
     });

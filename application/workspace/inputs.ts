@@ -1,0 +1,75 @@
+import type { createClientInput, updateClientInput } from '../records/kinds/client.kind.js';
+import type { createMoneyInput, updateMoneyInput } from '../records/kinds/money.kind.js';
+import type { createNamedInput, updateNamedInput } from '../records/kinds/named.kind.js';
+import type {
+  createNoteFromTextInput,
+  createNoteInput,
+  updateNoteInput,
+} from '../records/kinds/note.kind.js';
+import type { createProjectInput, updateProjectInput } from '../records/kinds/project.kind.js';
+import type { createTimeInput, updateTimeInput } from '../records/kinds/time.kind.js';
+import type {
+  listClientsInput,
+  listMoneysInput,
+  listNamedInput,
+  listNotesInput,
+  listProjectsInput,
+  listTimesInput,
+} from '../records/list-queries.js';
+import type { RECORD_READ_ONLY_FIELDS } from '../records/record-fields.js';
+import type { InputOf } from '../shared/codecs.js';
+import type { syncInput } from '../sync/sync.codecs.js';
+import type {
+  createTaskInput,
+  listTasksInput,
+  pageInput,
+  replaceTaskInput,
+  TASK_READ_ONLY_FIELDS,
+  updateTaskInput,
+} from '../tasks/task.codecs.js';
+import type { createWebhookInput, deliveriesInput, updateWebhookInput } from '../webhooks/webhook.codecs.js';
+
+/**
+ * What a host passes to each operation of a session, by name (issue 32, item 9): a host types its
+ * own values with these, and hovers and compile errors name them instead of the codecs behind them.
+ * Each is what the operation's io-ts codec accepts, so a host's value is checked at compile time and
+ * again, as HTTP's, at run time.
+ */
+
+/** An input that may also carry the record's read-only fields (ignored), so get → edit → replace works. */
+type Echoing<I, K extends string> = I & { readonly [P in K]?: unknown };
+type TaskInput<C> = Echoing<InputOf<C>, (typeof TASK_READ_ONLY_FIELDS)[number]>;
+type RecordInput<C> = Echoing<InputOf<C>, (typeof RECORD_READ_ONLY_FIELDS)[number]>;
+
+export type CreateTaskInput = TaskInput<typeof createTaskInput>;
+export type UpdateTaskInput = TaskInput<typeof updateTaskInput>;
+export type ReplaceTaskInput = TaskInput<typeof replaceTaskInput>;
+export type ListTasksQuery = InputOf<typeof listTasksInput>;
+/** A page of a task's history: `limit`, and `offset` or `cursor`. */
+export type PageQuery = InputOf<typeof pageInput>;
+export type SyncQuery = InputOf<typeof syncInput>;
+
+export type CreateClientInput = RecordInput<typeof createClientInput>;
+export type UpdateClientInput = RecordInput<typeof updateClientInput>;
+export type ListClientsQuery = InputOf<typeof listClientsInput>;
+export type CreateProjectInput = RecordInput<typeof createProjectInput>;
+export type UpdateProjectInput = RecordInput<typeof updateProjectInput>;
+export type ListProjectsQuery = InputOf<typeof listProjectsInput>;
+/** Categories and cards take the same fields: a name and a description. */
+export type CreateNamedInput = RecordInput<typeof createNamedInput>;
+export type UpdateNamedInput = RecordInput<typeof updateNamedInput>;
+export type ListNamedQuery = InputOf<typeof listNamedInput>;
+export type CreateNoteInput = RecordInput<typeof createNoteInput>;
+export type CreateNoteFromTextInput = RecordInput<typeof createNoteFromTextInput>;
+export type UpdateNoteInput = RecordInput<typeof updateNoteInput>;
+export type ListNotesQuery = InputOf<typeof listNotesInput>;
+export type CreateTimeInput = RecordInput<typeof createTimeInput>;
+export type UpdateTimeInput = RecordInput<typeof updateTimeInput>;
+export type ListTimesQuery = InputOf<typeof listTimesInput>;
+export type CreateMoneyInput = RecordInput<typeof createMoneyInput>;
+export type UpdateMoneyInput = RecordInput<typeof updateMoneyInput>;
+export type ListMoneysQuery = InputOf<typeof listMoneysInput>;
+
+export type CreateWebhookInput = InputOf<typeof createWebhookInput>;
+export type UpdateWebhookInput = InputOf<typeof updateWebhookInput>;
+export type DeliveriesQuery = InputOf<typeof deliveriesInput>;
