@@ -12,6 +12,7 @@ import {
   type TaskFields,
   type TaskId,
 } from '../../domain/task/task.js';
+import { awardStatusMove, checkedTransition } from '../gamification/status-move.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
@@ -29,7 +30,6 @@ import { holds, type Precondition } from '../shared/precondition.js';
 import { resolveReferences } from '../shared/resolve-references.js';
 import * as seq from '../shared/sequence.js';
 import { placeInOwnersZone } from '../shared/wall-clock.js';
-import type { ChangeTaskStatus } from './change-task-status.use-case.js';
 import { changesFrom, type TaskBody } from './task-changes.js';
 
 export interface EditOutcome {
@@ -60,7 +60,6 @@ export type EditTaskError =
 /** The shared heart of PATCH and PUT, run inside the caller's unit of work. */
 export const editTask = async (
   repositories: Repositories,
-  changeStatus: ChangeTaskStatus,
   actor: Actor,
   edit: TaskEdit,
   at: Date,
@@ -93,7 +92,7 @@ export const editTask = async (
   const otherFields = edited !== task;
   let change: StatusChange | null = null;
   if (edit.body.status !== undefined) {
-    const transition = changeStatus.transition(actor, edited, edit.body.status, at);
+    const transition = checkedTransition(actor, edited, edit.body.status, at);
     if (E.isLeft(transition)) return transition;
     ({ task: edited, change } = transition.right);
   }
@@ -101,7 +100,7 @@ export const editTask = async (
   // Nothing changed (PATCH {}, or the same values again): no write, no new updated_at or version.
   const stored = edited === task ? task : await repositories.tasks.update(edited);
   const gamification =
-    edit.body.status === undefined ? null : await changeStatus.award(repositories, actor, stored, change, at);
+    edit.body.status === undefined ? null : await awardStatusMove(repositories, actor, stored, change, at);
   if (change !== null && gamification !== null)
     repositories.changeNotes.statusChanged(stored.id, {
       from: change.from,
@@ -124,7 +123,6 @@ export abstract class TaskEditing {
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly changeStatus: ChangeTaskStatus,
     private readonly clock: Clock,
   ) {}
 
@@ -140,7 +138,6 @@ export abstract class TaskEditing {
         this.unitOfWork.run((repositories) =>
           editTask(
             repositories,
-            this.changeStatus,
             actor,
             { taskId, body, base: (task) => this.base(task), precondition },
             this.clock.now(),

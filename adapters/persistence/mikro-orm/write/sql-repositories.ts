@@ -23,7 +23,7 @@ import {
 import { TaskSchema } from '../schemas/task.schemas.js';
 import { ApiKeySchema, UserSchema } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
+import { sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
 import { insertReturning, RowsAsRead, shapeOf, updateById } from './table-statements.js';
@@ -48,9 +48,14 @@ export class KnownUsers extends BoundedCache<number, User> {
   }
 }
 
-/** The repositories of one transaction; the gamification one keeps writes back until `flush`. */
+/** The repositories of one transaction, and what the unit of work does with them before it commits. */
 export interface SqlRepositories extends Repositories {
-  readonly gamification: SqlGamification;
+  /**
+   * Writes what a repository kept back for fewer round trips (gamification's ledger days, sent with
+   * the profile's update when one follows); the unit of work calls it before the commit, whatever
+   * the repository.
+   */
+  writeKeptBack(): Promise<void>;
   /** The keys this transaction revoked: to drop from the key cache once it commits. */
   readonly revokedKeys: readonly number[];
   /** The records this transaction changed, for the change log. */
@@ -86,7 +91,9 @@ export const sqlRepositories = (
   /** Users this transaction added. */
   const added = new Set<number>();
   const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
+  const gamification = sqlGamification(tx, dialect);
   return {
+    writeKeptBack: () => gamification.flush(),
     revokedKeys,
     changes,
     changeNotes: changes,
@@ -150,7 +157,7 @@ export const sqlRepositories = (
         );
       },
     },
-    gamification: sqlGamification(tx, dialect),
+    gamification,
     references: {
       client: (ownerId, id) =>
         exists(tx, 'select 1 from clients where id = ? and owner_id = ?', [id, ownerId]),

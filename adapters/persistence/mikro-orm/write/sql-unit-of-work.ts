@@ -49,8 +49,8 @@ export class SqlUnitOfWork implements UnitOfWork {
             rejected = outcome;
             throw new Rollback('rolled back');
           }
-          // Writes kept back for fewer round trips are written before the commit.
-          await repositories.gamification.flush();
+          // Writes a repository kept back for fewer round trips go out before the commit.
+          await repositories.writeKeptBack();
           // Last, so the user sequences it locks are held only for the commit.
           await appendChanges(runner, repositories.changes, Date.now());
           changed = !repositories.changes.isEmpty;
