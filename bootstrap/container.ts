@@ -48,20 +48,8 @@ export interface BuiltWorkspace {
   readonly webhookSteps: WebhookSteps;
 }
 
-type PortName =
-  | 'unitOfWork'
-  | 'taskReadModel'
-  | 'recordReadModel'
-  | 'changeLog'
-  | 'currentRecords'
-  | 'apiKeyStore'
-  | 'apiKeySecrets'
-  | 'clock'
-  | 'backgroundFailure'
-  | 'syncRetentionDays';
-
-/** Ports to adapters, and the host's settings. */
-const adapters = (options: ContainerOptions): Pick<Registrations, PortName> => {
+/** Ports to adapters, and the host's settings (each factory typed by `Registrations`; the record is checked whole below). */
+const adapters = (options: ContainerOptions) => {
   const { persistence } = options;
   const clock = options.clock ?? new SystemClock();
   const secrets = new CryptoApiKeySecrets();
@@ -76,13 +64,15 @@ const adapters = (options: ContainerOptions): Pick<Registrations, PortName> => {
     clock: () => clock,
     backgroundFailure: () => options.reportBackgroundFailure ?? (() => undefined),
     syncRetentionDays: () => options.syncRetentionDays ?? DEFAULT_SYNC_RETENTION_DAYS,
-  };
+  } satisfies Partial<Registrations>;
 };
 
 /** Task, user, key and sync use cases, to ports. Use cases are plain classes: only bootstrap and adapters know tsyringe. */
 const useCases: Omit<
   Registrations,
-  PortName | keyof typeof RECORD_REGISTRATIONS | keyof ReturnType<typeof webhookRegistrations>
+  | keyof ReturnType<typeof adapters>
+  | keyof typeof RECORD_REGISTRATIONS
+  | keyof ReturnType<typeof webhookRegistrations>
 > = {
   changeTaskStatus: (get) => new ChangeTaskStatus(get('unitOfWork'), get('clock')),
   createTask: (get) => new CreateTask(get('unitOfWork'), get('clock')),

@@ -38,36 +38,7 @@ export type { StatusOutcome } from '../application/tasks/change-task-status.use-
 export type { EditOutcome } from '../application/tasks/edit-task.js';
 export type { HistoryPage } from '../application/tasks/get-task-history.use-case.js';
 export type { TaskList } from '../application/tasks/list-tasks.use-case.js';
-export type {
-  CreateClientInput,
-  CreateMoneyInput,
-  CreateNamedInput,
-  CreateNoteFromTextInput,
-  CreateNoteInput,
-  CreateProjectInput,
-  CreateTaskInput,
-  CreateTimeInput,
-  CreateWebhookInput,
-  DeliveriesQuery,
-  ListClientsQuery,
-  ListMoneysQuery,
-  ListNamedQuery,
-  ListNotesQuery,
-  ListProjectsQuery,
-  ListTasksQuery,
-  ListTimesQuery,
-  PageQuery,
-  ReplaceTaskInput,
-  SyncQuery,
-  UpdateClientInput,
-  UpdateMoneyInput,
-  UpdateNamedInput,
-  UpdateNoteInput,
-  UpdateProjectInput,
-  UpdateTaskInput,
-  UpdateTimeInput,
-  UpdateWebhookInput,
-} from '../application/workspace/inputs.js';
+export type * from '../application/workspace/inputs.js';
 export type { Outcome, RecordOperations, Session, TaskOperations } from '../application/workspace/session.js';
 export { unwrap, WorkspaceError } from '../application/workspace/unwrap.js';
 export type { KeySession, UserSession, Workspace } from '../application/workspace/workspace.js';

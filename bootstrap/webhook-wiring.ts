@@ -29,28 +29,8 @@ export interface WebhookWiringOptions {
 
 const STRICT: TargetPolicy = { allowHttp: false, allowPrivate: false };
 
-type WebhookPart =
-  | 'webhookSecrets'
-  | 'webhookTargets'
-  | 'webhookSender'
-  | 'webhookPayloads'
-  | 'wakeWebhookWorker'
-  | 'createWebhook'
-  | 'listWebhooks'
-  | 'getWebhook'
-  | 'updateWebhook'
-  | 'deleteWebhook'
-  | 'rotateWebhookSecret'
-  | 'listDeliveries'
-  | 'retryDelivery'
-  | 'dispatchWebhookEvents'
-  | 'deliverWebhooks';
-
 /** The webhook ports' adapters, use cases and the worker's two steps. */
-export const webhookRegistrations = (
-  options: WebhookWiringOptions,
-  wake: () => void,
-): Pick<Registrations, WebhookPart> => {
+export const webhookRegistrations = (options: WebhookWiringOptions, wake: () => void) => {
   const policy = options.policy ?? STRICT;
   return {
     webhookSecrets: () => new CryptoWebhookSecrets(),
@@ -92,7 +72,7 @@ export const webhookRegistrations = (
       ),
     deliverWebhooks: (get) =>
       new DeliverWebhooks(get('unitOfWork'), get('webhookSender'), get('clock'), options.reportAttempt),
-  };
+  } satisfies Partial<Registrations>;
 };
 
 export const webhookUseCasesOf = (get: Get): WorkspaceUseCases['webhooks'] => ({

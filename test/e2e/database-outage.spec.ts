@@ -1,9 +1,6 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
-import { type RunningPostgres, startEmbeddedPostgres } from '../support/embedded-postgres.js';
+import { type OwnPostgres, startOwnPostgres } from '../support/embedded-postgres.js';
 import { cli, type ServerProcess, startServer } from '../support/processes.js';
 import { brokenInvariants, lostAcknowledgedWrites, onPostgres } from '../support/workspace-invariants.js';
 import { type LoadAnswer, startWriteLoad, waitForAnswers } from '../support/write-load.js';
@@ -31,17 +28,13 @@ const loggedErrors = (server: ServerProcess): string =>
 /** Its own PostgreSQL server, since this one is stopped and started again under the load. */
 describe('PostgreSQL stopped and started again under a write load (real server process)', function () {
   this.timeout(180_000);
-  let directory: string;
-  let postgres: RunningPostgres;
+  let postgres: OwnPostgres;
   let url: string;
   let server: ServerProcess;
   let key: string;
 
   before(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'workspace-outage-'));
-    // The server runs as its own system user, which must reach its data directory.
-    chmodSync(directory, 0o755);
-    postgres = await startEmbeddedPostgres(join(directory, 'data'), { persistent: true });
+    postgres = await startOwnPostgres('workspace-outage-', { persistent: true });
     url = await postgres.createDatabase('workspace_outage');
     const env = { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '0' };
     await cli(env, 'users', 'create', 'alice');
@@ -53,8 +46,7 @@ describe('PostgreSQL stopped and started again under a write load (real server p
 
   after(async () => {
     if (server?.child.exitCode === null) await server.stop();
-    await postgres?.stop();
-    rmSync(directory, { recursive: true, force: true });
+    await postgres?.remove();
   });
 
   const health = async () => {

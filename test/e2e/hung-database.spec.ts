@@ -1,11 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import type { Workspace } from '../../bootstrap/index.js';
 import { openWorkspace } from '../../bootstrap/workspace.js';
-import { type RunningPostgres, startEmbeddedPostgres } from '../support/embedded-postgres.js';
+import { type OwnPostgres, startOwnPostgres } from '../support/embedded-postgres.js';
 import { cli, type ServerProcess, startServer } from '../support/processes.js';
 
 /** The statement bound these specs give the workspace and the server: 1 s, to keep them short. */
@@ -41,22 +38,17 @@ const timed = async <A>(work: () => Promise<A>): Promise<{ value: A; ms: number 
  */
 describe('a PostgreSQL that hangs or a statement that waits: bounded by the statement timeout', function () {
   this.timeout(120_000);
-  let directory: string;
-  let postgres: RunningPostgres;
+  let postgres: OwnPostgres;
   let url: string;
 
   before(async () => {
-    directory = mkdtempSync(join(tmpdir(), 'workspace-hung-'));
-    // The server runs as its own system user, which must reach its data directory.
-    chmodSync(directory, 0o755);
-    postgres = await startEmbeddedPostgres(join(directory, 'data'));
+    postgres = await startOwnPostgres('workspace-hung-');
     url = await postgres.createDatabase('workspace_hung');
   });
 
   after(async () => {
     postgres?.thaw();
-    await postgres?.stop();
-    rmSync(directory, { recursive: true, force: true });
+    await postgres?.remove();
   });
 
   describe('the library', () => {

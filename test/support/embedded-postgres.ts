@@ -3,6 +3,7 @@ import {
   chmodSync,
   cpSync,
   existsSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -133,6 +134,32 @@ export const startEmbeddedPostgres = async (
     },
     thaw: () => {
       for (const pid of serverProcesses(directory)) process.kill(pid, 'SIGCONT');
+    },
+  };
+};
+
+/** A server of a spec's own, in a folder of its own: `remove` stops it and deletes the folder. */
+export interface OwnPostgres extends RunningPostgres {
+  remove(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL server for a spec that stops, restarts or freezes it (so not the suite's shared
+ * one), in a fresh temporary folder named after `prefix`.
+ */
+export const startOwnPostgres = async (
+  prefix: string,
+  options: { readonly persistent?: boolean } = {},
+): Promise<OwnPostgres> => {
+  const directory = mkdtempSync(join(tmpdir(), prefix));
+  // The server runs as its own system user, which must reach its data directory.
+  chmodSync(directory, 0o755);
+  const server = await startEmbeddedPostgres(join(directory, 'data'), options);
+  return {
+    ...server,
+    remove: async () => {
+      await server.stop();
+      rmSync(directory, { recursive: true, force: true });
     },
   };
 };

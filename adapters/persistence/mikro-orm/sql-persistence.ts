@@ -9,7 +9,7 @@ import { SqlChangeLogReader } from './read/sql-change-log-reader.js';
 import { SqlCurrentRecords } from './read/sql-current-records.js';
 import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
-import type { SqlRunner } from './read/sql-runner.js';
+import { aroundEach, type SqlRunner } from './read/sql-runner.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqlWindowCounter } from './read/sql-window-counter.js';
 import { POSTGRESQL, type SqlDialect } from './sql-dialect.js';
@@ -61,19 +61,14 @@ const answersWithin = (check: () => Promise<unknown>, timeoutMs: number): Promis
 };
 
 /** Wraps every read-side failure the same way the unit of work does. */
-const classified = (runner: SqlRunner): SqlRunner => {
-  const guard = <A>(run: () => Promise<A>): Promise<A> =>
-    run().catch((error: unknown) => Promise.reject(classifyDatabaseFailure(error)));
-  return {
-    all: (sql, params, planning) => guard(() => runner.all(sql, params, planning)),
-    get: (sql, params, planning) => guard(() => runner.get(sql, params, planning)),
-    run: (sql, params) => guard(() => runner.run(sql, params)),
-  };
-};
+const classified = (runner: SqlRunner): SqlRunner =>
+  aroundEach(runner, (_sql, run) =>
+    run().catch((error: unknown) => Promise.reject(classifyDatabaseFailure(error))),
+  );
 
 /** Times each statement for the observer; only wrapped in when someone observes. */
-const timed = (runner: SqlRunner, observe: QueryObserver, side: 'read' | 'write'): SqlRunner => {
-  const time = async <A>(sql: string, run: () => Promise<A>): Promise<A> => {
+const timed = (runner: SqlRunner, observe: QueryObserver, side: 'read' | 'write'): SqlRunner =>
+  aroundEach(runner, async (sql, run) => {
     const started = performance.now();
     let failed = true;
     try {
@@ -83,13 +78,7 @@ const timed = (runner: SqlRunner, observe: QueryObserver, side: 'read' | 'write'
     } finally {
       observe({ sql, durationMs: performance.now() - started, side, failed });
     }
-  };
-  return {
-    all: (sql, params, planning) => time(sql, () => runner.all(sql, params, planning)),
-    get: (sql, params, planning) => time(sql, () => runner.get(sql, params, planning)),
-    run: (sql, params) => time(sql, () => runner.run(sql, params)),
-  };
-};
+  });
 
 /** The ports over open connections: read models, unit of work, key and idempotency stores. */
 export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions): Persistence => {

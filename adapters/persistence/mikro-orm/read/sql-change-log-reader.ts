@@ -50,7 +50,6 @@ export class SqlChangeLogReader implements ChangeLogReader {
         recordId: read.integer('recordId'),
         operation: read.parsed('operation', (text) => CHANGE_OPERATIONS.find((o) => o === text) ?? null),
         changedAt: read.instant('changedAt'),
-        // Written by this adapter from a StatusChangeNote, and never changed since.
         statusChange:
           // trust boundary: written by this adapter from a StatusChangeNote, and never changed since.
           row.statusChange == null ? undefined : (JSON.parse(String(row.statusChange)) as StatusChangeNote),

@@ -19,3 +19,13 @@ export interface SqlRunner {
   get(sql: string, params: readonly SqlValue[], planning?: Planning): Promise<Row | undefined>;
   run(sql: string, params: readonly SqlValue[]): Promise<void>;
 }
+
+/** Runs a statement of `sql` through `run`, doing what it adds around it (timing, error mapping, a watch). */
+export type AroundStatement = <A>(sql: string, run: () => Promise<A>) => Promise<A>;
+
+/** `runner` with `around` about each of its statements. */
+export const aroundEach = (runner: SqlRunner, around: AroundStatement): SqlRunner => ({
+  all: (sql, params, planning) => around(sql, () => runner.all(sql, params, planning)),
+  get: (sql, params, planning) => around(sql, () => runner.get(sql, params, planning)),
+  run: (sql, params) => around(sql, () => runner.run(sql, params)),
+});

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { PostgresRunner } from '../read/postgres-runner.js';
-import type { SqlRunner } from '../read/sql-runner.js';
+import { aroundEach, type SqlRunner } from '../read/sql-runner.js';
 import { SqliteRunner } from '../read/sqlite-runner.js';
 import type { StatementWatch } from '../read/statement-watch.js';
 
@@ -65,25 +65,22 @@ export const postgresTransactions = (pool: Pool, watch?: StatementWatch): SqlTra
     // listener that would end the process. The next statement fails anyway and says so.
     const ignore = () => undefined;
     client.on('error', ignore);
-    const runner = new PostgresRunner(client);
     /** Each statement's time counts from its start, BEGIN and COMMIT's too. */
-    const statement = <A>(run: () => Promise<A>) => {
+    const statement = <A>(_sql: string, run: () => Promise<A>) => {
       watch?.started(client);
       return run();
     };
+    const runner =
+      watch === undefined ? new PostgresRunner(client) : aroundEach(new PostgresRunner(client), statement);
     let broken = false;
     try {
-      await statement(() => client.query('begin'));
-      const result = await work({
-        all: (sql, params, planning) => statement(() => runner.all(sql, params, planning)),
-        get: (sql, params, planning) => statement(() => runner.get(sql, params, planning)),
-        run: (sql, params) => statement(() => runner.run(sql, params)),
-      });
-      await statement(() => client.query('commit'));
+      await statement('begin', () => client.query('begin'));
+      const result = await work(runner);
+      await statement('commit', () => client.query('commit'));
       return result;
     } catch (error) {
       // A connection the watch cut (or that broke) fails this at once: it is not handed on.
-      await statement(() => client.query('rollback')).catch(() => {
+      await statement('rollback', () => client.query('rollback')).catch(() => {
         broken = true;
       });
       throw error;
