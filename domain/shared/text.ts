@@ -11,8 +11,8 @@ export const truncateCodePoints = (text: string, max: number): string =>
 
 export const hasNulCharacter = (text: string): boolean => text.includes('\u0000');
 
-/**
- * At least two digits: `07`, `42`, `125`. Spelled out because lists format several per row, and
- * `padStart` is several times slower.
- */
-export const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+/** `00` to `99`, made once: a list formats a dozen two-digit numbers per row. */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : `${n}`));
+
+/** At least two digits: `07`, `42`, `125`. */
+export const twoDigits = (n: number): string => TWO_DIGITS[n] ?? `${n}`;

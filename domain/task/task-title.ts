@@ -12,6 +12,8 @@ export const parseTaskTitle = (input: string): E.Either<TitleProblem, TaskTitle>
   const trimmed = input.trim();
   if (trimmed.length === 0) return E.left('REQUIRED');
   if (hasNulCharacter(trimmed)) return E.left('INVALID_FORMAT');
-  if (codePointLength(trimmed) > TITLE_MAX_LENGTH) return E.left('TOO_LONG');
+  // A text has no more code points than UTF-16 units: only a long one needs counting.
+  if (trimmed.length > TITLE_MAX_LENGTH && codePointLength(trimmed) > TITLE_MAX_LENGTH)
+    return E.left('TOO_LONG');
   return E.right(trimmed as TaskTitle);
 };
