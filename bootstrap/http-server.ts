@@ -13,7 +13,7 @@ import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import type { IdempotencyStore, WindowCounter } from '../adapters/persistence/persistence.js';
 import type { Workspace } from '../application/workspace/workspace.js';
-import { idempotencyStoreOf } from './workspace.js';
+import { edgeGateOf, idempotencyStoreOf } from './workspace.js';
 
 export interface HttpServerOptions {
   /** Hears of every answered request (route pattern, status, duration): feed your metrics here. */
@@ -55,7 +55,7 @@ export const createHttpServer = (
 ): FastifyInstance =>
   buildHttpApp({
     logger,
-    workspace,
+    gate: edgeGateOf(workspace),
     observeRequest: options.observeRequest,
     rateLimit: options.rateLimit,
     connectionLimits: options.connectionLimits,

@@ -17,9 +17,15 @@ import {
 } from '../application/shared/errors.js';
 import * as seq from '../application/shared/sequence.js';
 import type { AttemptReport } from '../application/webhooks/deliver-webhooks.js';
-import { openSession, scopeRefusal } from '../application/workspace/session.js';
+import {
+  type Admission,
+  type CallGroup,
+  openSession,
+  scopeRefusal,
+} from '../application/workspace/session.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type {
+  EdgeGate,
   KeySession,
   KeySessionRefusal,
   UserSession,
@@ -111,6 +117,16 @@ const whenOpen = <Err, A>(
   work: () => Promise<E.Either<Err, A>>,
 ): Promise<E.Either<Err | Closed, A>> => (isOpen() ? work() : Promise.resolve(E.left(closed)));
 
+const keySessionOver = (
+  useCases: WorkspaceUseCases,
+  principal: Principal,
+  admit: Admission<KeySessionRefusal>,
+): KeySession => ({
+  ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId }, admit),
+  keyId: principal.keyId,
+  scopes: principal.scopes,
+});
+
 /**
  * The session a key opens. Before every operation the key is looked up again (through the key cache,
  * so a revocation through this workspace stops it at once, one elsewhere within the cache's bound,
@@ -121,23 +137,43 @@ const keySession = (
   apiKey: string,
   principal: Principal,
   isOpen: IsOpen,
-): KeySession => ({
-  ...openSession<KeySessionRefusal>(
-    useCases,
-    { userId: principal.userId },
-    {
-      session: () =>
-        isOpen()
-          ? pipe(
-              useCases.keys.authenticate.execute(apiKey),
-              seq.map(() => undefined),
-            )
-          : TE.left(closed),
-      refusal: (group, operation) => scopeRefusal(principal.scopes, group, operation),
-    },
-  ),
-  keyId: principal.keyId,
-  scopes: principal.scopes,
+): KeySession =>
+  keySessionOver(useCases, principal, {
+    session: () =>
+      isOpen()
+        ? pipe(
+            useCases.keys.authenticate.execute(apiKey),
+            seq.map(() => undefined),
+          )
+        : TE.left(closed),
+    refusal: (group, operation) => scopeRefusal(principal.scopes, group, operation),
+  });
+
+/**
+ * The HTTP edge's way in: the key read once per request, and a session for the one call the edge
+ * admitted. The key is not read again for that call (the edge just read it), nor is the admitted
+ * call's scope checked again (the edge checked it before reading the body); any other call of that
+ * session is checked as a key session checks it.
+ */
+const edgeGate = (useCases: WorkspaceUseCases, isOpen: IsOpen): EdgeGate => ({
+  authenticate: (apiKey) =>
+    whenOpen(
+      isOpen,
+      pipe(
+        useCases.keys.authenticate.execute(apiKey),
+        seq.map((principal) => ({
+          ...principal,
+          sessionFor: (admittedGroup: CallGroup, admittedOperation: string) =>
+            keySessionOver(useCases, principal, {
+              session: () => (isOpen() ? TE.right(undefined) : TE.left(closed)),
+              refusal: (group, operation) =>
+                group === admittedGroup && operation === admittedOperation
+                  ? null
+                  : scopeRefusal(principal.scopes, group, operation),
+            }),
+        })),
+      ),
+    ),
 });
 
 /** A session for a user id a host vouches for; whether the user exists is checked once, on first use. */
@@ -171,12 +207,35 @@ const idempotencyStores = new WeakMap<Workspace, IdempotencyStore>();
 export const idempotencyStoreOf = (workspace: Workspace): IdempotencyStore | undefined =>
   idempotencyStores.get(workspace);
 
+/** Each workspace's edge gate (`EdgeGate`), for an HTTP server built over it. */
+const edgeGates = new WeakMap<Workspace, EdgeGate>();
+
+/**
+ * The gate of a workspace `createWorkspace` built; for any other (a host's own wrapper), one over its
+ * public face: the key session it opens, which checks the key and scope again on the call.
+ */
+export const edgeGateOf = (workspace: Workspace): EdgeGate =>
+  edgeGates.get(workspace) ?? {
+    authenticate: async (apiKey) => {
+      const opened = await workspace.authenticate(apiKey);
+      return E.isLeft(opened)
+        ? opened
+        : E.right({
+            keyId: opened.right.keyId,
+            userId: opened.right.userId,
+            scopes: opened.right.scopes,
+            sessionFor: () => opened.right,
+          });
+    },
+  };
+
 /** The workspace over an opened persistence: what `openWorkspace` builds, and what tests build on their adapters. */
 export const createWorkspace = (parts: WorkspaceParts): Workspace => {
-  const workspace = workspaceOver(parts);
+  const { workspace, gate } = workspaceOver(parts);
   const { clock } = parts;
   if (clock !== undefined) parts.persistence.deliveryJobs?.timeBy(() => clock.now().getTime());
   idempotencyStores.set(workspace, parts.persistence.idempotency);
+  edgeGates.set(workspace, gate);
   return workspace;
 };
 
@@ -205,7 +264,7 @@ const startWebhookWorker = (
   return worker;
 };
 
-const workspaceOver = (parts: WorkspaceParts): Workspace => {
+const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: EdgeGate } => {
   let worker: WebhookWorker | undefined;
   const webhooks = parts.webhooks ?? {};
   const { useCases, webhookSteps } = buildUseCases(
@@ -225,7 +284,7 @@ const workspaceOver = (parts: WorkspaceParts): Workspace => {
   worker = startWebhookWorker(parts, webhookSteps);
   let closing: Promise<void> | undefined;
   const isOpen: IsOpen = () => closing === undefined;
-  return {
+  const workspace: Workspace = {
     actingAs: (userId) => userSession(useCases, userId, isOpen),
     authenticate: (apiKey) =>
       whenOpen(
@@ -253,6 +312,7 @@ const workspaceOver = (parts: WorkspaceParts): Workspace => {
       return closing;
     },
   };
+  return { workspace, gate: edgeGate(useCases, isOpen) };
 };
 
 /** The `database` option parsed; a URL it cannot read is a `StartupError`, as any failure to open is. */

@@ -3,11 +3,13 @@ import type { Precondition } from '../../application/shared/precondition.js';
 
 /**
  * Conditional requests (CONTRACT 8, RFC 9110 §13): a strong ETag per single-record answer, derived
- * from the record as presented, so it changes whenever anything in the record does and is the same
- * on every instance.
+ * from the record as stored (every field, its keys in one order whatever the adapter built it in), so
+ * it changes whenever anything in the record does and is the same on every instance. Not from the
+ * answer: `If-Match` is compared inside the write's transaction, where nothing is presented.
+ * Records are flat (scalars and instants), which the key list as replacer relies on.
  */
-export const etagOf = (presented: unknown): string =>
-  `"${hash('sha256', JSON.stringify(presented), 'base64url').slice(0, 27)}"`;
+export const etagOf = (record: object): string =>
+  `"${hash('sha256', JSON.stringify(record, Object.keys(record).sort()), 'base64url').slice(0, 27)}"`;
 
 /** `If-Match` / `If-None-Match`: any current record (`*`), or a list of entity tags. */
 type TagCondition = { readonly any: true } | { readonly any: false; readonly tags: readonly string[] };
@@ -30,13 +32,12 @@ const parseCondition = (header: string): TagCondition => {
 const opaque = (tag: string) => tag.replace(/^W\//, '');
 
 /** `If-Match` compares strongly: a weak tag never matches. */
-export const ifMatchPrecondition = <R>(
+export const ifMatchPrecondition = <R extends object>(
   header: string | undefined,
-  present: (record: R) => unknown,
 ): Precondition<R> | undefined => {
   if (header === undefined) return undefined;
   const condition = parseCondition(header);
-  return (record) => condition.any || condition.tags.includes(etagOf(present(record)));
+  return (record) => condition.any || condition.tags.includes(etagOf(record));
 };
 
 /** `If-None-Match` compares weakly: `W/"x"` matches `"x"`. */

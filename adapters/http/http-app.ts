@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { infrastructureError } from '../../application/shared/errors.js';
 import { callRefusal } from '../../application/workspace/session.js';
-import type { KeySession, Workspace } from '../../application/workspace/workspace.js';
+import type { EdgeGate, KeySession } from '../../application/workspace/workspace.js';
 import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';
 import { noneMatch } from './conditional.js';
@@ -27,7 +27,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface HttpAppOptions {
   readonly logger: FastifyServerOptions['logger'];
-  readonly workspace: Pick<Workspace, 'authenticate'>;
+  /** How each request's key is read, once, and the session its call runs in. */
+  readonly gate: EdgeGate;
   readonly routes: readonly Route[];
   /** Routes anyone may call (health, API description). */
   readonly publicRoutes: readonly PublicRoute[];
@@ -168,19 +169,16 @@ const countAgainst = async (
 
 /**
  * Authenticates the key, counts the request against its rate limit (the key's, or the address's
- * when no valid key came), and checks the operation's scope before the body is even read (the
- * session checks it again on the call: the library enforces scopes on its own).
+ * when no valid key came), and checks the operation's scope before the body is even read: the one
+ * key read and the one scope check of the request (the session it opens for the call does neither
+ * again).
  */
-const guard = (
-  workspace: HttpAppOptions['workspace'],
-  operation: Route['operation'],
-  limiter: RateLimiter | null,
-) => {
+const guard = (gate: EdgeGate, operation: Route['operation'], limiter: RateLimiter | null) => {
   return async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
     // Whatever a keyed route answers is one user's: no cache along the way may keep it.
     reply.header('cache-control', 'no-store');
     const presented = presentedKey(request.headers);
-    const outcome = presented.kind === 'key' ? await workspace.authenticate(presented.key) : null;
+    const outcome = presented.kind === 'key' ? await gate.authenticate(presented.key) : null;
     if (limiter !== null) {
       const bucket = outcome?._tag === 'Right' ? `key:${outcome.right.keyId}` : `addr:${request.ip}`;
       const refused = await countAgainst(limiter, request, reply, bucket);
@@ -195,12 +193,12 @@ const guard = (
     if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
     const refusal = callRefusal(outcome.right.scopes, operation.group, operation.name);
     if (refusal !== null) return send(request, reply, toHttpFailure(refusal));
-    request.session = outcome.right;
+    request.session = outcome.right.sessionFor(operation.group, operation.name);
   };
 };
 
 interface RouteServices {
-  readonly workspace: HttpAppOptions['workspace'];
+  readonly gate: EdgeGate;
   readonly limiter: RateLimiter | null;
   readonly idempotent: Idempotency;
 }
@@ -229,7 +227,7 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
     method: route.method,
     url: route.url,
     schema: { response: { [route.doc.answer.status]: successBody(route.doc.answer) } },
-    onRequest: guard(services.workspace, route.operation, services.limiter),
+    onRequest: guard(services.gate, route.operation, services.limiter),
     handler: async (request, reply) => {
       const { session } = request;
       if (session === null) throw new Error(`no session on the guarded route ${route.url}`);
@@ -335,7 +333,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
   // a content type was refused as unreadable before its 405).
   for (const method of OTHER_METHODS) app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
   registerRoutes(app, options, {
-    workspace: options.workspace,
+    gate: options.gate,
     limiter: registerRateLimit(app, options.rateLimit ?? { perMinute: 0 }),
     idempotent: idempotency(options.idempotency),
   });

@@ -121,18 +121,19 @@ export interface PublicRoute {
 const failureReply = (failure: HttpFailure): Reply => failure;
 
 /**
- * One record's answer: `data.<key>` with the record as presented, and its strong ETag. `extra`
- * goes beside `data` (a task's gamification feedback), outside what the ETag covers.
+ * One record's answer: `data.<key>` with the record as presented, and its strong ETag (of the record
+ * itself). `extra` goes beside `data` (a task's gamification feedback), outside what the ETag covers.
  */
-export const recordReply = (
+export const recordReply = <R extends object>(
   status: number,
   key: string,
-  presented: unknown,
+  record: R,
+  present: (record: R) => unknown,
   options: { readonly headers?: Readonly<Record<string, string>>; readonly extra?: object } = {},
 ): Reply => ({
   status,
-  body: { ...success({ [key]: presented }), ...options.extra },
-  headers: { ...options.headers, etag: etagOf(presented) },
+  body: { ...success({ [key]: present(record) }), ...options.extra },
+  headers: { ...options.headers, etag: etagOf(record) },
 });
 
 /** Waits for an operation and turns its outcome into a reply. */

@@ -19,7 +19,7 @@ import type {
 } from '../shared/errors.js';
 import type { CreateUserError, createUserInput } from '../users/create-user.use-case.js';
 import type { FindUserError } from '../users/find-user.use-case.js';
-import type { Outcome, Session } from './session.js';
+import type { CallGroup, Outcome, Session } from './session.js';
 
 /**
  * The library's face: what `openWorkspace` returns. The HTTP adapter, the CLI and any host
@@ -35,6 +35,24 @@ export type KeySessionRefusal = Unauthenticated | InfrastructureError | Insuffic
 export interface KeySession extends Session<KeySessionRefusal> {
   readonly keyId: number;
   readonly scopes: readonly Scope[];
+}
+
+/**
+ * What a transport that admits each request itself (the HTTP edge) needs of a workspace: the key
+ * read once per request, then a session for the one call the transport admitted by the key's
+ * scopes. That session reads the key no second time and checks the admitted call's scope no second
+ * time; any other call it makes is checked as a key session checks it.
+ */
+export interface EdgeGate {
+  authenticate(apiKey: string): Outcome<Unauthenticated | InfrastructureError | Closed, AdmittedKey>;
+}
+
+export interface AdmittedKey {
+  readonly keyId: number;
+  readonly userId: number;
+  readonly scopes: readonly Scope[];
+  /** The session for one call of `group`, whose scope the transport checked. */
+  sessionFor(group: CallGroup, operation: string): KeySession;
 }
 
 /** What a trusted host acting as a user id gets: any operation, once the user is known to exist. */

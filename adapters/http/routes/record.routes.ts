@@ -48,8 +48,8 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
   const path = `/v1/${resource.plural}`;
   const operation = (name: string) => ({ group: resource.plural, name });
   const one = (status: number, record: R, headers?: Record<string, string>) =>
-    recordReply(status, resource.singular, resource.present(record), headers ? { headers } : {});
-  const ifMatch = (header: string | undefined) => ifMatchPrecondition(header, resource.present);
+    recordReply(status, resource.singular, record, resource.present, headers ? { headers } : {});
+  const ifMatch = (header: string | undefined) => ifMatchPrecondition<R>(header);
   const item = `${path}/:id`;
   const { doc } = resource;
   const a = /^[aeiou]/.test(doc.noun) ? 'an' : 'a';
@@ -154,7 +154,7 @@ export const recordRoutes = <R extends { readonly id: number }, Create, Update, 
 };
 
 /** A prepared `/public-api/v1/...` contract: create only. */
-export const preparedRoute = <R, Input>(options: {
+export const preparedRoute = <R extends object, Input>(options: {
   readonly path: string;
   readonly singular: string;
   readonly operation: { readonly group: OperationGroup; readonly name: string };
@@ -183,7 +183,7 @@ export const preparedRoute = <R, Input>(options: {
   handle: ({ session, body }) =>
     withInput(options.wire, body, (input) =>
       respond(options.create(session, input), (record) =>
-        recordReply(201, options.singular, options.present(record)),
+        recordReply(201, options.singular, record, options.present),
       ),
     ),
 });

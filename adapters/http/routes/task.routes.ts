@@ -1,4 +1,5 @@
 import type { EditOutcome } from '../../../application/tasks/edit-task.js';
+import type { Task } from '../../../domain/task/task.js';
 import { ifMatchPrecondition } from '../conditional.js';
 import { pagination, success } from '../envelope.js';
 import { HISTORY_ENTRY, HISTORY_EXAMPLE, TASK } from '../openapi/resource-schemas.js';
@@ -25,12 +26,12 @@ import { taskWire } from '../wire/task.wire.js';
 
 /** `gamification` sits beside `data` whenever the body held a status. */
 const editReply = (outcome: EditOutcome): Reply =>
-  recordReply(200, 'task', presentTask(outcome.task), {
+  recordReply(200, 'task', outcome.task, presentTask, {
     extra: outcome.gamification === null ? {} : { gamification: presentFeedback(outcome.gamification) },
   });
 
 /** PATCH, PUT and DELETE go ahead only if the task still matches `If-Match` (when sent). */
-const ifMatch = (header: string | undefined) => ifMatchPrecondition(header, presentTask);
+const ifMatch = (header: string | undefined) => ifMatchPrecondition<Task>(header);
 
 const tasks = (name: string) => ({ group: 'tasks', name }) as const;
 
@@ -85,7 +86,7 @@ export const taskRoutes: readonly Route[] = [
     handle: ({ session, body }) =>
       withInput(taskWire.create, body, (input) =>
         respond(session.tasks.create(input), (task) =>
-          recordReply(201, 'task', presentTask(task), { headers: { location: `/v1/tasks/${task.id}` } }),
+          recordReply(201, 'task', task, presentTask, { headers: { location: `/v1/tasks/${task.id}` } }),
         ),
       ),
   },
@@ -99,7 +100,7 @@ export const taskRoutes: readonly Route[] = [
       answer: { status: 200, data: ONE_TASK, example: { task: TASK.example }, etag: true },
     },
     handle: withPathId('task', (id, { session }) =>
-      respond(session.tasks.get(id), (task) => recordReply(200, 'task', presentTask(task))),
+      respond(session.tasks.get(id), (task) => recordReply(200, 'task', task, presentTask)),
     ),
   },
   {

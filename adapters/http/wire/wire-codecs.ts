@@ -10,7 +10,7 @@ import {
   ObjectCodec,
   type ValueBounds,
 } from '../../../application/shared/codecs.js';
-import { decodeWith, validationFailed } from '../../../application/shared/decode.js';
+import { checkedWith, decodeWith, validationFailed } from '../../../application/shared/decode.js';
 import type { ValidationFailed } from '../../../application/shared/errors.js';
 import { problem } from '../../../application/shared/validation-detail.js';
 import { parseDuration } from '../../../domain/shared/duration.js';
@@ -166,7 +166,7 @@ export interface WireOptions {
   /** Wire names that are not the snake_case of the application's name. */
   readonly names?: Readonly<Record<string, string>>;
   /** Fields replaced on the wire by a codec of their own (the `-created_at` sort syntax). */
-  readonly fields?: Readonly<Record<string, t.Mixed>>;
+  readonly fields?: Readonly<Record<string, SortParam>>;
   /** Second wire names of a field; both given and different is a MISMATCH on the alias. */
   readonly aliases?: Readonly<Record<string, string>>;
 }
@@ -193,7 +193,9 @@ const derive = <C extends AppCodec>(
   for (const [name, codec] of Object.entries<AnyField>(app.fields)) {
     const wire = options.names?.[name] ?? wireName(name);
     toDomain.set(wire, name);
-    fields[wire] = options.fields?.[name] ?? wireField(codec, place);
+    const own = options.fields?.[name];
+    // A parameter of its own form (a sort) still ends in the application's codec of the field.
+    fields[wire] = own === undefined ? wireField(codec, place) : own.checkedBy(codec);
   }
   for (const [alias, name] of Object.entries(options.aliases ?? {})) {
     const original = fields[options.names?.[name] ?? wireName(name)];
@@ -244,12 +246,13 @@ const derive = <C extends AppCodec>(
       if (E.isLeft(values)) return values;
       const resolved = aliases.length === 0 ? values : resolveAliases(values.right);
       if (E.isLeft(resolved)) return resolved;
-      return E.right(
-        Object.fromEntries(
-          Object.entries(resolved.right).map(([key, value]) => [toDomain.get(key) ?? key, value]),
-          // trust boundary: each value is what the application's codec decoded, under its own name: the codec's input.
-        ) as InputOf<C>,
-      );
+      const checked = Object.fromEntries(
+        Object.entries(resolved.right).map(([key, value]) => [toDomain.get(key) ?? key, value]),
+        // trust boundary: each value is what the application's codec decoded, under its own name: the codec's input.
+      ) as InputOf<C>;
+      // Every field went through the application codec's own, and the object through its rules
+      // under wire names: the use case takes the value without decoding it again.
+      return E.right(checkedWith(app, checked));
     },
   };
 };
@@ -272,7 +275,10 @@ export class SortParam extends t.Type<unknown, unknown, unknown> {
   readonly _kind = 'SortParam' as const;
   /** Every value the parameter takes: each field, and each with `-` before it. */
   readonly values: readonly string[];
-  constructor(fields: readonly string[]) {
+  constructor(
+    private readonly fields: readonly string[],
+    inner?: t.Mixed,
+  ) {
     const values = fields.flatMap((field) => [wireName(field), `-${wireName(field)}`]);
     super(
       'Sort',
@@ -282,13 +288,16 @@ export class SortParam extends t.Type<unknown, unknown, unknown> {
         if (typeof u !== 'string' || !values.includes(u))
           return failWith(u, c, problem('OUT_OF_RANGE', `must be one of ${values.join(', ')}`));
         const descending = u.startsWith('-');
-        return t.success({
-          by: domainName(descending ? u.slice(1) : u),
-          direction: descending ? 'desc' : 'asc',
-        });
+        const sort = { by: domainName(descending ? u.slice(1) : u), direction: descending ? 'desc' : 'asc' };
+        return inner === undefined ? t.success(sort) : inner.validate(sort, c);
       },
       (a) => a,
     );
     this.values = values;
+  }
+
+  /** The same parameter, its value then checked by the application's codec of the field. */
+  checkedBy(inner: t.Mixed): SortParam {
+    return new SortParam(this.fields, inner);
   }
 }
