@@ -1,15 +1,31 @@
 import { hash } from 'node:crypto';
 import type { Precondition } from '../../application/shared/precondition.js';
 
+/** A record's fields in one order (whatever order an adapter built it in), instants as numbers. */
+const stamp = (record: object): string => {
+  // trust boundary: a record is a flat object of scalars and instants, read by key.
+  const fields = record as Readonly<Record<string, unknown>>;
+  const keys = Object.keys(record).sort();
+  const values = keys.map((key) => {
+    const value = fields[key];
+    return value instanceof Date ? value.getTime() : value;
+  });
+  return JSON.stringify([keys, values]);
+};
+
 /**
  * Conditional requests (CONTRACT 8, RFC 9110 §13): a strong ETag per single-record answer, derived
- * from the record as stored (every field, its keys in one order whatever the adapter built it in), so
- * it changes whenever anything in the record does and is the same on every instance. Not from the
- * answer: `If-Match` is compared inside the write's transaction, where nothing is presented.
- * Records are flat (scalars and instants), which the key list as replacer relies on.
+ * from the record as stored, so it changes whenever anything in the record does and is the same on
+ * every instance; not from the answer, so `If-Match` is compared inside the write's transaction
+ * without presenting anything. A record that carries a version (a task: every write of its row
+ * raises it, on every adapter) is tagged by its id and version; any other by its fields. Either way
+ * the tag is a hash: one shape, nothing to read into it.
  */
-export const etagOf = (record: object): string =>
-  `"${hash('sha256', JSON.stringify(record, Object.keys(record).sort()), 'base64url').slice(0, 27)}"`;
+export const etagOf = (record: object): string => {
+  const versioned = 'version' in record && 'id' in record && typeof record.version === 'number';
+  const tagged = versioned ? `v${String(record.id)}.${record.version}` : stamp(record);
+  return `"${hash('sha256', tagged, 'base64url').slice(0, 27)}"`;
+};
 
 /** `If-Match` / `If-None-Match`: any current record (`*`), or a list of entity tags. */
 type TagCondition = { readonly any: true } | { readonly any: false; readonly tags: readonly string[] };

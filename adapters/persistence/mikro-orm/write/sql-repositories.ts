@@ -1,4 +1,3 @@
-import type { ChangeResource } from '../../../../application/ports/change-log.port.js';
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { User } from '../../../../domain/user/user.js';
 import { ChangeRecorder, type TaskSeers } from '../../change-recorder.js';
@@ -19,7 +18,6 @@ import {
   moneyTable,
   noteTable,
   projectTable,
-  type RecordTable,
   timeTable,
 } from '../record-tables.js';
 import { TaskSchema } from '../schemas/task.schemas.js';
@@ -77,15 +75,6 @@ const TASK_LINKED = [
   ['money_records', 'moneys'],
 ] as const;
 
-/** Made on first use: a transaction uses one or two of the repositories, not every record type's. */
-const onFirstUse = <T>(make: () => T): (() => T) => {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-};
-
 /**
  * Every repository bound to one transaction's connection: each call is the statements it needs,
  * written out (the ORM keeps the schemas and the migrations, not the hot path).
@@ -103,25 +92,12 @@ export const sqlRepositories = (
   const added = new Set<number>();
   const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
   const gamification = sqlGamification(tx, dialect);
-  const records = <F, R>(table: RecordTable<F, R>, resource: ChangeResource) =>
-    onFirstUse(() => sqlRecords(tx, dialect, table, { resource, changes }));
-  const webhooks = onFirstUse(() => sqlWebhooks(tx, dialect, deliveryJobs));
-  const clients = records(clientTable, 'clients');
-  const projects = records(projectTable, 'projects');
-  const categories = records(categoryTable, 'categories');
-  const cards = records(cardTable, 'cards');
-  const notes = records(noteTable, 'notes');
-  const times = records(timeTable, 'times');
-  const moneys = records(moneyTable, 'moneys');
-  const usage = onFirstUse(() => sqlUsage(tx));
   return {
     writeKeptBack: () => gamification.flush(),
     revokedKeys,
     changes,
     changeNotes: changes,
-    get webhooks() {
-      return webhooks();
-    },
+    webhooks: sqlWebhooks(tx, dialect, deliveryJobs),
     tasks: {
       findForUpdate: async (id) => {
         const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);
@@ -244,29 +220,13 @@ export const sqlRepositories = (
         revokedKeys.push(id);
       },
     },
-    get clients() {
-      return clients();
-    },
-    get projects() {
-      return projects();
-    },
-    get categories() {
-      return categories();
-    },
-    get cards() {
-      return cards();
-    },
-    get notes() {
-      return notes();
-    },
-    get times() {
-      return times();
-    },
-    get moneys() {
-      return moneys();
-    },
-    get usage() {
-      return usage();
-    },
+    clients: sqlRecords(tx, dialect, clientTable, { resource: 'clients', changes }),
+    projects: sqlRecords(tx, dialect, projectTable, { resource: 'projects', changes }),
+    categories: sqlRecords(tx, dialect, categoryTable, { resource: 'categories', changes }),
+    cards: sqlRecords(tx, dialect, cardTable, { resource: 'cards', changes }),
+    notes: sqlRecords(tx, dialect, noteTable, { resource: 'notes', changes }),
+    times: sqlRecords(tx, dialect, timeTable, { resource: 'times', changes }),
+    moneys: sqlRecords(tx, dialect, moneyTable, { resource: 'moneys', changes }),
+    usage: sqlUsage(tx),
   };
 };
