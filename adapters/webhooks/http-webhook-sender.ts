@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { OutgoingWebhook, WebhookSender } from '../../application/ports/webhook-delivery.port.js';
@@ -44,16 +44,54 @@ const describe = (error: unknown): string => {
   }
 };
 
+/** Receivers whose connections are kept open between deliveries; past it, the oldest are closed. */
+const MAX_KEPT_RECEIVERS = 256;
+/**
+ * Idle connections kept per receiver, and how long one may wait idle. Connections at once are not
+ * capped: a delivery never waits for another's connection (its 10 s run from when it is sent).
+ */
+const IDLE_SOCKETS_PER_RECEIVER = 16;
+const IDLE_SOCKET_MS = 5_000;
+
 /**
  * Sends each attempt as one POST: the target checked and pinned (`resolveTarget`), no redirect
  * followed (a 3xx is a failure like any other non-2xx), 10 s for the whole exchange, at most 64 KiB
  * of the answer read.
+ *
+ * Connections to a receiver are kept open and reused (a new TCP and TLS handshake per delivery cost
+ * more than the delivery): one keep-alive agent per receiver and checked address, so a kept
+ * connection always goes to an address that was checked, and a name that resolves elsewhere later
+ * gets connections of its own. Idle connections close after 5 s and never hold the process open.
  */
 export class HttpWebhookSender implements WebhookSender {
+  private readonly agents = new Map<string, HttpAgent>();
+
   constructor(
     private readonly policy: TargetPolicy,
     private readonly timeoutMs: number = DELIVERY_TIMEOUT_MS,
   ) {}
+
+  /** The agent keeping connections to this receiver at this address. */
+  private agentFor(target: ResolvedTarget): HttpAgent {
+    const { protocol, hostname, port } = target.url;
+    const key = `${protocol}//${hostname}:${port}@${target.address}`;
+    const kept = this.agents.get(key);
+    if (kept !== undefined) {
+      // Most recently used last: the first is the one to close when there are too many.
+      this.agents.delete(key);
+      this.agents.set(key, kept);
+      return kept;
+    }
+    const options = { keepAlive: true, maxFreeSockets: IDLE_SOCKETS_PER_RECEIVER, timeout: IDLE_SOCKET_MS };
+    const agent = protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    this.agents.set(key, agent);
+    for (const [oldest, old] of this.agents) {
+      if (this.agents.size <= MAX_KEPT_RECEIVERS) break;
+      this.agents.delete(oldest);
+      old.destroy();
+    }
+    return agent;
+  }
 
   async send(message: OutgoingWebhook): Promise<AttemptOutcome> {
     const target = await resolveTarget(message.url, this.policy);
@@ -61,11 +99,12 @@ export class HttpWebhookSender implements WebhookSender {
     const timestamp = new Date();
     return new Promise((resolve) => {
       let settled = false;
-      const settle = (outcome: AttemptOutcome) => {
+      // `ended`: the answer was read to its end, so its connection may serve the next delivery.
+      const settle = (outcome: AttemptOutcome, ended = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        request.destroy();
+        if (!ended) request.destroy();
         resolve(outcome);
       };
       const request = (target.url.protocol === 'https:' ? httpsRequest : httpRequest)(
@@ -73,7 +112,7 @@ export class HttpWebhookSender implements WebhookSender {
         {
           method: 'POST',
           lookup: pinnedLookup(target),
-          agent: false,
+          agent: this.agentFor(target),
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(message.body),
@@ -90,11 +129,14 @@ export class HttpWebhookSender implements WebhookSender {
             read += chunk.length;
             if (read >= MAX_RESPONSE_BYTES) settle({ status });
           });
-          response.on('end', () => settle({ status }));
+          response.on('end', () => settle({ status }, true));
           response.on('error', () => settle({ status }));
         },
       );
-      const timer = setTimeout(() => settle({ error: describe({ code: 'TIMEOUT' }) }), this.timeoutMs);
+      const timer = setTimeout(
+        () => settle({ error: `no answer within ${this.timeoutMs / 1000} s` }),
+        this.timeoutMs,
+      );
       request.on('error', (error) => settle({ error: describe(error) }));
       request.end(message.body);
     });

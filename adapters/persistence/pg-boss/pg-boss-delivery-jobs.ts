@@ -18,9 +18,13 @@ const QUEUE_OPTIONS = {
   deleteAfterSeconds: 24 * 3600,
 } as const;
 
-/** Batches taken at once per instance, and jobs per batch. */
+/**
+ * Batches taken at once per instance, and jobs per batch: 64 a batch delivered 3.3k events a second
+ * to a local receiver where 16 delivered 2.1k (`npm run bench:feed`), each batch being one fetch, two
+ * transactions and one completion whatever its size.
+ */
 const WORKERS = 2;
-const BATCH = 16;
+const BATCH = 64;
 
 const isDeliveryJob = (data: unknown): data is DeliveryJob =>
   typeof data === 'object' &&
