@@ -28,8 +28,11 @@ const SUBSCRIPTIONS = 10;
  */
 const STEADY_RATES = [50, 100];
 const STEADY_SECONDS = 4;
-/** Rounds per rate, without and with the subscriptions in turn. */
-const STEADY_ROUNDS = 3;
+/**
+ * Rounds per rate, without and with the subscriptions in turn. With 3, the ratio at 100/s on
+ * PostgreSQL ranged 0.9-1.3 across runs of the same code; with 5, two runs gave 0.98 and 1.02.
+ */
+const STEADY_ROUNDS = 5;
 const BURST_WRITES = 1_000;
 const SYNCED_CHANGES = 10_000;
 
@@ -230,7 +233,7 @@ export const feedSection = (name: string, figures: FeedFigures): string =>
 /** What the figures mean, above them. */
 const FEED_NOTE =
   'The compiled service, a local receiver answering 204 to everything, 10 subscriptions to `task.created`. ' +
-  'Write cost: task creates at a steady 50 and 100 per second, timed each, in 3 rounds of 4 s without and with the ' +
+  `Write cost: task creates at a steady 50 and 100 per second, timed each, in ${STEADY_ROUNDS} rounds of ${STEADY_SECONDS} s without and with the ` +
   'subscriptions in turn (their deliveries flowing), medians over the rounds; the ratio is the median of each ' +
   "round's over the round before it (the write itself does the same work either way: its change log entry; the " +
   'difference is the worker sharing the machine). Deliveries: 1,000 creates as fast as they go, from the first write to ' +

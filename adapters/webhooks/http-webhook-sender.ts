@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import type { OutgoingWebhook, WebhookSender } from '../../application/ports/webhook-delivery.port.js';
 import type { AttemptOutcome } from '../../domain/webhook/webhook.js';
@@ -94,6 +95,9 @@ export class HttpWebhookSender implements WebhookSender {
   }
 
   async send(message: OutgoingWebhook): Promise<AttemptOutcome> {
+    // Each delivery starts on a turn of its own: a batch's signing and connecting would otherwise
+    // run as one block, and the requests waiting on this process with it.
+    await nextTurn();
     const target = await resolveTarget(message.url, this.policy);
     if (isRefusal(target)) return { error: `target refused: ${target.message}` };
     const timestamp = new Date();
