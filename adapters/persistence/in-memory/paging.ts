@@ -2,12 +2,17 @@ import type { Page, Paged, SeekKey, SortKeyValue } from '../../../application/po
 
 /** A copy of `value`: plain objects and arrays copied through, dates copied, the rest as it is. */
 const copied = (value: unknown): unknown => {
+  if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Date) return new Date(value.getTime());
   if (Array.isArray(value)) return value.map(copied);
-  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
-    return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) copy[key] = copied(field);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  // Spread first (the engine copies a record's fields at once), then copy what is itself mutable:
+  // a record's fields are mostly numbers and strings, its dates the few to copy again.
+  const copy: Record<string, unknown> = { ...value };
+  for (const key in copy) {
+    const field = copy[key];
+    if (typeof field === 'object' && field !== null) copy[key] = copied(field);
+  }
   return copy;
 };
 
@@ -35,9 +40,10 @@ export const BY_ID: KeyOrder<{ readonly id: number }> = { keyOf: (item) => [item
 /** Whether `items` already are in id order (a table's map is: ids only grow). */
 const inIdOrder = (items: readonly unknown[]): boolean => {
   let last = Number.NEGATIVE_INFINITY;
-  for (const item of items) {
-    const id = idOf(item);
-    if (id === null || id <= last) return false;
+  for (let index = 0; index < items.length; index += 1) {
+    // trust boundary: any item, its `id` read as unknown and checked to be a number just below.
+    const id = (items[index] as { readonly id?: unknown } | null | undefined)?.id;
+    if (typeof id !== 'number' || id <= last) return false;
     last = id;
   }
   return true;
