@@ -138,10 +138,16 @@ export type FieldInput<C> = C extends { readonly _input: infer I }
     ? InputOf<ObjectCodec<F, R>>
     : unknown;
 
-/** What a caller may pass to an object codec: required keys, then optional ones. */
+/**
+ * What a caller may pass to an object codec: required keys, then optional ones, which may also be
+ * given as `undefined` (the codec takes it as absent; hosts under `exactOptionalPropertyTypes` pass
+ * their own optional values straight on).
+ */
 export type InputOf<C> =
   C extends ObjectCodec<infer F, infer R>
-    ? { readonly [K in R]: FieldInput<F[K]> } & { readonly [K in Exclude<keyof F, R>]?: FieldInput<F[K]> }
+    ? { readonly [K in R]: FieldInput<F[K]> } & {
+        readonly [K in Exclude<keyof F, R>]?: FieldInput<F[K]> | undefined;
+      }
     : never;
 
 /** Required keys are always present after decoding; the others only when sent. */

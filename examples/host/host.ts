@@ -62,7 +62,15 @@ try {
   const alice = workspace.actingAs(user.id);
 
   // The inputs have names of their own, to type a host's values with.
-  const input: CreateTaskInput = { title: 'Written by the host', priority: 1, pricePlanned: 12.5 };
+  // An optional field may be given as undefined (absent), as a host's optional values are, even
+  // under `exactOptionalPropertyTypes`.
+  const note: string | undefined = process.env.WORKSPACE_TASK_NOTE;
+  const input: CreateTaskInput = {
+    title: 'Written by the host',
+    description: note,
+    priority: 1,
+    pricePlanned: 12.5,
+  };
   const task = expectRight(await alice.tasks.create(input));
   const query: ListTasksQuery = { status: TaskStatus.New, sort: { by: 'createdAt', direction: 'desc' } };
   const listed = expectRight(await alice.tasks.list(query));
