@@ -2,7 +2,8 @@
 /** The CLI's entry point: checks the Node version before loading anything that needs a newer one. */
 import { readEnvFile } from './env-file.js';
 import { prepareNode } from './node-version.js';
+import { importEntry } from './peer-packages.js';
 
 prepareNode();
 readEnvFile();
-await import('./cli/cli-program.js');
+await importEntry('the CLI', () => import('./cli/cli-program.js'));

@@ -2,7 +2,8 @@
 /** The server's entry point: checks the Node version before loading anything that needs a newer one. */
 import { readEnvFile } from './env-file.js';
 import { prepareNode } from './node-version.js';
+import { importEntry } from './peer-packages.js';
 
 prepareNode();
 readEnvFile();
-await import('./server.js');
+await importEntry('the server', () => import('./server.js'));

@@ -5,13 +5,13 @@ import { openInMemoryPersistence } from '../adapters/persistence/in-memory/open-
 import type { DatabaseAdmin } from '../adapters/persistence/mikro-orm/database-admin.js';
 import { classifyDatabaseFailure } from '../adapters/persistence/mikro-orm/database-failure.js';
 import type { SqlDatabase } from '../adapters/persistence/mikro-orm/mikro-orm-options.js';
-import { openSqlPersistence } from '../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { DatabaseUnavailableError } from '../application/shared/errors.js';
 import { type DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './config.js';
 import type { ConnectRetry } from './connect-retry.js';
 import type { BackgroundFailureReporter } from './container.js';
+import { SQL_PACKAGES } from './peer-packages.js';
 import { StartupError } from './startup-error.js';
 
 export interface OpenOptions {
@@ -114,10 +114,36 @@ const openSql = <T>(
 ): Promise<T> =>
   database.kind === 'sqlite' ? openSqlite(database.path, open) : openPostgres(database.url, options, open);
 
-export const openPersistence = (database: DatabaseConfig, options: OpenOptions): Promise<Persistence> =>
-  database.kind === 'memory'
-    ? Promise.resolve(openInMemoryPersistence())
-    : openSql(database, options, (sql) => openSqlPersistence(sql, options));
+const isMissingPackage = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_MODULE_NOT_FOUND';
+
+/**
+ * Loads a module of the SQL adapters, which bring the database's driver and MikroORM: on demand, so
+ * that a host on `memory:` needs neither; one missing is a StartupError naming what to install.
+ */
+const withDriver = async <M>(kind: SqlDatabase['kind'], load: () => Promise<M>): Promise<M> => {
+  try {
+    return await load();
+  } catch (error) {
+    if (!isMissingPackage(error)) throw error;
+    const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    throw new StartupError(
+      `opening a ${name} database needs these packages installed beside workspace-api (the versions its package.json names as peer dependencies): ${SQL_PACKAGES.join(' ')} (${reasonOf(error)})`,
+    );
+  }
+};
+
+export const openPersistence = async (
+  database: DatabaseConfig,
+  options: OpenOptions,
+): Promise<Persistence> => {
+  if (database.kind === 'memory') return openInMemoryPersistence();
+  const { openSqlPersistence } = await withDriver(
+    database.kind,
+    () => import('../adapters/persistence/mikro-orm/open-sql-persistence.js'),
+  );
+  return openSql(database, options, (sql) => openSqlPersistence(sql, options));
+};
 
 /** The database itself, for the CLI's `db` commands: opened without migrating. */
 export const openDatabaseAdminFor = (
@@ -128,7 +154,6 @@ export const openDatabaseAdminFor = (
     ? Promise.reject(
         new StartupError('memory: keeps nothing between runs; there is no database to administer'),
       )
-    : // Loaded on demand: it brings MikroORM, which the server's start on SQLite does without.
-      openSql(database, options, async (sql) =>
-        (await import('../adapters/persistence/mikro-orm/database-admin.js')).openDatabaseAdmin(sql),
+    : withDriver(database.kind, () => import('../adapters/persistence/mikro-orm/database-admin.js')).then(
+        ({ openDatabaseAdmin }) => openSql(database, options, openDatabaseAdmin),
       );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { SQL_PACKAGES } from '../../bootstrap/peer-packages.js';
 import { ensureBuilt, ROOT } from '../support/build.js';
 
 const run = promisify(execFile);
@@ -44,26 +45,80 @@ describe('the package, embedded by a separate host project', function () {
 
   after(() => rmSync(directory, { recursive: true, force: true }));
 
+  const installed = (name: string) => {
+    try {
+      readFileSync(join(host, 'node_modules', name, 'package.json'));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   it('installs without the project-only packages (no node runtime, no transpiler)', () => {
-    const installed = (name: string) => {
-      try {
-        readFileSync(join(host, 'node_modules', name, 'package.json'));
-        return true;
-      } catch {
-        return false;
-      }
-    };
     expect(installed('workspace-api'), 'the package itself').to.equal(true);
     expect(installed('node'), 'the node runtime package').to.equal(false);
     expect(installed('tsx'), 'tsx').to.equal(false);
+  });
+
+  // Issue 32, item 10: the HTTP edge, the SQL databases and the docs page are optional peers.
+  it('installs lean for memory: no database driver, ORM, HTTP server, metrics or docs page, no analytics', async () => {
+    for (const name of [
+      'better-sqlite3',
+      'pg',
+      'pg-boss',
+      '@mikro-orm/core',
+      'fastify',
+      'prom-client',
+      'swagger-ui-dist',
+      '@scarf/scarf',
+    ])
+      expect(installed(name), name).to.equal(false);
+    // What the package brings: everything installed but the host's own tooling (TypeScript and
+    // Node's types, about 34 MB). It was 80 MB with the drivers, the HTTP edge and the docs page.
+    const kilobytes = async (...paths: string[]) => {
+      const { stdout } = await run('du', ['-skc', ...paths.map((path) => join(host, 'node_modules', path))]);
+      return Number(stdout.trim().split('\n').at(-1)?.split('\t')[0]);
+    };
+    const tooling = await kilobytes('typescript', '@typescript', '@types');
+    const megabytes = ((await kilobytes('.')) - tooling) / 1024;
+    expect(megabytes, `${megabytes.toFixed(1)} MB`).to.be.below(20);
   });
 
   it('type-checks the host against the package declarations with tsc --strict', async () => {
     await run('npm', ['run', '-s', 'build'], { cwd: host });
   });
 
+  it('says which packages to install when asked to open SQLite without them', async () => {
+    const failed = await run(process.execPath, [join(host, 'build', 'host.js')], {
+      cwd: host,
+      env: { ...process.env, WORKSPACE_DATABASE: `sqlite:${join(directory, 'host.db')}` },
+    }).then(
+      () => null,
+      (error: { stderr: string }) => error,
+    );
+    expect(failed, 'the host fails to open SQLite').not.to.equal(null);
+    expect(failed?.stderr).to.include('StartupError');
+    expect(failed?.stderr).to.include('better-sqlite3');
+    expect(failed?.stderr).to.include('@mikro-orm/sqlite');
+  });
+
   for (const database of ['memory:', 'sqlite']) {
     it(`creates a user and a task, lists and completes it, with plain node on ${database}`, async () => {
+      if (database === 'sqlite') {
+        // What a host on SQLite adds: the SQL packages, at the versions the package names.
+        const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+        await run(
+          'npm',
+          [
+            'install',
+            '--prefer-offline',
+            '--no-audit',
+            '--no-fund',
+            ...SQL_PACKAGES.map((name) => `${name}@${devDependencies[name]}`),
+          ],
+          { cwd: host },
+        );
+      }
       const url = database === 'sqlite' ? `sqlite:${join(directory, 'host.db')}` : database;
       const { stdout } = await run(process.execPath, [join(host, 'build', 'host.js')], {
         cwd: host,
