@@ -11,7 +11,7 @@ import { DatabaseUnavailableError } from '../application/shared/errors.js';
 import { type DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './config.js';
 import type { ConnectRetry } from './connect-retry.js';
 import type { BackgroundFailureReporter } from './container.js';
-import { SQL_PACKAGES } from './peer-packages.js';
+import { missingPeer, SQL_PACKAGES } from './peer-packages.js';
 import { StartupError } from './startup-error.js';
 
 export interface OpenOptions {
@@ -114,9 +114,6 @@ const openSql = <T>(
 ): Promise<T> =>
   database.kind === 'sqlite' ? openSqlite(database.path, open) : openPostgres(database.url, options, open);
 
-const isMissingPackage = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_MODULE_NOT_FOUND';
-
 /**
  * Loads a module of the SQL adapters, which bring the database's driver and MikroORM: on demand, so
  * that a host on `memory:` needs neither; one missing is a StartupError naming what to install.
@@ -125,7 +122,7 @@ const withDriver = async <M>(kind: SqlDatabase['kind'], load: () => Promise<M>):
   try {
     return await load();
   } catch (error) {
-    if (!isMissingPackage(error)) throw error;
+    if (missingPeer(error) === null) throw error;
     const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     throw new StartupError(
       `opening a ${name} database needs these packages installed beside workspace-api (the versions its package.json names as peer dependencies): ${SQL_PACKAGES.join(' ')} (${reasonOf(error)})`,
