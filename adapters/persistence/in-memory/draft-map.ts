@@ -77,6 +77,11 @@ export class DraftMap<K, V> extends Map<K, V> {
     for (const [key, value] of this.entries()) each(value, key, this);
   }
 
+  /** The keys the transaction wrote or deleted. */
+  changedKeys(): IterableIterator<K> {
+    return this.changes.keys();
+  }
+
   /** Whether the transaction changed anything here. */
   get touched(): boolean {
     return this.changes.size > 0;

@@ -1,6 +1,8 @@
+import type { Task } from '../../../domain/task/task.js';
 import { DraftMap } from './draft-map.js';
 import { InMemoryChangeLog } from './in-memory-change-log.js';
 import { emptyState, type InMemoryState } from './in-memory-state.js';
+import { VisibleTasks } from './visible-tasks.js';
 
 type TableName = keyof InMemoryState;
 
@@ -8,7 +10,7 @@ type TableName = keyof InMemoryState;
  * A transaction's view of the committed state: a draft over each table (`DraftMap`); `commit` writes
  * what the drafts changed into the committed maps.
  */
-const draftOf = (committed: InMemoryState) => {
+const draftOf = (committed: InMemoryState, visibleTasks: VisibleTasks) => {
   const drafts = new Map<TableName, DraftMap<unknown, unknown>>();
   const draftFor = <N extends TableName>(name: N): InMemoryState[N] => {
     let draft = drafts.get(name);
@@ -40,6 +42,13 @@ const draftOf = (committed: InMemoryState) => {
     sequences: draftFor('sequences'),
   };
   const commit = (): void => {
+    const tasks = drafts.get('tasks');
+    if (tasks?.touched) {
+      // trust boundary: the tasks draft holds tasks by id, over the committed tasks.
+      const changed = tasks as unknown as DraftMap<number, Task>;
+      for (const id of changed.changedKeys())
+        visibleTasks.moved(id, committed.tasks.get(id), changed.get(id));
+    }
     for (const [name, table] of drafts) {
       // trust boundary: each draft was made over the committed map of the same name.
       const target = committed[name] as Map<unknown, unknown>;
@@ -59,6 +68,8 @@ export class InMemoryDatabase {
   private readonly committed: InMemoryState = emptyState();
   /** Appended to as transactions commit; outside the state, so a transaction never copies it. */
   readonly changeLog = new InMemoryChangeLog();
+  /** The tasks each user sees, by id: kept as transactions commit, like the change log. */
+  readonly visibleTasks = new VisibleTasks();
   private queue: Promise<unknown> = Promise.resolve();
 
   /** The committed state, for reads outside transactions. Never mutate it. */
@@ -68,7 +79,7 @@ export class InMemoryDatabase {
 
   transaction<A>(work: (draft: InMemoryState) => Promise<{ commit: boolean; value: A }>): Promise<A> {
     const run = this.queue.then(async () => {
-      const { draft, commit: commitDraft } = draftOf(this.committed);
+      const { draft, commit: commitDraft } = draftOf(this.committed, this.visibleTasks);
       const { commit, value } = await work(draft);
       if (commit) commitDraft();
       return value;

@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { firstAfter, VisibleTasks } from '../../../../adapters/persistence/in-memory/visible-tasks.js';
+import { TaskStatus } from '../../../../domain/task/task-status.js';
+import { aTask } from '../../../support/builders.js';
+import { openWorld, right, type World } from '../../../support/world.js';
+
+describe('the in-memory index of the tasks each user sees', () => {
+  it('keeps each user’s ids ascending through creates, assignments, unassignments and deletes', () => {
+    const index = new VisibleTasks();
+    const owned = (id: number, assigneeId: number | null = null) => aTask({ id, ownerId: 1, assigneeId });
+    index.moved(5, undefined, owned(5));
+    index.moved(2, undefined, owned(2, 7));
+    index.moved(9, undefined, owned(9, 1));
+    expect(index.idsOf(1)).to.deep.equal([2, 5, 9]);
+    expect(index.idsOf(7)).to.deep.equal([2]);
+    index.moved(5, owned(5), owned(5, 7));
+    index.moved(2, owned(2, 7), owned(2));
+    expect(index.idsOf(7)).to.deep.equal([5]);
+    index.moved(9, owned(9, 1), undefined);
+    expect(index.idsOf(1)).to.deep.equal([2, 5]);
+    expect(index.idsOf(3)).to.deep.equal([]);
+    expect([firstAfter([2, 5, 9], 1), firstAfter([2, 5, 9], 5), firstAfter([2, 5, 9], 9)]).to.deep.equal([
+      0, 2, 3,
+    ]);
+  });
+
+  describe('lists read through it', () => {
+    let world: World;
+    afterEach(() => world.close());
+
+    it('answer a user who sees a few tasks among many as they are, filtered, paged and walked', async () => {
+      world = await openWorld();
+      const alice = await world.user('alice');
+      const bob = await world.user('bob');
+      const others = [];
+      for (let i = 0; i < 30; i++) others.push(await right(alice.tasks.create({ title: `a${i}` })));
+      const own = await right(bob.tasks.create({ title: 'b0' }));
+      const done = await right(bob.tasks.create({ title: 'b1', status: TaskStatus.Done }));
+      const assigned = await right(alice.tasks.create({ title: 'a-for-bob', assigneeId: bob.userId }));
+      const unassigned = await right(alice.tasks.create({ title: 'a-briefly', assigneeId: bob.userId }));
+      await right(alice.tasks.update(unassigned.id, { assigneeId: null }));
+      const gone = await right(bob.tasks.create({ title: 'b2' }));
+      await right(bob.tasks.delete(gone.id));
+      await right(alice.tasks.update(others[3]?.id ?? 0, { assigneeId: bob.userId }));
+
+      const seen = [own.id, done.id, assigned.id, others[3]?.id].sort((a = 0, b = 0) => a - b);
+      const all = await right(bob.tasks.list({ limit: 50 }));
+      expect(all.items.map((task) => task.id)).to.deep.equal(seen);
+      expect(all.total).to.equal(4);
+      const notDone = await right(bob.tasks.list({ status: TaskStatus.New }));
+      expect(notDone.items.map((task) => task.id)).to.deep.equal(seen.filter((id) => id !== done.id));
+      const second = await right(bob.tasks.list({ limit: 2, offset: 2 }));
+      expect(second.items.map((task) => task.id)).to.deep.equal(seen.slice(2));
+
+      const walked: number[] = [];
+      for (let page = await right(bob.tasks.list({ limit: 3 })); ; ) {
+        walked.push(...page.items.map((task) => task.id));
+        if (page.nextCursor === null) break;
+        page = await right(bob.tasks.list({ limit: 3, cursor: page.nextCursor }));
+      }
+      expect(walked).to.deep.equal(seen);
+    });
+  });
+});
