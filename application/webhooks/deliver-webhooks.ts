@@ -60,18 +60,23 @@ export class DeliverWebhooks {
     const room = capacity - this.inFlight.size;
     if (room <= 0) return [];
     const now = this.clock.now();
-    const due = await workerStep(
-      this.unitOfWork.run(async (repositories) =>
-        E.right(await repositories.webhooks.due(now, room + this.inFlight.size)),
-      ),
+    // The due deliveries and their subscriptions in one transaction: on SQLite every transaction
+    // waits its turn on the one writer, beside the requests' writes.
+    const ready = await workerStep(
+      this.unitOfWork.run(async (repositories) => {
+        const due = (await repositories.webhooks.due(now, room + this.inFlight.size))
+          .filter((delivery) => !this.inFlight.has(delivery.id))
+          .slice(0, room);
+        const webhooks = await webhooksById(repositories, due);
+        return E.right(
+          due.map((delivery) => ({ delivery, webhook: webhooks.get(delivery.webhookId) ?? null })),
+        );
+      }),
     );
-    return due
-      .filter((delivery) => !this.inFlight.has(delivery.id))
-      .slice(0, room)
-      .map((delivery) => {
-        this.inFlight.add(delivery.id);
-        return this.attempt(delivery).finally(() => this.finished.push(delivery.id));
-      });
+    return ready.map((one) => {
+      this.inFlight.add(one.delivery.id);
+      return this.sendAll([one]).finally(() => this.finished.push(one.delivery.id));
+    });
   }
 
   /** When the next delivery falls due (null: none waits). */
@@ -102,15 +107,6 @@ export class DeliverWebhooks {
       }),
     );
     await this.sendAll(found);
-  }
-
-  private async attempt(delivery: Delivery): Promise<void> {
-    const webhook = await workerStep(
-      this.unitOfWork.run(async (repositories) =>
-        E.right(await repositories.webhooks.find(delivery.webhookId)),
-      ),
-    );
-    await this.sendAll([{ delivery, webhook }]);
   }
 
   /** Sends each (to an active subscription) at once, then records every outcome in one transaction. */
