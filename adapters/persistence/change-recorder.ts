@@ -5,20 +5,13 @@ import type {
   ChangeResource,
   StatusChangeNote,
 } from '../../application/ports/change-log.port.js';
-import type { UserId } from '../../domain/task/task.js';
+import { seersOf, type UserId } from '../../domain/task/task.js';
 
 /** Who sees a task: its owner, and its assignee when that is someone else. */
 export interface TaskSeers {
   readonly ownerId: UserId;
   readonly assigneeId: UserId | null;
 }
-
-const seersOf = (task: TaskSeers | null): readonly UserId[] =>
-  task === null
-    ? []
-    : task.assigneeId === null || task.assigneeId === task.ownerId
-      ? [task.ownerId]
-      : [task.ownerId, task.assigneeId];
 
 /**
  * What two operations on one record within one transaction amount to: created then changed is

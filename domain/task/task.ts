@@ -59,6 +59,14 @@ export const isOwnedBy = (task: Pick<Task, 'ownerId'>, userId: UserId): boolean 
 export const isVisibleTo = (task: Pick<Task, 'ownerId' | 'assigneeId'>, userId: UserId): boolean =>
   task.ownerId === userId || task.assigneeId === userId;
 
+/** Who sees a task (the users `isVisibleTo` holds for): its owner, and its assignee when someone else. */
+export const seersOf = (task: Pick<Task, 'ownerId' | 'assigneeId'> | null | undefined): readonly UserId[] =>
+  task === null || task === undefined
+    ? []
+    : task.assigneeId === null || task.assigneeId === task.ownerId
+      ? [task.ownerId]
+      : [task.ownerId, task.assigneeId];
+
 /** Tasks without a client number from the owner's own counter, kept apart from every client's. */
 export const numberingScope = (task: Pick<TaskFields, 'clientId'>): number => task.clientId ?? 0;
 

@@ -1,14 +1,6 @@
-import type { Task } from '../../../domain/task/task.js';
+import { seersOf, type Task } from '../../../domain/task/task.js';
 
 const NONE: readonly number[] = [];
-
-/** Who sees a task: its owner, and its assignee when that is someone else. */
-const seersOf = (task: Task | undefined): readonly number[] => {
-  if (task === undefined) return NONE;
-  return task.assigneeId === null || task.assigneeId === task.ownerId
-    ? [task.ownerId]
-    : [task.ownerId, task.assigneeId];
-};
 
 /** The first index in ascending `ids` whose id is greater than `id`. */
 export const firstAfter = (ids: readonly number[], id: number): number => {
