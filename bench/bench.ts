@@ -22,6 +22,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { ROOT } from '../test/support/build.js';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 import { cli } from '../test/support/processes.js';
+import { type BatchFigures, batchTable, runBatchBench } from './batch-throughput.js';
 import { type Db, type Dialect, openDb } from './ceiling/driver.js';
 import { FEED_MARKER, type FeedFigures, feedBlock, feedSection, runFeedBench } from './change-feed.js';
 import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
@@ -53,6 +54,8 @@ const selected = (scenario: Scenario) =>
   wanted.length === 0 || wanted.some((part) => scenario.name.includes(part));
 /** The change feed's figures (`change-feed.ts`) are measured too, unless `--only` leaves them out. */
 const feedWanted = wanted.length === 0 || wanted.some((part) => 'change feed'.includes(part));
+/** So are a batch's (`batch-throughput.ts`). */
+const batchWanted = wanted.length === 0 || wanted.some((part) => 'batch'.includes(part));
 const load = (key: string): LoadOptions => ({
   seconds: Number(args.seconds),
   connections: Number(args.connections),
@@ -242,7 +245,13 @@ const compare = async (dialect: Dialect, directory: string) => {
     }
     // On the same database, for a user of its own, with a service started for it.
     const feed: FeedFigures | undefined = feedWanted ? await runFeedBench(dialect, database.url) : undefined;
-    return { dialect, tasks, startMs: service.startMs, rows, feed };
+    const batch: BatchFigures | undefined = batchWanted
+      ? await runBatchBench(database.url, {
+          seconds: Number(args.seconds),
+          connections: Number(args.connections),
+        })
+      : undefined;
+    return { dialect, tasks, startMs: service.startMs, rows, feed, batch };
   } finally {
     await db.close();
     await database.stop();
@@ -314,7 +323,7 @@ try {
     } else {
       const result = await compare(dialect, join(directory, dialect));
       sections.push(
-        `## ${name}: ${result.tasks} tasks for the owner, ${args.others} other owners alike; started in ${result.startMs.toFixed(0)} ms\n\n${comparedTable(result.rows)}`,
+        `## ${name}: ${result.tasks} tasks for the owner, ${args.others} other owners alike; started in ${result.startMs.toFixed(0)} ms\n\n${comparedTable(result.rows)}${result.batch === undefined ? '' : `\n\n${batchTable(result.batch)}`}`,
       );
       json.push(result);
       if (result.feed !== undefined) {

@@ -7,6 +7,7 @@ import { CreateApiKey } from '../application/api-keys/create-api-key.use-case.js
 import { ListApiKeys } from '../application/api-keys/list-api-keys.use-case.js';
 import { RevokeApiKey } from '../application/api-keys/revoke-api-key.use-case.js';
 import { RotateApiKey } from '../application/api-keys/rotate-api-key.use-case.js';
+import { RunBatch } from '../application/batch/run-batch.use-case.js';
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import { DEFAULT_SYNC_RETENTION_DAYS, SyncChanges } from '../application/sync/sync-changes.use-case.js';
@@ -92,6 +93,7 @@ const useCases: Omit<
   rotateApiKey: (get) => new RotateApiKey(get('unitOfWork'), get('apiKeySecrets'), get('clock')),
   authenticateApiKey: (get) =>
     new AuthenticateApiKey(get('apiKeyStore'), get('apiKeySecrets'), get('clock'), get('backgroundFailure')),
+  runBatch: (get) => new RunBatch(get('unitOfWork')),
   syncChanges: (get) =>
     new SyncChanges(get('changeLog'), get('currentRecords'), get('clock'), get('syncRetentionDays')),
 };
@@ -129,6 +131,7 @@ const useCasesOf = (get: Get): WorkspaceUseCases => ({
   },
   gamification: { profile: get('gamificationProfile') },
   changes: { since: get('syncChanges') },
+  batch: get('runBatch'),
   webhooks: webhookUseCasesOf(get),
   clients: get('clients'),
   projects: get('projects'),

@@ -4,6 +4,8 @@ import { buildHttpApp } from '../adapters/http/http-app.js';
 import { openApiDocument } from '../adapters/http/openapi/document.js';
 import type { RateLimitOptions } from '../adapters/http/rate-limit.js';
 import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
+import type { PublicRoute, Route } from '../adapters/http/route.js';
+import { batchRoute } from '../adapters/http/routes/batch.routes.js';
 import { descriptionRoutes } from '../adapters/http/routes/description.routes.js';
 import { syncRoutes } from '../adapters/http/routes/sync.routes.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
@@ -32,16 +34,23 @@ export interface HttpServerOptions {
 /** The version `info.version` of the OpenAPI document gives (CONTRACT 8). */
 const API_DOCUMENT_VERSION = '1.0.0';
 
-/** Every keyed route of the API. */
-const apiRoutes = [...taskRoutes, ...workspaceRoutes, ...syncRoutes, ...webhookRoutes];
+/** Every keyed route of the API but the batch, which runs them. */
+const singleRoutes = [...taskRoutes, ...workspaceRoutes, ...syncRoutes, ...webhookRoutes];
+
+/** Every keyed route of the API: the single ones, and the batch of them and of `publicRoutes`. */
+const apiRoutes = (publicRoutes: readonly PublicRoute[]): Route[] => [
+  ...singleRoutes,
+  batchRoute(singleRoutes, publicRoutes),
+];
 
 let document: object | undefined;
 
 /** The OpenAPI document: the same for every workspace, so it is built once, when first asked for. */
 export const apiDocument = (): object => {
+  const publicRoutes = [...systemRoutes(async () => true), ...descriptionRoutes(apiDocument)];
   document ??= openApiDocument({
-    routes: apiRoutes,
-    publicRoutes: [...systemRoutes(async () => true), ...descriptionRoutes(apiDocument)],
+    routes: apiRoutes(publicRoutes),
+    publicRoutes,
     version: API_DOCUMENT_VERSION,
   });
   return document;
@@ -52,17 +61,19 @@ export const createHttpServer = (
   workspace: Workspace,
   logger: FastifyServerOptions['logger'],
   options: HttpServerOptions = {},
-): FastifyInstance =>
-  buildHttpApp({
+): FastifyInstance => {
+  const publicRoutes = [...systemRoutes(() => workspace.isHealthy()), ...descriptionRoutes(apiDocument)];
+  return buildHttpApp({
     logger,
     gate: edgeGateOf(workspace),
     observeRequest: options.observeRequest,
     rateLimit: options.rateLimit,
     connectionLimits: options.connectionLimits,
     idempotency: options.idempotency ?? idempotencyStoreOf(workspace) ?? new InMemoryIdempotencyStore(),
-    publicRoutes: [...systemRoutes(() => workspace.isHealthy()), ...descriptionRoutes(apiDocument)],
-    routes: apiRoutes,
+    publicRoutes,
+    routes: apiRoutes(publicRoutes),
   });
+};
 
 export type {
   ConnectionLimits,

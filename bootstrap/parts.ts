@@ -53,6 +53,7 @@ export interface Parts
   readonly taskHistory: Tasks['history'];
   readonly gamificationProfile: WorkspaceUseCases['gamification']['profile'];
   readonly syncChanges: WorkspaceUseCases['changes']['since'];
+  readonly runBatch: WorkspaceUseCases['batch'];
   readonly clients: WorkspaceUseCases['clients'];
   readonly projects: WorkspaceUseCases['projects'];
   readonly categories: WorkspaceUseCases['categories'];

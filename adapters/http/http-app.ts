@@ -17,7 +17,12 @@ import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { type Idempotency, idempotency } from './idempotency.js';
 import { successBody } from './openapi/response-schemas.js';
-import { type RateLimiter, type RateLimitOptions, registerRateLimit } from './rate-limit.js';
+import {
+  type RateDecision,
+  type RateLimiter,
+  type RateLimitOptions,
+  registerRateLimit,
+} from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { errorCodeOf, type RequestObserver, registerRequestLog } from './request-log.js';
 import { METHODS, type Method, OTHER_METHODS, type PublicRoute, type Reply, type Route } from './route.js';
@@ -152,16 +157,20 @@ const registerJsonParser = (app: FastifyInstance): void => {
 };
 
 /** Counts the request against `bucket`: past the limit the refusal is sent, else the limit's headers set. */
+/** The limit's decision on one more request of `bucket`; a counter that fails refuses with its failure. */
+const decide = (limiter: RateLimiter, request: FastifyRequest, bucket: string): Promise<RateDecision> =>
+  limiter(request, bucket).catch((cause: unknown) => ({
+    headers: {},
+    refusal: toHttpFailure(infrastructureError(cause)),
+  }));
+
 const countAgainst = async (
   limiter: RateLimiter,
   request: FastifyRequest,
   reply: FastifyReply,
   bucket: string,
 ): Promise<FastifyReply | null> => {
-  const decision = await limiter(request, bucket).catch((cause: unknown) => ({
-    headers: {},
-    refusal: toHttpFailure(infrastructureError(cause)),
-  }));
+  const decision = await decide(limiter, request, bucket);
   if (decision.refusal !== null) return send(request, reply, decision.refusal);
   reply.headers(decision.headers);
   return null;
@@ -173,13 +182,14 @@ const countAgainst = async (
  * key read and the one scope check of the request (the session it opens for the call does neither
  * again).
  */
-const guard = (gate: EdgeGate, operation: Route['operation'], limiter: RateLimiter | null) => {
+const guard = (gate: EdgeGate, route: Route, limiter: RateLimiter | null) => {
+  const { operation } = route;
   return async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
     // Whatever a keyed route answers is one user's: no cache along the way may keep it.
     reply.header('cache-control', 'no-store');
     const presented = presentedKey(request.headers);
     const outcome = presented.kind === 'key' ? await gate.authenticate(presented.key) : null;
-    if (limiter !== null) {
+    if (limiter !== null && !(route.countsItself && outcome?._tag === 'Right')) {
       const bucket = outcome?._tag === 'Right' ? `key:${outcome.right.keyId}` : `addr:${request.ip}`;
       const refused = await countAgainst(limiter, request, reply, bucket);
       if (refused !== null) return refused;
@@ -227,7 +237,7 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
     method: route.method,
     url: route.url,
     schema: { response: { [route.doc.answer.status]: successBody(route.doc.answer) } },
-    onRequest: guard(services.gate, route.operation, services.limiter),
+    onRequest: guard(services.gate, route, services.limiter),
     handler: async (request, reply) => {
       const { session } = request;
       if (session === null) throw new Error(`no session on the guarded route ${route.url}`);
@@ -237,7 +247,16 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       const body = request.body === undefined ? {} : request.body;
       const ifMatch = request.headers['if-match'];
       const ifNoneMatch = request.headers['if-none-match'];
-      const run = () => route.handle({ session, params, query: request.query, body, ifMatch, ifNoneMatch });
+      const { limiter } = services;
+      const chargeOne = async (): Promise<Reply | null> => {
+        if (limiter === null) return null;
+        const decision = await decide(limiter, request, `key:${session.keyId}`);
+        if (decision.refusal !== null) return decision.refusal;
+        reply.headers(decision.headers);
+        return null;
+      };
+      const run = () =>
+        route.handle({ session, params, query: request.query, body, ifMatch, ifNoneMatch, chargeOne });
       const result =
         route.method === 'POST' ? await services.idempotent(request, session.userId, body, run) : await run();
       return send(request, reply, result);

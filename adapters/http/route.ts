@@ -36,6 +36,11 @@ export interface ApiRequest {
   readonly ifMatch: string | undefined;
   /** The `If-None-Match` header as sent, if it was. */
   readonly ifNoneMatch: string | undefined;
+  /**
+   * Counts one more request of this caller against the rate limit: the 429 to answer when past it,
+   * else null. Only a route that `countsItself` needs it (a batch counts each of its operations).
+   */
+  readonly chargeOne: () => Promise<Reply | null>;
 }
 
 export interface Reply {
@@ -55,6 +60,8 @@ export interface OperationDoc {
   readonly operationId?: string;
   readonly query?: WireCodec;
   readonly body?: WireCodec;
+  /** The body's schema, for a body no wire codec reads (a batch's). */
+  readonly bodySchema?: JsonSchema;
   readonly bodyExample?: unknown;
   /** The success answer: its status, the schema of its `data`, and an example of that `data`. */
   readonly answer: {
@@ -83,6 +90,11 @@ export interface Route {
   readonly url: string;
   readonly operation: { readonly group: CallGroup; readonly name: string };
   readonly doc: OperationDoc;
+  /**
+   * The route counts against the rate limit itself (`chargeOne`) instead of once per request, when a
+   * valid key came: a batch counts each of its operations. Without a valid key it counts as any.
+   */
+  readonly countsItself?: true;
   readonly handle: (request: ApiRequest) => Promise<Reply>;
 }
 

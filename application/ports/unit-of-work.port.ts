@@ -50,4 +50,11 @@ export interface UnitOfWork {
   run<E, A>(
     work: (repositories: Repositories) => Promise<E.Either<E, A>>,
   ): TE.TaskEither<E | InfrastructureError, A>;
+  /**
+   * Runs `work` as one transaction (a batch): every unit of work run while it runs, and every read,
+   * joins it. A unit of work that fails inside takes back only its own writes; the rest commit
+   * together when `work` returns Right, and none of it when it returns Left or throws. Units of work
+   * of one batch run one at a time, in the order they were asked for. Nested, it is one more level.
+   */
+  together<E, A>(work: () => Promise<E.Either<E, A>>): TE.TaskEither<E | InfrastructureError, A>;
 }

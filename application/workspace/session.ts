@@ -140,8 +140,13 @@ export type OperationGroup = keyof typeof OPERATION_SCOPES;
  * answers needs `<resource>:read`), not once per call.
  */
 export const SYNC_GROUP = 'changes';
-/** Every group a call belongs to: the operation groups, and delta sync. */
-export type CallGroup = OperationGroup | typeof SYNC_GROUP;
+/**
+ * A batch needs no scope of its own: each operation in it is checked against its own, as if sent
+ * alone (CONTRACT §11).
+ */
+export const BATCH_GROUP = 'batch';
+/** Every group a call belongs to: the operation groups, delta sync, and batches. */
+export type CallGroup = OperationGroup | typeof SYNC_GROUP | typeof BATCH_GROUP;
 
 /** The scope an operation needs. */
 const scopeOf = (
@@ -182,6 +187,7 @@ export const callScopes = (
   group: CallGroup,
   operation: string,
 ): { readonly needed: readonly Scope[]; readonly accepted: readonly Scope[] } => {
+  if (group === BATCH_GROUP) return { needed: [], accepted: [] };
   if (group !== SYNC_GROUP) {
     const { needed, accepted } = operationScopes(group, operation);
     return { needed: [needed], accepted };
@@ -192,12 +198,13 @@ export const callScopes = (
   };
 };
 
-/** Whether `scopes` let a call in at the edge: null if they do (delta sync: always, see `callScopes`). */
+/** Whether `scopes` let a call in at the edge: null if they do (delta sync and batches: always, see `callScopes`). */
 export const callRefusal = (
   scopes: readonly Scope[],
   group: CallGroup,
   operation: string,
-): InsufficientScope | null => (group === SYNC_GROUP ? null : scopeRefusal(scopes, group, operation));
+): InsufficientScope | null =>
+  group === SYNC_GROUP || group === BATCH_GROUP ? null : scopeRefusal(scopes, group, operation);
 
 export interface TaskOperations<X> {
   create(input: CreateTaskInput): Outcome<CreateTaskError | X, Task>;
@@ -275,6 +282,14 @@ export interface Session<X> {
   };
   /** Webhook subscriptions (CONTRACT §10): where the caller's changes are sent as they happen. */
   readonly webhooks: WebhookOperations<X>;
+  /**
+   * Runs `work` as one transaction (a batch, CONTRACT §11): every call it makes through the session
+   * it is given commits together when it answers Right, and none of them when it answers Left or
+   * throws. Each call is checked and answered as it would be alone, and reads see the batch's earlier
+   * writes; calls made at once run one at a time, in the order made. A call that fails inside takes
+   * back only its own writes: whether the batch goes on is `work`'s to decide.
+   */
+  batch<Err, A>(work: (session: Session<X>) => Outcome<Err, A>): Outcome<Err | X | InfrastructureError, A>;
   readonly clients: RecordOperations<
     Client,
     CreateClientInput,
@@ -453,7 +468,7 @@ export const openSession = <X>(
 ): Session<X> => {
   const run = runnerOf(admit);
   const { tasks } = useCases;
-  return {
+  const session: Session<X> = {
     userId: actor.userId,
     tasks: {
       create: (input) => run('tasks', 'create')(() => tasks.create.execute(actor, input)),
@@ -508,5 +523,11 @@ export const openSession = <X>(
     },
     times: recordOperations('times', useCases.times, actor, run),
     moneys: recordOperations('moneys', useCases.moneys, actor, run),
+    batch: <Err, A>(work: (inside: Session<X>) => Outcome<Err, A>) =>
+      pipe(
+        admit.session(),
+        seq.flatMap(() => useCases.batch.together(() => work(session))),
+      )(),
   };
+  return session;
 };

@@ -11,6 +11,7 @@ import type { CreateApiKey } from '../api-keys/create-api-key.use-case.js';
 import type { ListApiKeys } from '../api-keys/list-api-keys.use-case.js';
 import type { RevokeApiKey } from '../api-keys/revoke-api-key.use-case.js';
 import type { RotateApiKey } from '../api-keys/rotate-api-key.use-case.js';
+import type { RunBatch } from '../batch/run-batch.use-case.js';
 import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
 import type { CreateRecord } from '../records/create-record.use-case.js';
 import type { RecordUseCases } from '../records/record-use-cases.js';
@@ -46,6 +47,7 @@ export interface WorkspaceUseCases {
   };
   readonly gamification: { readonly profile: GetGamificationProfile };
   readonly changes: { readonly since: SyncChanges };
+  readonly batch: RunBatch;
   readonly webhooks: {
     readonly create: CreateWebhook;
     readonly list: ListWebhooks;

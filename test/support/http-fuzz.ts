@@ -90,9 +90,62 @@ const value = (): fc.Arbitrary<unknown> =>
     deeplyNested,
   );
 
-/** A body: the route's own fields with any values (and stray keys), any JSON, or no JSON at all. */
-const body = (target: FuzzTarget): fc.Arbitrary<{ payload?: string; contentType?: string }> =>
+/** Every path of the document, its ids a seeded record's, a missing one or a `$ref:`. */
+const documentPaths = Object.keys(document.paths);
+const operationPath = (known: readonly number[]): fc.Arbitrary<string> =>
   fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom(...documentPaths),
+        fc.oneof(
+          fc.constantFrom(...known.map(String), '0', '2147483648', '$ref:a', '$ref:b'),
+          text().map(percentEncode),
+        ),
+        fc.constantFrom('', '?limit=1', '?project_id=$ref:a', '?limit=x'),
+      )
+      .map(([path, id, search]) => `${path.replace('{id}', id).replace('{delivery_id}', id)}${search}`),
+    text(),
+  );
+
+/** An operation of a batch: mostly well-formed, with any method, path, body, ref and headers. */
+const batchOperation = (known: readonly number[]) =>
+  fc.record(
+    {
+      method: fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), text()),
+      path: operationPath(known),
+      body: fc.oneof(
+        fc.dictionary(
+          fc.constantFrom('title', 'name', 'status', 'project_id', 'client_id', 'task_id', 'id', 'price'),
+          fc.oneof(value(), fc.constantFrom('$ref:a', '$ref:b')),
+          { maxKeys: 4 },
+        ),
+        value(),
+      ),
+      ref: fc.oneof(fc.constantFrom('a', 'b'), text()),
+      headers: fc.oneof(fc.record({ 'If-Match': text() }, { requiredKeys: [] }), value()),
+    },
+    { requiredKeys: ['method', 'path'] },
+  );
+
+/** A batch's body: operations as above, atomic or not (or anything in their places). */
+const batchBody = (known: readonly number[]) =>
+  fc
+    .record(
+      {
+        atomic: fc.oneof(fc.boolean(), value()),
+        operations: fc.oneof(fc.array(batchOperation(known), { maxLength: 6 }), value()),
+      },
+      { requiredKeys: ['operations'] },
+    )
+    .map((batch) => ({ payload: JSON.stringify(batch) }));
+
+/** A body: the route's own fields with any values (and stray keys), any JSON, or no JSON at all. */
+const body = (
+  target: FuzzTarget,
+  known: readonly number[],
+): fc.Arbitrary<{ payload?: string; contentType?: string }> =>
+  fc.oneof(
+    ...(target.path === '/v1/batch' ? [batchBody(known), batchBody(known)] : []),
     fc
       .dictionary(
         fc.oneof(
@@ -173,7 +226,12 @@ const INTERNAL = [
   /SQLITE_|syntax error|violates|constraint|\bselect\b.+\bfrom\b|\binsert into\b/i,
 ];
 
-export const checkEnvelope = (response: LightMyRequestResponse): void => {
+export const checkEnvelope = (response: LightMyRequestResponse): void =>
+  checkAnswer(response.statusCode, response.body);
+
+/** An answer (its status and body as sent) in the envelope, with nothing internal in it. */
+const checkAnswer = (status: number, text: string): void => {
+  const response = { statusCode: status, body: text };
   if (response.statusCode >= 500) throw new Error(`a ${response.statusCode}: ${response.body}`);
   if (response.statusCode === 304) return;
   const parsed: unknown = JSON.parse(response.body);
@@ -187,6 +245,21 @@ export const checkEnvelope = (response: LightMyRequestResponse): void => {
     if (leak !== undefined)
       throw new Error(`an internal detail (${leak}) in: ${response.body.slice(0, 500)}`);
   }
+};
+
+/**
+ * A batch's results each hold to the envelope as a request alone would; whether one failed in an
+ * atomic batch (the batch then stored nothing).
+ */
+const refusedAtomically = (payload: string | undefined, response: LightMyRequestResponse): boolean => {
+  const results: { status: number; body: unknown }[] = JSON.parse(response.body).data.results;
+  for (const result of results) {
+    if (result.status >= 500)
+      throw new Error(`an operation answered ${result.status}: ${response.body.slice(0, 500)}`);
+    if (result.status !== 304) checkAnswer(result.status, JSON.stringify(result.body));
+  }
+  const atomic = (JSON.parse(payload ?? '{}') as { atomic?: unknown }).atomic;
+  return atomic !== false && atomic !== 0 && results.some((result) => result.status >= 400);
 };
 
 /** Alice's seeded records, by resource, and what the workspace holds. */
@@ -256,39 +329,49 @@ export const fuzzRoute = async (
   const known = seeded.ids[resource] ?? [1];
   let baseline = await seeded.snapshot();
   const property = fc.assert(
-    fc.asyncProperty(pathId(known), query(target), body(target), headers, async (id, search, sent, extra) => {
-      // A delivery id, where the route has one, is as arbitrary as the record id.
-      const path = target.path.replace('{id}', id).replace('{delivery_id}', id);
-      const url = `${path}${search === '' ? '' : `?${search}`}`;
-      const request: InjectOptions = {
-        method: target.method as InjectOptions['method'],
-        url,
-        headers: {
-          authorization: `Bearer ${key}`,
-          ...extra,
-          ...(target.method === 'GET' || target.method === 'DELETE'
-            ? {}
-            : { 'content-type': sent.contentType ?? 'application/json' }),
-        },
-        ...(target.method === 'GET' || sent.payload === undefined ? {} : { payload: sent.payload }),
-      };
-      let response: LightMyRequestResponse;
-      try {
-        response = await world.app.inject(request);
-      } catch (error) {
-        // Node refuses some header values before they are sent (control characters): not a request.
-        if (error instanceof TypeError && /header/i.test(error.message)) return;
-        throw error;
-      }
-      checkEnvelope(response);
-      const after = await seeded.snapshot();
-      if (response.statusCode >= 400 && after !== baseline) {
-        throw new Error(
-          `a refused request (${response.statusCode} ${response.body.slice(0, 300)}) changed the workspace`,
-        );
-      }
-      baseline = after;
-    }),
+    fc.asyncProperty(
+      pathId(known),
+      query(target),
+      body(target, known),
+      headers,
+      async (id, search, sent, extra) => {
+        // A delivery id, where the route has one, is as arbitrary as the record id.
+        const path = target.path.replace('{id}', id).replace('{delivery_id}', id);
+        const url = `${path}${search === '' ? '' : `?${search}`}`;
+        const request: InjectOptions = {
+          method: target.method as InjectOptions['method'],
+          url,
+          headers: {
+            authorization: `Bearer ${key}`,
+            ...extra,
+            ...(target.method === 'GET' || target.method === 'DELETE'
+              ? {}
+              : { 'content-type': sent.contentType ?? 'application/json' }),
+          },
+          ...(target.method === 'GET' || sent.payload === undefined ? {} : { payload: sent.payload }),
+        };
+        let response: LightMyRequestResponse;
+        try {
+          response = await world.app.inject(request);
+        } catch (error) {
+          // Node refuses some header values before they are sent (control characters): not a request.
+          if (error instanceof TypeError && /header/i.test(error.message)) return;
+          throw error;
+        }
+        checkEnvelope(response);
+        const refusedInAnAtomicBatch =
+          target.path === '/v1/batch' &&
+          response.statusCode === 200 &&
+          refusedAtomically(sent.payload, response);
+        const after = await seeded.snapshot();
+        if ((response.statusCode >= 400 || refusedInAnAtomicBatch) && after !== baseline) {
+          throw new Error(
+            `a refused request (${response.statusCode} ${response.body.slice(0, 300)}) changed the workspace`,
+          );
+        }
+        baseline = after;
+      },
+    ),
     { numRuns: options.runs, seed: options.seed, endOnFailure: true },
   );
   await property.catch((error: Error) => {

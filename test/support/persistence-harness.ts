@@ -8,6 +8,7 @@ import { openSqlPersistence } from '../../adapters/persistence/mikro-orm/open-sq
 import type { Persistence } from '../../adapters/persistence/persistence.js';
 import type { Repositories } from '../../application/ports/unit-of-work.port.js';
 import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
+import { onPostgres, onSqlite } from './workspace-invariants.js';
 
 export interface SeedOptions {
   readonly active?: boolean;
@@ -165,3 +166,20 @@ export const postgresHarness: HarnessFactory = {
 };
 
 export const ALL_HARNESSES: readonly HarnessFactory[] = [inMemoryHarness, sqliteHarness, postgresHarness];
+
+/** A harness on a fresh SQL database, and a query on that database that shares nothing with it. */
+export const sqlHarnessWithQuery = async (
+  fresh: (typeof FRESH_SQL_DATABASES)[number],
+): Promise<{
+  harness: PersistenceHarness;
+  query: (sql: string) => Promise<readonly Record<string, unknown>[]>;
+}> => {
+  const { database, cleanup } = await fresh.open();
+  const persistence = await openSqlPersistence(database, { migrate: true });
+  const harness = harnessOver(fresh.name, persistence, async () => cleanup());
+  const query = (sql: string) =>
+    database.kind === 'sqlite'
+      ? onSqlite(database.path, (run) => run(sql))
+      : onPostgres(database.url, (run) => run(sql));
+  return { harness, query };
+};

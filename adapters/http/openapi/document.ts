@@ -95,7 +95,7 @@ const errorStatuses = (route: Route): ErrorStatus[] => {
   if (route.doc.inUse) statuses.push(409);
   if (writes) statuses.push(412);
   if (route.doc.answer.gone) statuses.push(410);
-  if (route.doc.body !== undefined) statuses.push(413, 415);
+  if (route.doc.body !== undefined || route.doc.bodySchema !== undefined) statuses.push(413, 415);
   return [...new Set(statuses)].sort((a, b) => a - b);
 };
 
@@ -125,6 +125,12 @@ const successResponse = (route: Route): object => {
 const scopesOf = (operation: Route['operation']) => {
   const { needed, accepted } = callScopes(operation.group, operation.name);
   const [only] = needed;
+  if (needed.length === 0)
+    return {
+      security: [{ bearer: [] }, { apiKey: [] }],
+      accepted,
+      note: 'Needs a valid key; each operation in it needs its own scope, as it would alone.',
+    };
   return {
     security: needed.flatMap((scope) => [{ bearer: [scope] }, { apiKey: [scope] }]),
     accepted,
@@ -135,6 +141,26 @@ const scopesOf = (operation: Route['operation']) => {
             .map((s) => `\`${s}\``)
             .join(', ')}).`
         : 'Each resource it answers needs its `<resource>:read` scope (or `<resource>:*`); naming one the key cannot read is 403.',
+  };
+};
+
+const requestBodyOf = (doc: Route['doc']): object => {
+  const schema = doc.body === undefined ? doc.bodySchema : bodySchemaOf(doc.body);
+  if (schema === undefined) return {};
+  const required =
+    doc.body === undefined
+      ? Array.isArray(schema.required) && schema.required.length > 0
+      : (doc.body.codec.options.required ?? []).length > 0;
+  return {
+    requestBody: {
+      required,
+      content: {
+        'application/json': {
+          schema,
+          ...(doc.bodyExample === undefined ? {} : { example: doc.bodyExample }),
+        },
+      },
+    },
   };
 };
 
@@ -159,19 +185,7 @@ const keyedOperation = (route: Route): object => {
     security: scopes.security,
     'x-accepted-scopes': scopes.accepted,
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(doc.body === undefined
-      ? {}
-      : {
-          requestBody: {
-            required: (doc.body.codec.options.required ?? []).length > 0,
-            content: {
-              'application/json': {
-                schema: bodySchemaOf(doc.body),
-                ...(doc.bodyExample === undefined ? {} : { example: doc.bodyExample }),
-              },
-            },
-          },
-        }),
+    ...requestBodyOf(doc),
     responses: {
       [doc.answer.status]: successResponse(route),
       ...(route.method === 'GET' && doc.answer.etag

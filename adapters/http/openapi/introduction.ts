@@ -69,6 +69,11 @@ export const TAGS = [
   { name: 'Money records', description: 'Income, expenses and transfers between cards.' },
   { name: 'Sync', description: 'What changed since the last sync, deletions included.' },
   {
+    name: 'Batch',
+    description:
+      'Up to 100 operations in one request, each answered as if sent alone; atomic by default, with `$ref` ids between them.',
+  },
+  {
     name: 'Webhooks',
     description:
       'Subscriptions that receive signed events as changes commit, their delivery log and retries. The events themselves are under `webhooks`.',

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Task } from '../../../domain/task/task.js';
 import { DraftMap } from './draft-map.js';
 import { InMemoryChangeLog } from './in-memory-change-log.js';
@@ -10,7 +11,7 @@ type TableName = keyof InMemoryState;
  * A transaction's view of the committed state: a draft over each table (`DraftMap`); `commit` writes
  * what the drafts changed into the committed maps.
  */
-const draftOf = (committed: InMemoryState, visibleTasks: VisibleTasks) => {
+const draftOf = (committed: InMemoryState, visibleTasks: VisibleTasks | null) => {
   const drafts = new Map<TableName, DraftMap<unknown, unknown>>();
   const draftFor = <N extends TableName>(name: N): InMemoryState[N] => {
     let draft = drafts.get(name);
@@ -43,7 +44,7 @@ const draftOf = (committed: InMemoryState, visibleTasks: VisibleTasks) => {
   };
   const commit = (): void => {
     const tasks = drafts.get('tasks');
-    if (tasks?.touched) {
+    if (tasks?.touched && visibleTasks !== null) {
       // trust boundary: the tasks draft holds tasks by id, over the committed tasks.
       const changed = tasks as unknown as DraftMap<number, Task>;
       for (const id of changed.changedKeys())
@@ -58,11 +59,33 @@ const draftOf = (committed: InMemoryState, visibleTasks: VisibleTasks) => {
   return { draft, commit };
 };
 
+/** Runs `action` once the transaction's changes are in the committed state. */
+export type OnCommit = (action: () => void) => void;
+
+/** What a transaction gets: its draft of the state, and a way to act once it is committed. */
+export type TransactionWork<A> = (
+  draft: InMemoryState,
+  onCommit: OnCommit,
+) => Promise<{ readonly commit: boolean; readonly value: A }>;
+
+/** A transaction running in this async context: the outer one `together` began, or one joined to it. */
+interface Level {
+  readonly draft: InMemoryState;
+  readonly outer: { open: boolean };
+  /** Transactions joined at this level, one at a time, as a database's savepoints are. */
+  joins: Promise<unknown>;
+  /** What to do once the outer transaction commits, of what committed at this level so far. */
+  readonly onCommit: (() => void)[];
+}
+
 /**
  * The in-memory "database": one committed state, and transactions that run one at a time on a
  * draft of it, whose changes are written into it only on commit, all at once (nothing is awaited
  * while they are). That gives the same atomicity and isolation the SQL adapters get from their
  * databases: reads outside a transaction see only the committed state.
+ *
+ * `together` holds one transaction open for a batch: transactions begun in its async context run on
+ * drafts of its draft (a savepoint each) and reads there see its draft, until it commits or not.
  */
 export class InMemoryDatabase {
   private readonly committed: InMemoryState = emptyState();
@@ -71,20 +94,78 @@ export class InMemoryDatabase {
   /** The tasks each user sees, by id: kept as transactions commit, like the change log. */
   readonly visibleTasks = new VisibleTasks();
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly ambient = new AsyncLocalStorage<Level>();
 
-  /** The committed state, for reads outside transactions. Never mutate it. */
-  get state(): InMemoryState {
-    return this.committed;
+  private level(): Level | undefined {
+    const level = this.ambient.getStore();
+    return level?.outer.open === true ? level : undefined;
   }
 
-  transaction<A>(work: (draft: InMemoryState) => Promise<{ commit: boolean; value: A }>): Promise<A> {
+  /** The committed state (or, inside a batch, the batch's draft), for reads outside transactions. Never mutate it. */
+  get state(): InMemoryState {
+    return this.level()?.draft ?? this.committed;
+  }
+
+  /** The ids of the tasks `userId` sees, in id order; null inside a batch, whose draft the index does not follow. */
+  visibleTaskIds(userId: number): readonly number[] | null {
+    return this.level() === undefined ? this.visibleTasks.idsOf(userId) : null;
+  }
+
+  transaction<A>(work: TransactionWork<A>): Promise<A> {
+    const level = this.level();
+    if (level !== undefined) return this.joined(level, work);
     const run = this.queue.then(async () => {
       const { draft, commit: commitDraft } = draftOf(this.committed, this.visibleTasks);
-      const { commit, value } = await work(draft);
-      if (commit) commitDraft();
+      const actions: (() => void)[] = [];
+      const { commit, value } = await work(draft, (action) => actions.push(action));
+      if (commit) {
+        commitDraft();
+        for (const action of actions) action();
+      }
       return value;
     });
     this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** `work` with every transaction it begins joined into one, committed when it says so. */
+  together<A>(work: () => Promise<{ readonly commit: boolean; readonly value: A }>): Promise<A> {
+    const level = this.level();
+    if (level !== undefined) return this.joined(level, () => work());
+    const run = this.queue.then(async () => {
+      const { draft, commit: commitDraft } = draftOf(this.committed, this.visibleTasks);
+      const top: Level = { draft, outer: { open: true }, joins: Promise.resolve(), onCommit: [] };
+      let outcome: { readonly commit: boolean; readonly value: A };
+      try {
+        outcome = await this.ambient.run(top, work);
+      } finally {
+        top.outer.open = false;
+      }
+      if (outcome.commit) {
+        commitDraft();
+        for (const action of top.onCommit) action();
+      }
+      return outcome.value;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A transaction on a draft of `level`'s draft, after the others joined there. */
+  private joined<A>(level: Level, work: TransactionWork<A>): Promise<A> {
+    const run = level.joins.then(async () => {
+      const { draft, commit: commitDraft } = draftOf(level.draft, null);
+      const inner: Level = { draft, outer: level.outer, joins: Promise.resolve(), onCommit: [] };
+      const { commit, value } = await this.ambient.run(inner, () =>
+        work(draft, (action) => inner.onCommit.push(action)),
+      );
+      if (commit) {
+        commitDraft();
+        level.onCommit.push(...inner.onCommit);
+      }
+      return value;
+    });
+    level.joins = run.catch(() => undefined);
     return run;
   }
 }

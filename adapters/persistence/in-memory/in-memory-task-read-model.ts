@@ -111,8 +111,8 @@ export class InMemoryTaskReadModel implements TaskReadModel {
    */
   async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const state = this.database.state;
-    const ids = this.database.visibleTasks.idsOf(userId);
-    if (isUnfiltered(query) && query.sort.by === 'id' && query.sort.direction === 'asc')
+    const ids = this.database.visibleTaskIds(userId);
+    if (ids !== null && isUnfiltered(query) && query.sort.by === 'id' && query.sort.direction === 'asc')
       return idPage(state, ids, query);
     const term = query.search?.toLowerCase();
     const keep = (task: Task | undefined): task is Task =>
@@ -120,7 +120,7 @@ export class InMemoryTaskReadModel implements TaskReadModel {
     const found: Task[] = [];
     // A lookup by id costs about what two steps of a walk do: where the caller sees most of the
     // store (a single user's), walking the store beats looking up each of their ids.
-    if (ids.length * 2 >= state.tasks.size) {
+    if (ids === null || ids.length * 2 >= state.tasks.size) {
       for (const task of state.tasks.values()) if (keep(task)) found.push(task);
     } else {
       for (const id of ids) {

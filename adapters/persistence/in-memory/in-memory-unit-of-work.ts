@@ -20,20 +20,36 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
       try {
-        const result = await this.database.transaction(async (draft) => {
+        const result = await this.database.transaction(async (draft, onCommit) => {
           const changes = new ChangeRecorder();
           const outcome = await work(
             inMemoryRepositories(draft, changes, (userId) => this.database.changeLog.latestSeqNow(userId)),
           );
           const commit = E.isRight(outcome);
-          // Appended as the draft is about to replace the state, with nothing awaited in between.
-          if (commit) this.database.changeLog.append(changes, new Date());
-          if (commit && !changes.isEmpty) queueMicrotask(() => this.commits?.committed());
+          // Appended as the draft replaces the state (inside a batch, as the batch's does), with
+          // nothing awaited in between.
+          onCommit(() => {
+            this.database.changeLog.append(changes, new Date());
+            if (!changes.isEmpty) queueMicrotask(() => this.commits?.committed());
+          });
           // What the work answers is often a stored object itself (the task just saved): the caller
           // gets a copy, so that changing it cannot change the store.
           return { commit, value: commit ? handedOut(outcome) : outcome };
         });
         return result;
+      } catch (cause) {
+        return E.left(infrastructureError(cause));
+      }
+    };
+  }
+
+  together<Err, A>(work: () => Promise<E.Either<Err, A>>): TE.TaskEither<Err | InfrastructureError, A> {
+    return async () => {
+      try {
+        return await this.database.together(async () => {
+          const outcome = await work();
+          return { commit: E.isRight(outcome), value: outcome };
+        });
       } catch (cause) {
         return E.left(infrastructureError(cause));
       }

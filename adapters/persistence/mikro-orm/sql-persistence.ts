@@ -13,7 +13,7 @@ import { aroundEach, type SqlRunner } from './read/sql-runner.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqlWindowCounter } from './read/sql-window-counter.js';
 import { POSTGRESQL, type SqlDialect } from './sql-dialect.js';
-import type { SqlTransactions } from './write/sql-transactions.js';
+import { joiningReads, type SqlTransactions } from './write/sql-transactions.js';
 import { SqlUnitOfWork } from './write/sql-unit-of-work.js';
 
 /** The connections a SQL persistence runs on, however they were opened. */
@@ -85,7 +85,8 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
   const { observeQuery } = options;
   const observed = (runner: SqlRunner, side: 'read' | 'write') =>
     observeQuery === undefined ? runner : timed(runner, observeQuery, side);
-  const reader = classified(observed(runners.reader, 'read'));
+  // A read inside a batch sees what the batch wrote so far, as it would after each write alone.
+  const reader = classified(observed(joiningReads(runners.transactions, runners.reader), 'read'));
   const writer = classified(observed(runners.transactions.autocommit, 'write'));
   const { dialect } = runners;
   const keyCache = new ApiKeyCache(options.keyCacheMs ?? DEFAULT_KEY_CACHE_MS);

@@ -38,8 +38,11 @@ interface KeyedRow {
 /** An id no record has: the owner's allowed call gets past every check to the 404. */
 const MISSING = 2_147_483_000;
 
-/** Delta sync: a read scope per resource it answers, checked by the session. */
-type Row = KeyedRow | 'public' | 'per-resource';
+/**
+ * Delta sync: a read scope per resource it answers, checked by the session. A batch: any valid key,
+ * each operation checked as it would be alone.
+ */
+type Row = KeyedRow | 'public' | 'per-resource' | 'per-operation';
 
 const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/health': 'public',
@@ -77,6 +80,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   },
   'GET /v1/gamification': { resource: 'tasks', access: 'read', anotherOwner: 200 },
   'GET /v1/sync': 'per-resource',
+  'POST /v1/batch': 'per-operation',
   'POST /public-api/v1/times': {
     resource: 'times',
     access: 'write',
@@ -258,6 +262,63 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
         expect(alices).to.deep.equal([]);
         const carol = (await world.call(keys.carol, { method, url: path })).json().data.changes;
         expect(carol.map((change: { id: number }) => change.id)).to.include(ids.tasks);
+      });
+      continue;
+    }
+
+    if (row === 'per-operation') {
+      it(`${route}: any key of the owner; each operation answered as alone, for every route and caller`, async () => {
+        for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
+          const response = await world.call(key, { method, url: path, payload: { operations: [] } });
+          expect(response.statusCode, String(key)).to.equal(401);
+        }
+        for (const [single, singleRow] of Object.entries(MATRIX)) {
+          if (singleRow === 'per-operation' || singleRow === 'per-resource') continue;
+          const [singleMethod = 'GET', singlePath = ''] = single.split(' ');
+          if (!singlePath.startsWith('/v1/') && !singlePath.startsWith('/public-api/')) continue;
+          const resource = singleRow === 'public' ? 'tasks' : singleRow.resource;
+          const url = singlePath
+            .replace(
+              '{id}',
+              String(singleRow !== 'public' && singleRow.id !== undefined ? singleRow.id : ids[resource]),
+            )
+            .replace('{delivery_id}', String(MISSING));
+          const body = singleRow === 'public' ? undefined : singleRow.body;
+          const callers = [
+            await world.key('alice', `${resource}:read`),
+            await world.key('alice', `${resource}:write`),
+            await world.key('alice', `${OTHER_RESOURCE[resource]}:*`),
+            keys.bob,
+            keys.carol,
+          ];
+          for (const key of callers) {
+            const alone = await world.call(key, {
+              method: singleMethod,
+              url,
+              ...(body ? { payload: body } : {}),
+              headers: { 'if-match': '"stale"' },
+            });
+            const batched = await world.call(key, {
+              method: 'POST',
+              url: path,
+              payload: {
+                atomic: false,
+                operations: [
+                  {
+                    method: singleMethod,
+                    path: url,
+                    ...(body ? { body } : {}),
+                    headers: { 'If-Match': '"stale"' },
+                  },
+                ],
+              },
+            });
+            expect(batched.statusCode).to.equal(200);
+            const [result] = batched.json().data.results;
+            expect(result.status, `${single} in a batch`).to.equal(alone.statusCode);
+            if (alone.statusCode >= 400) expect(result.body.error.code).to.equal(alone.json().error.code);
+          }
+        }
       });
       continue;
     }

@@ -15,6 +15,7 @@ const failingOnce = () => {
     wrap: (persistence: Persistence): Persistence => ({
       ...persistence,
       unitOfWork: {
+        together: (work) => persistence.unitOfWork.together(work),
         run: (work) => {
           if (!fail) return persistence.unitOfWork.run(work);
           fail = false;

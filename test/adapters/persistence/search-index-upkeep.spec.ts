@@ -13,6 +13,15 @@ import {
 } from '../../../adapters/persistence/mikro-orm/write/sql-transactions.js';
 import { freshSqliteDatabase } from '../../support/persistence-harness.js';
 
+/** Transactions that are never held together: each runs as `transaction` says. */
+const plainTransactions = (transaction: SqlTransactions['transaction']): SqlTransactions => ({
+  transaction,
+  together: (work) => work(),
+  current: () => undefined,
+  afterCommit: (action) => action(),
+  autocommit: {} as SqlTransactions['autocommit'],
+});
+
 const QUICK = { afterWriteMs: 0, betweenStepsMs: 0, pauseFactor: 0 };
 
 /** Text of a thousand characters, different for each task. */
@@ -115,14 +124,11 @@ describe('the upkeep of SQLite’s search indexes', function () {
 
   it('is poked after each committed transaction, and not after one that failed', async () => {
     const committed: string[] = [];
-    const transactions: SqlTransactions = {
-      transaction: async (work) => {
-        const result = await work({} as never);
-        committed.push('commit');
-        return result;
-      },
-      autocommit: {} as SqlTransactions['autocommit'],
-    };
+    const transactions = plainTransactions(async (work) => {
+      const result = await work({} as never);
+      committed.push('commit');
+      return result;
+    });
     let pokes = 0;
     const upkeep = {
       poke: () => {
@@ -143,13 +149,10 @@ describe('the upkeep of SQLite’s search indexes', function () {
 
   it('reports a failed step instead of throwing, and tries again at the next write', async () => {
     let attempts = 0;
-    const failing: SqlTransactions = {
-      transaction: async () => {
-        attempts += 1;
-        throw new Error('database is locked');
-      },
-      autocommit: {} as SqlTransactions['autocommit'],
-    };
+    const failing = plainTransactions(async () => {
+      attempts += 1;
+      throw new Error('database is locked');
+    });
     const reported: string[] = [];
     const upkeep = new SearchIndexUpkeep(
       failing,
@@ -172,16 +175,13 @@ describe('the upkeep of SQLite’s search indexes', function () {
   it('runs once more after a write that committed while a step ran, though the step found nothing', async () => {
     let steps = 0;
     let upkeep: SearchIndexUpkeep | undefined;
-    const writtenDuringFirst: SqlTransactions = {
-      transaction: async () => {
-        steps += 1;
-        // The write commits on a later turn, while the step is under way.
-        await Promise.resolve();
-        if (steps === 1) upkeep?.poke();
-        return false as never;
-      },
-      autocommit: {} as SqlTransactions['autocommit'],
-    };
+    const writtenDuringFirst = plainTransactions(async () => {
+      steps += 1;
+      // The write commits on a later turn, while the step is under way.
+      await Promise.resolve();
+      if (steps === 1) upkeep?.poke();
+      return false as never;
+    });
     upkeep = new SearchIndexUpkeep(writtenDuringFirst, () => undefined, QUICK);
     upkeep.poke();
     await upkeep.settled();
@@ -190,13 +190,10 @@ describe('the upkeep of SQLite’s search indexes', function () {
 
   it('runs no step once closed', async () => {
     let steps = 0;
-    const counting: SqlTransactions = {
-      transaction: async () => {
-        steps += 1;
-        return false as never;
-      },
-      autocommit: {} as SqlTransactions['autocommit'],
-    };
+    const counting = plainTransactions(async () => {
+      steps += 1;
+      return false as never;
+    });
     const upkeep = new SearchIndexUpkeep(counting, () => undefined, {
       afterWriteMs: 20,
       betweenStepsMs: 0,

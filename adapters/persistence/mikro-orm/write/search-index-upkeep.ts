@@ -121,7 +121,8 @@ export const pokingAfterWrites = (
   ...transactions,
   transaction: async (work) => {
     const result = await transactions.transaction(work);
-    upkeep.poke();
+    // Inside a batch, what it wrote is there to merge only once the batch commits.
+    transactions.afterCommit(() => upkeep.poke());
     return result;
   },
 });

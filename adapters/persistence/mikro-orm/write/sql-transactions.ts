@@ -4,25 +4,48 @@ import { PostgresRunner } from '../read/postgres-runner.js';
 import { aroundEach, type SqlRunner } from '../read/sql-runner.js';
 import { SqliteRunner } from '../read/sqlite-runner.js';
 import type { StatementWatch } from '../read/statement-watch.js';
+import { type BeginTransaction, JoinedTransactions, SerialQueue } from './joined-transactions.js';
 
 /** The write side's connection(s): transactions, and single statements that must not join one. */
 export interface SqlTransactions {
-  /** Runs `work` inside BEGIN … COMMIT on one connection; rolls back when it throws. */
+  /**
+   * Runs `work` inside BEGIN … COMMIT on one connection; rolls back when it throws. Inside
+   * `together`, a savepoint of the transaction held together instead.
+   */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
-  /** Single statements on the write side, queued behind an open transaction, never part of it. */
+  /** Runs `work` with every transaction it begins joined into one (`JoinedTransactions`). */
+  together<T>(work: () => Promise<T>): Promise<T>;
+  /** The connection of the transaction held together in this context, if one is: reads join it. */
+  current(): SqlRunner | undefined;
+  /** Runs `action` once what was just written is committed (inside `together`: with the outer commit). */
+  afterCommit(action: () => void): void;
+  /**
+   * Single statements on the write side, queued behind an open transaction, never part of it; on
+   * SQLite, which has one writer, part of the transaction held together in their context, if any.
+   */
   readonly autocommit: SqlRunner;
 }
 
-/** Runs tasks one at a time, in the order they came. */
-class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
+/** A transaction held together, with the plain ones it stands in for. */
+const joinedOver = (begin: BeginTransaction) => {
+  const joined = new JoinedTransactions(begin);
+  return {
+    transaction: <T>(work: (tx: SqlRunner) => Promise<T>) => joined.transaction(work),
+    together: <T>(work: () => Promise<T>) => joined.together(work),
+    current: () => joined.current(),
+    afterCommit: (action: () => void) => joined.afterCommit(action),
+  };
+};
 
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(task);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-}
+/** Reads through `runner`, or through the transaction held together in their context if there is one. */
+export const joiningReads = (
+  transactions: Pick<SqlTransactions, 'current'>,
+  runner: SqlRunner,
+): SqlRunner => ({
+  all: (sql, params, planning) => (transactions.current() ?? runner).all(sql, params, planning),
+  get: (sql, params, planning) => (transactions.current() ?? runner).get(sql, params, planning),
+  run: (sql, params) => (transactions.current() ?? runner).run(sql, params),
+});
 
 /**
  * SQLite has one writer at a time, so the write side is one connection and a queue: a transaction
@@ -35,31 +58,36 @@ export const sqliteTransactions = (database: Database): SqlTransactions => {
   const begin = database.prepare('begin immediate');
   const commit = database.prepare('commit');
   const rollback = database.prepare('rollback');
+  const joined = joinedOver((work) =>
+    queue.run(async () => {
+      begin.run();
+      try {
+        const result = await work(runner);
+        commit.run();
+        return result;
+      } catch (error) {
+        // A failed COMMIT or a busy error may already have ended the transaction.
+        if (database.inTransaction) rollback.run();
+        throw error;
+      }
+    }),
+  );
+  // Queued behind the transaction held together, they would wait for it while it waits for them.
+  const queued = <T>(statement: () => Promise<T>) =>
+    joined.current() === undefined ? queue.run(statement) : statement();
   return {
-    transaction: (work) =>
-      queue.run(async () => {
-        begin.run();
-        try {
-          const result = await work(runner);
-          commit.run();
-          return result;
-        } catch (error) {
-          // A failed COMMIT or a busy error may already have ended the transaction.
-          if (database.inTransaction) rollback.run();
-          throw error;
-        }
-      }),
+    ...joined,
     autocommit: {
-      all: (sql, params) => queue.run(() => runner.all(sql, params)),
-      get: (sql, params) => queue.run(() => runner.get(sql, params)),
-      run: (sql, params) => queue.run(() => runner.run(sql, params)),
+      all: (sql, params) => queued(() => runner.all(sql, params)),
+      get: (sql, params) => queued(() => runner.get(sql, params)),
+      run: (sql, params) => queued(() => runner.run(sql, params)),
     },
   };
 };
 
 /** PostgreSQL: each transaction on its own pooled connection; the pool's row locks do the rest. */
 export const postgresTransactions = (pool: Pool, watch?: StatementWatch): SqlTransactions => ({
-  transaction: async (work) => {
+  ...joinedOver(async (work) => {
     const client = await pool.connect();
     // A connection that dies between statements reports it as an 'error' event: without a
     // listener that would end the process. The next statement fails anyway and says so.
@@ -89,6 +117,6 @@ export const postgresTransactions = (pool: Pool, watch?: StatementWatch): SqlTra
       // A connection that could not roll back is not handed to the next request.
       client.release(broken);
     }
-  },
+  }),
   autocommit: new PostgresRunner(pool),
 });

@@ -56,11 +56,32 @@ export class SqlUnitOfWork implements UnitOfWork {
           changed = !repositories.changes.isEmpty;
           return outcome;
         });
-        // Dropped once committed: a request until then may have read (and kept) the key as it was;
-        // a read still in flight is not kept (`ApiKeyCache.mark`).
-        for (const id of revokedKeys) this.keyCache?.forget(id);
-        if (changed) this.commits?.committed();
+        this.transactions.afterCommit(() => {
+          // Dropped once committed: a request until then may have read (and kept) the key as it was;
+          // a read still in flight is not kept (`ApiKeyCache.mark`).
+          for (const id of revokedKeys) this.keyCache?.forget(id);
+          if (changed) this.commits?.committed();
+        });
         return committed;
+      } catch (error) {
+        if (rejected !== undefined) return rejected;
+        return E.left(infrastructureError(classifyDatabaseFailure(error)));
+      }
+    };
+  }
+
+  together<Err, A>(work: () => Promise<E.Either<Err, A>>): TE.TaskEither<Err | InfrastructureError, A> {
+    return async () => {
+      let rejected: E.Left<Err> | undefined;
+      try {
+        return await this.transactions.together(async () => {
+          const outcome = await work();
+          if (E.isLeft(outcome)) {
+            rejected = outcome;
+            throw new Rollback('rolled back');
+          }
+          return outcome;
+        });
       } catch (error) {
         if (rejected !== undefined) return rejected;
         return E.left(infrastructureError(classifyDatabaseFailure(error)));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { UTC } from '../../../../domain/shared/time-zone.js';
+import type { UserId } from '../../../../domain/task/task.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { AT, portSuite } from './port-fixture.js';
 
@@ -96,5 +97,111 @@ export const unitOfWorkContract = (factory: HarnessFactory): void =>
         offset: 0,
       });
       expect(after.total).to.equal(0);
+    });
+
+    describe('together (a batch)', () => {
+      const ALL_CLIENTS = { active: true, orderBy: null, limit: 50, offset: 0 } as const;
+      const clientNames = async (owner: UserId) =>
+        (await fixture().persistence.recordReadModel.clients(owner, ALL_CLIENTS)).items.map((c) => c.name);
+      const addClient = (owner: UserId, name: string) =>
+        fixture().persistence.unitOfWork.run(async (r) =>
+          E.right(await r.clients.add(owner, { ...CLIENT, name }, AT)),
+        );
+
+      it('commits the units of work it runs together, and reads inside see what earlier ones wrote', async () => {
+        const { persistence, addUser } = fixture();
+        const owner = await addUser('alice');
+        const outcome = await persistence.unitOfWork.together(async () => {
+          await addClient(owner, 'first')();
+          const seen = await clientNames(owner);
+          await addClient(owner, 'second')();
+          return E.right(seen);
+        })();
+        expect(outcome).to.deep.equal(E.right(['first']));
+        expect(await clientNames(owner)).to.have.members(['first', 'second']);
+      });
+
+      it('keeps nothing of any unit of work when the batch answers a failure, nor logs any change', async () => {
+        const { persistence, addUser } = fixture();
+        const owner = await addUser('alice');
+        const before = await persistence.changeLog.latestSeq(owner);
+        const outcome = await persistence.unitOfWork.together(async () => {
+          await addClient(owner, 'first')();
+          await addClient(owner, 'second')();
+          return E.left('stopped');
+        })();
+        expect(outcome).to.deep.equal(E.left('stopped'));
+        expect(await clientNames(owner)).to.deep.equal([]);
+        expect(await persistence.changeLog.latestSeq(owner)).to.equal(before);
+      });
+
+      it('a unit of work that fails inside takes back only its own writes', async () => {
+        const { persistence, addUser } = fixture();
+        const owner = await addUser('alice');
+        const outcome = await persistence.unitOfWork.together(async () => {
+          await addClient(owner, 'kept')();
+          const failed = await persistence.unitOfWork.run(async (r) => {
+            await r.clients.add(owner, { ...CLIENT, name: 'taken back' }, AT);
+            return E.left('refused');
+          })();
+          return E.right(failed);
+        })();
+        expect(outcome).to.deep.equal(E.right(E.left('refused')));
+        expect(await clientNames(owner)).to.deep.equal(['kept']);
+      });
+
+      it('logs each unit of work’s changes as its own entries, all committed with the batch', async () => {
+        const { persistence, addUser } = fixture();
+        const owner = await addUser('alice');
+        const before = await persistence.changeLog.latestSeq(owner);
+        await persistence.unitOfWork.together(async () => {
+          const added = await addClient(owner, 'first')();
+          if (E.isLeft(added)) return added;
+          return persistence.unitOfWork.run(async (r) => {
+            await r.clients.update({
+              ...added.right,
+              name: 'renamed',
+              updatedAt: new Date(AT.getTime() + 1),
+            });
+            return E.right(undefined);
+          })();
+        })();
+        const logged = await persistence.changeLog.changesAfter(owner, before, 10);
+        expect(logged.map((c) => c.operation)).to.deep.equal(['created', 'updated']);
+      });
+
+      it('is not seen from outside until it commits, and units of work asked for at once run one at a time', async () => {
+        const { persistence, addUser } = fixture();
+        const owner = await addUser('alice');
+        const inside = gate();
+        const release = gate();
+        const batch = persistence.unitOfWork.together(async () => {
+          const both = Promise.all([addClient(owner, 'one')(), addClient(owner, 'two')()]);
+          await both;
+          inside.open();
+          await release.opened;
+          return E.right(undefined);
+        })();
+        await inside.opened;
+        expect(await clientNames(owner), 'read from outside the batch').to.deep.equal([]);
+        release.open();
+        expect(E.isRight(await batch)).to.equal(true);
+        expect(await clientNames(owner)).to.have.members(['one', 'two']);
+      });
+
+      it('nested, it is one more level: its failure takes back its own part only', async () => {
+        const { persistence, addUser } = fixture();
+        const owner = await addUser('alice');
+        const outcome = await persistence.unitOfWork.together(async () => {
+          await addClient(owner, 'outer')();
+          const inner = await persistence.unitOfWork.together(async () => {
+            await addClient(owner, 'inner')();
+            return E.left('inner refused');
+          })();
+          return E.right(inner);
+        })();
+        expect(outcome).to.deep.equal(E.right(E.left('inner refused')));
+        expect(await clientNames(owner)).to.deep.equal(['outer']);
+      });
     });
   });

@@ -1,0 +1,107 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SqlRunner } from '../read/sql-runner.js';
+
+/** Runs tasks one at a time, in the order they came. */
+export class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** One level of a joined transaction: the outer one `together` began, or a savepoint in it. */
+interface Level {
+  readonly runner: SqlRunner;
+  readonly outer: Outer;
+  /** Transactions joined at this level, one at a time: two savepoints cannot interleave. */
+  readonly joins: SerialQueue;
+  /** What to do once the outer transaction commits, of what committed at this level so far. */
+  readonly afterCommit: (() => void)[];
+}
+
+interface Outer {
+  /** Until the outer transaction ends: work still running in its context afterwards joins nothing. */
+  open: boolean;
+  savepoints: number;
+}
+
+/** A plain transaction: BEGIN, `work`, COMMIT (or ROLLBACK when it throws). */
+export type BeginTransaction = <T>(work: (tx: SqlRunner) => Promise<T>) => Promise<T>;
+
+/**
+ * Transactions that can hold together (a batch, CONTRACT §11): while `together`'s work runs, every
+ * transaction begun in its async context joins its transaction as a savepoint, so one that fails
+ * takes back only its own part, and all of them commit (or roll back) with the outer one. What each
+ * would do after its commit waits for the outer commit, and is dropped if it never comes.
+ */
+export class JoinedTransactions {
+  private readonly ambient = new AsyncLocalStorage<Level>();
+
+  constructor(private readonly begin: BeginTransaction) {}
+
+  private level(): Level | undefined {
+    const level = this.ambient.getStore();
+    return level?.outer.open === true ? level : undefined;
+  }
+
+  /** The connection of the transaction held together in this context, if one is. */
+  current(): SqlRunner | undefined {
+    return this.level()?.runner;
+  }
+
+  /** `work` in a transaction of its own, or as a savepoint of the one held together here. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    const level = this.level();
+    return level === undefined ? this.begin(work) : this.savepoint(level, work);
+  }
+
+  /** `work` with every transaction it begins joined into one (nested: a savepoint of the enclosing one). */
+  together<T>(work: () => Promise<T>): Promise<T> {
+    const level = this.level();
+    if (level !== undefined) return this.savepoint(level, () => work());
+    const outer: Outer = { open: true, savepoints: 0 };
+    const afterCommit: (() => void)[] = [];
+    return this.begin(async (runner) => {
+      const top: Level = { runner, outer, joins: new SerialQueue(), afterCommit };
+      try {
+        return await this.ambient.run(top, work);
+      } finally {
+        outer.open = false;
+      }
+    }).then((result) => {
+      for (const action of afterCommit) action();
+      return result;
+    });
+  }
+
+  /** Runs `action` once what was just written is committed: now, or when the outer transaction commits. */
+  afterCommit(action: () => void): void {
+    const level = this.level();
+    if (level === undefined) action();
+    else level.afterCommit.push(action);
+  }
+
+  private savepoint<T>(level: Level, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    return level.joins.run(async () => {
+      level.outer.savepoints += 1;
+      const name = `joined_${level.outer.savepoints}`;
+      const { runner } = level;
+      await runner.run(`savepoint ${name}`, []);
+      const inner: Level = { runner, outer: level.outer, joins: new SerialQueue(), afterCommit: [] };
+      let result: T;
+      try {
+        result = await this.ambient.run(inner, () => work(runner));
+      } catch (error) {
+        await runner.run(`rollback to savepoint ${name}`, []);
+        await runner.run(`release savepoint ${name}`, []);
+        throw error;
+      }
+      await runner.run(`release savepoint ${name}`, []);
+      level.afterCommit.push(...inner.afterCommit);
+      return result;
+    });
+  }
+}
