@@ -19,6 +19,7 @@ const plainTransactions = (transaction: SqlTransactions['transaction']): SqlTran
   together: (work) => work(),
   current: () => undefined,
   afterCommit: (action) => action(),
+  collect: () => false,
   autocommit: {} as SqlTransactions['autocommit'],
 });
 

@@ -2,6 +2,7 @@ import type { Change } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { ChangeRecorder } from '../../change-recorder.js';
 import type { SqlRunner, SqlValue } from '../read/sql-runner.js';
+import type { CommitCollector } from './joined-transactions.js';
 
 /**
  * Raises the user's sequence by `count` and answers the new last value. The upsert locks the row
@@ -44,12 +45,30 @@ const appendForUser = async (
 };
 
 /**
- * Appends what a unit of work changed to the change log, in its transaction, just before it
- * commits: users in id order, so two transactions that both write for the same users lock their
- * sequences in the same order and cannot deadlock on them.
+ * Appends what units of work changed to the change log, in their transaction, just before it
+ * commits: each unit's entries after the one's before (a batch's units, one after another), users in
+ * id order, so two transactions that both write for the same users lock their sequences in the same
+ * order and cannot deadlock on them. One sequence raised per user, however many units.
  */
-export const appendChanges = async (tx: SqlRunner, recorder: ChangeRecorder, at: number): Promise<void> => {
-  for (const [userId, changes] of recorder.byUser()) await appendForUser(tx, userId, changes, at);
+export const appendChanges = async (
+  tx: SqlRunner,
+  recorders: readonly ChangeRecorder[],
+  at: number,
+): Promise<void> => {
+  const byUser = new Map<UserId, Change[]>();
+  for (const recorder of recorders)
+    for (const [userId, changes] of recorder.byUser()) {
+      const listed = byUser.get(userId);
+      if (listed === undefined) byUser.set(userId, [...changes]);
+      else listed.push(...changes);
+    }
+  for (const userId of [...byUser.keys()].sort((a, b) => a - b))
+    await appendForUser(tx, userId, byUser.get(userId) ?? [], at);
+};
+
+/** The change log of a batch's units of work, written with the batch's commit. */
+export const CHANGE_LOG: CommitCollector<ChangeRecorder> = {
+  flush: (tx, recorders) => appendChanges(tx, recorders, Date.now()),
 };
 
 /** The user's latest seq, read on the read side (0 before their first change). */

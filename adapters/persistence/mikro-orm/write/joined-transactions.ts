@@ -12,6 +12,14 @@ export class SerialQueue {
   }
 }
 
+/**
+ * What gathers items from the transactions joined in one, and writes them all with one another just
+ * before the outer commit (the change log: one sequence raised per user for the whole batch).
+ */
+export interface CommitCollector<T> {
+  flush(tx: SqlRunner, items: readonly T[]): Promise<void>;
+}
+
 /** One level of a joined transaction: the outer one `together` began, or a savepoint in it. */
 interface Level {
   readonly runner: SqlRunner;
@@ -20,6 +28,8 @@ interface Level {
   readonly joins: SerialQueue;
   /** What to do once the outer transaction commits, of what committed at this level so far. */
   readonly afterCommit: (() => void)[];
+  /** What collectors gathered at this level so far, for the outer commit. */
+  readonly collected: Map<object, Pending>;
 }
 
 interface Outer {
@@ -27,6 +37,35 @@ interface Outer {
   open: boolean;
   savepoints: number;
 }
+
+/** A collector's items so far, and how to write them (closed over their type). */
+interface Pending {
+  readonly items: unknown[];
+  readonly flush: (tx: SqlRunner) => Promise<void>;
+}
+
+const gather = <T>(
+  collected: Map<object, Pending>,
+  collector: CommitCollector<T>,
+  items: readonly T[],
+): void => {
+  const pending = collected.get(collector);
+  if (pending !== undefined) {
+    pending.items.push(...items);
+    return;
+  }
+  const list = [...items];
+  collected.set(collector, { items: list, flush: (tx) => collector.flush(tx, list) });
+};
+
+/** What a savepoint gathered, handed to the level it was released into. */
+const gatherAll = (into: Map<object, Pending>, from: Map<object, Pending>): void => {
+  for (const [collector, pending] of from) {
+    const there = into.get(collector);
+    if (there === undefined) into.set(collector, pending);
+    else there.items.push(...pending.items);
+  }
+};
 
 /** A plain transaction: BEGIN, `work`, COMMIT (or ROLLBACK when it throws). */
 export type BeginTransaction = <T>(work: (tx: SqlRunner) => Promise<T>) => Promise<T>;
@@ -65,9 +104,11 @@ export class JoinedTransactions {
     const outer: Outer = { open: true, savepoints: 0 };
     const afterCommit: (() => void)[] = [];
     return this.begin(async (runner) => {
-      const top: Level = { runner, outer, joins: new SerialQueue(), afterCommit };
+      const top: Level = { runner, outer, joins: new SerialQueue(), afterCommit, collected: new Map() };
       try {
-        return await this.ambient.run(top, work);
+        const result = await this.ambient.run(top, work);
+        for (const pending of top.collected.values()) await pending.flush(runner);
+        return result;
       } finally {
         outer.open = false;
       }
@@ -84,13 +125,31 @@ export class JoinedTransactions {
     else level.afterCommit.push(action);
   }
 
+  /**
+   * Inside `together`: hands `item` to `collector`, to be written with every other item it gets
+   * just before the outer commit (dropped with a savepoint rolled back), and answers true. Outside:
+   * false, and the caller writes it itself.
+   */
+  collect<T>(collector: CommitCollector<T>, item: T): boolean {
+    const level = this.level();
+    if (level === undefined) return false;
+    gather(level.collected, collector, [item]);
+    return true;
+  }
+
   private savepoint<T>(level: Level, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     return level.joins.run(async () => {
       level.outer.savepoints += 1;
       const name = `joined_${level.outer.savepoints}`;
       const { runner } = level;
       await runner.run(`savepoint ${name}`, []);
-      const inner: Level = { runner, outer: level.outer, joins: new SerialQueue(), afterCommit: [] };
+      const inner: Level = {
+        runner,
+        outer: level.outer,
+        joins: new SerialQueue(),
+        afterCommit: [],
+        collected: new Map(),
+      };
       let result: T;
       try {
         result = await this.ambient.run(inner, () => work(runner));
@@ -101,6 +160,7 @@ export class JoinedTransactions {
       }
       await runner.run(`release savepoint ${name}`, []);
       level.afterCommit.push(...inner.afterCommit);
+      gatherAll(level.collected, inner.collected);
       return result;
     });
   }

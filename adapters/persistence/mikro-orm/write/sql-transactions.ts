@@ -4,7 +4,12 @@ import { PostgresRunner } from '../read/postgres-runner.js';
 import { aroundEach, type SqlRunner } from '../read/sql-runner.js';
 import { SqliteRunner } from '../read/sqlite-runner.js';
 import type { StatementWatch } from '../read/statement-watch.js';
-import { type BeginTransaction, JoinedTransactions, SerialQueue } from './joined-transactions.js';
+import {
+  type BeginTransaction,
+  type CommitCollector,
+  JoinedTransactions,
+  SerialQueue,
+} from './joined-transactions.js';
 
 /** The write side's connection(s): transactions, and single statements that must not join one. */
 export interface SqlTransactions {
@@ -19,6 +24,8 @@ export interface SqlTransactions {
   current(): SqlRunner | undefined;
   /** Runs `action` once what was just written is committed (inside `together`: with the outer commit). */
   afterCommit(action: () => void): void;
+  /** Inside `together`: `item` goes to `collector`, written just before the outer commit (true). Outside: false. */
+  collect<T>(collector: CommitCollector<T>, item: T): boolean;
   /**
    * Single statements on the write side, queued behind an open transaction, never part of it; on
    * SQLite, which has one writer, part of the transaction held together in their context, if any.
@@ -34,6 +41,7 @@ const joinedOver = (begin: BeginTransaction) => {
     together: <T>(work: () => Promise<T>) => joined.together(work),
     current: () => joined.current(),
     afterCommit: (action: () => void) => joined.afterCommit(action),
+    collect: <T>(collector: CommitCollector<T>, item: T) => joined.collect(collector, item),
   };
 };
 
