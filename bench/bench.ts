@@ -26,6 +26,7 @@ import { type BatchFigures, batchTable, runBatchBench } from './batch-throughput
 import { type Db, type Dialect, openDb } from './ceiling/driver.js';
 import { FEED_MARKER, type FeedFigures, feedBlock, feedSection, runFeedBench } from './change-feed.js';
 import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
+import { type McpFigures, mcpTable, runMcpLatency } from './mcp-latency.js';
 import { startCeiling, startService } from './processes.js';
 import { type ComparedRow, comparedTable, machine, type ScaleRow, scaleTable } from './report.js';
 import { type Scenario, scenarios } from './scenarios.js';
@@ -54,8 +55,9 @@ const selected = (scenario: Scenario) =>
   wanted.length === 0 || wanted.some((part) => scenario.name.includes(part));
 /** The change feed's figures (`change-feed.ts`) are measured too, unless `--only` leaves them out. */
 const feedWanted = wanted.length === 0 || wanted.some((part) => 'change feed'.includes(part));
-/** So are a batch's (`batch-throughput.ts`). */
+/** So are a batch's (`batch-throughput.ts`) and an MCP tool call's (`mcp-latency.ts`). */
 const batchWanted = wanted.length === 0 || wanted.some((part) => 'batch'.includes(part));
+const mcpWanted = wanted.length === 0 || wanted.some((part) => 'mcp'.includes(part));
 const load = (key: string): LoadOptions => ({
   seconds: Number(args.seconds),
   connections: Number(args.connections),
@@ -221,6 +223,7 @@ const compare = async (dialect: Dialect, directory: string) => {
     writeFileSync(bodiesFile, JSON.stringify(bodies));
     const staticServer = await startCeiling(['--mode', 'static', '--bodies', bodiesFile]);
     const rows: ComparedRow[] = [];
+    let mcp: McpFigures | undefined;
     try {
       for (const scenario of list) {
         const rounds = { service: [] as Measured[], ceiling: [] as Measured[], static: [] as Measured[] };
@@ -240,6 +243,7 @@ const compare = async (dialect: Dialect, directory: string) => {
           ofStatic: medianRatio(rounds.service, rounds.static),
         });
       }
+      if (mcpWanted) mcp = await runMcpLatency(service.baseUrl, key, tasks, Number(args.seconds));
     } finally {
       await Promise.all([service.stop(), ceiling.stop(), staticServer.stop()]);
     }
@@ -251,7 +255,7 @@ const compare = async (dialect: Dialect, directory: string) => {
           connections: Number(args.connections),
         })
       : undefined;
-    return { dialect, tasks, startMs: service.startMs, rows, feed, batch };
+    return { dialect, tasks, startMs: service.startMs, rows, feed, batch, mcp };
   } finally {
     await db.close();
     await database.stop();
@@ -323,7 +327,7 @@ try {
     } else {
       const result = await compare(dialect, join(directory, dialect));
       sections.push(
-        `## ${name}: ${result.tasks} tasks for the owner, ${args.others} other owners alike; started in ${result.startMs.toFixed(0)} ms\n\n${comparedTable(result.rows)}${result.batch === undefined ? '' : `\n\n${batchTable(result.batch)}`}`,
+        `## ${name}: ${result.tasks} tasks for the owner, ${args.others} other owners alike; started in ${result.startMs.toFixed(0)} ms\n\n${comparedTable(result.rows)}${result.batch === undefined ? '' : `\n\n${batchTable(result.batch)}`}${result.mcp === undefined ? '' : `\n\n${mcpTable(result.mcp)}`}`,
       );
       json.push(result);
       if (result.feed !== undefined) {

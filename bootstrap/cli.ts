@@ -6,4 +6,6 @@ import { importEntry } from './peer-packages.js';
 
 prepareNode();
 readEnvFile();
-await importEntry('the CLI', () => import('./cli/cli-program.js'));
+// `mcp` is a server on stdio, not a command that answers and exits.
+if (process.argv[2] === 'mcp') await importEntry('the MCP server', () => import('./mcp-stdio.js'));
+else await importEntry('the CLI', () => import('./cli/cli-program.js'));

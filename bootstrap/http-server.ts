@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ConnectionLimits } from '../adapters/http/connection-limits.js';
+import { type Dispatch, dispatcher } from '../adapters/http/dispatch.js';
 import { buildHttpApp } from '../adapters/http/http-app.js';
 import { openApiDocument } from '../adapters/http/openapi/document.js';
 import type { RateLimitOptions } from '../adapters/http/rate-limit.js';
@@ -12,6 +13,8 @@ import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
 import { webhookRoutes } from '../adapters/http/routes/webhook.routes.js';
 import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
+import { mcpEndpoint } from '../adapters/mcp/http-endpoint.js';
+import { type ToolCatalog, toolCatalog } from '../adapters/mcp/tool-catalog.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import type { IdempotencyStore, WindowCounter } from '../adapters/persistence/persistence.js';
 import type { Workspace } from '../application/workspace/workspace.js';
@@ -56,13 +59,40 @@ export const apiDocument = (): object => {
   return document;
 };
 
+/** The routes a workspace serves: its health is its own. */
+const routesOf = (workspace: Workspace) => {
+  const publicRoutes = [...systemRoutes(() => workspace.isHealthy()), ...descriptionRoutes(apiDocument)];
+  return { publicRoutes, routes: apiRoutes(publicRoutes) };
+};
+
+let catalog: ToolCatalog | undefined;
+
+/**
+ * The MCP server's parts over a workspace: the tools (the same for every workspace, built once) and
+ * the dispatch that runs each as its API request. Served at `/mcp` and by `workspace-api mcp`.
+ */
+export const mcpPartsOf = (workspace: Workspace): McpParts => mcpOver(routesOf(workspace));
+
+interface McpParts {
+  readonly catalog: ToolCatalog;
+  readonly dispatch: Dispatch;
+  readonly version: string;
+}
+
+const mcpOver = ({ publicRoutes, routes }: ReturnType<typeof routesOf>): McpParts => {
+  catalog ??= toolCatalog(routes);
+  return { catalog, dispatch: dispatcher(routes, publicRoutes), version: API_DOCUMENT_VERSION };
+};
+
 /** The HTTP application over a workspace (used by main and by the HTTP specs). */
 export const createHttpServer = (
   workspace: Workspace,
   logger: FastifyServerOptions['logger'],
   options: HttpServerOptions = {},
 ): FastifyInstance => {
-  const publicRoutes = [...systemRoutes(() => workspace.isHealthy()), ...descriptionRoutes(apiDocument)];
+  const served = routesOf(workspace);
+  const { publicRoutes, routes } = served;
+  const mcp = mcpOver(served);
   return buildHttpApp({
     logger,
     gate: edgeGateOf(workspace),
@@ -71,7 +101,8 @@ export const createHttpServer = (
     connectionLimits: options.connectionLimits,
     idempotency: options.idempotency ?? idempotencyStoreOf(workspace) ?? new InMemoryIdempotencyStore(),
     publicRoutes,
-    routes: apiRoutes(publicRoutes),
+    routes,
+    mcp: mcpEndpoint(mcp.catalog, mcp.dispatch, mcp.version),
   });
 };
 

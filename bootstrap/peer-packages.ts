@@ -20,13 +20,17 @@ export const SQL_PACKAGES = [
   '@mikro-orm/migrations',
 ] as const;
 
-/** What the HTTP edge needs beside the library: the server, its rate limit, serializers, metrics, docs page. */
+/**
+ * What the HTTP edge needs beside the library: the server, its rate limit, serializers, metrics, docs
+ * page, and the MCP server (at `/mcp`, and `workspace-api mcp`).
+ */
 export const HTTP_PACKAGES = [
   'fastify',
   '@fastify/rate-limit',
   'fast-json-stringify',
   'prom-client',
   'swagger-ui-dist',
+  '@modelcontextprotocol/sdk',
 ] as const;
 
 const OPTIONAL_PEERS: readonly string[] = [...HTTP_PACKAGES, ...SQL_PACKAGES];

@@ -16,6 +16,7 @@ import { type ConnectionLimits, connectionOptions, DEFAULT_CONNECTION_LIMITS } f
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { type Idempotency, idempotency } from './idempotency.js';
+import type { McpEndpoint } from './mcp-endpoint.js';
 import { successBody } from './openapi/response-schemas.js';
 import {
   type RateDecision,
@@ -45,6 +46,8 @@ export interface HttpAppOptions {
   readonly idempotency: IdempotencyStore;
   /** Timeouts and header size (default `DEFAULT_CONNECTION_LIMITS`). */
   readonly connectionLimits?: ConnectionLimits | undefined;
+  /** MCP over Streamable HTTP at `/mcp`, with the same keys, rate limit and logs (absent: no `/mcp`). */
+  readonly mcp?: McpEndpoint | undefined;
 }
 
 declare module 'fastify' {
@@ -182,7 +185,11 @@ const countAgainst = async (
  * key read and the one scope check of the request (the session it opens for the call does neither
  * again).
  */
-const guard = (gate: EdgeGate, route: Route, limiter: RateLimiter | null) => {
+const guard = (
+  gate: EdgeGate,
+  route: Pick<Route, 'operation' | 'countsItself'>,
+  limiter: RateLimiter | null,
+) => {
   const { operation } = route;
   return async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
     // Whatever a keyed route answers is one user's: no cache along the way may keep it.
@@ -205,6 +212,64 @@ const guard = (gate: EdgeGate, route: Route, limiter: RateLimiter | null) => {
     if (refusal !== null) return send(request, reply, toHttpFailure(refusal));
     request.session = outcome.right.sessionFor(operation.group, operation.name);
   };
+};
+
+/** Counts one more request of the session's key: the refusal past the limit, else null (its headers set). */
+const chargeOneOf =
+  (limiter: RateLimiter | null, request: FastifyRequest, reply: FastifyReply, session: KeySession) =>
+  async (): Promise<Reply | null> => {
+    if (limiter === null) return null;
+    const decision = await decide(limiter, request, `key:${session.keyId}`);
+    if (decision.refusal !== null) return decision.refusal;
+    reply.headers(decision.headers);
+    return null;
+  };
+
+/**
+ * `POST /mcp`: the key read and the request counted as on every route, but no scope of its own;
+ * each tool call is counted and checked as the API request it makes (`Dispatch`), and any other
+ * message (initialize, tools/list) counts as one request.
+ */
+const registerMcp = (app: FastifyInstance, endpoint: McpEndpoint, services: RouteServices): void => {
+  app.route({
+    method: 'POST',
+    url: '/mcp',
+    onRequest: guard(
+      services.gate,
+      { operation: { group: 'mcp', name: 'call' }, countsItself: true },
+      services.limiter,
+    ),
+    handler: async (request, reply) => {
+      const { session } = request;
+      if (session === null) throw new Error('no session on /mcp');
+      const chargeOne = chargeOneOf(services.limiter, request, reply, session);
+      const callsATool =
+        typeof request.body === 'object' &&
+        request.body !== null &&
+        'method' in request.body &&
+        request.body.method === 'tools/call';
+      const refused = callsATool ? null : await chargeOne();
+      if (refused !== null) return send(request, reply, refused);
+      const answer = await endpoint.answer(
+        { session, chargeOne },
+        { url: `http://${request.host}${request.url}`, headers: request.headers, body: request.body },
+      );
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    },
+  });
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE', ...OTHER_METHODS],
+    url: '/mcp',
+    handler: async (request, reply) =>
+      send(request, reply, {
+        status: 405,
+        body: failure(
+          'METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed here. Allowed: POST (no event stream).`,
+        ),
+        headers: { allow: 'POST' },
+      }),
+  });
 };
 
 interface RouteServices {
@@ -247,14 +312,7 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       const body = request.body === undefined ? {} : request.body;
       const ifMatch = request.headers['if-match'];
       const ifNoneMatch = request.headers['if-none-match'];
-      const { limiter } = services;
-      const chargeOne = async (): Promise<Reply | null> => {
-        if (limiter === null) return null;
-        const decision = await decide(limiter, request, `key:${session.keyId}`);
-        if (decision.refusal !== null) return decision.refusal;
-        reply.headers(decision.headers);
-        return null;
-      };
+      const chargeOne = chargeOneOf(services.limiter, request, reply, session);
       const run = () =>
         route.handle({ session, params, query: request.query, body, ifMatch, ifNoneMatch, chargeOne });
       const result =
@@ -351,10 +409,12 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
   // Without a body parser: nothing serves them, so whatever they carry is never read (a QUERY without
   // a content type was refused as unreadable before its 405).
   for (const method of OTHER_METHODS) app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
-  registerRoutes(app, options, {
+  const services: RouteServices = {
     gate: options.gate,
     limiter: registerRateLimit(app, options.rateLimit ?? { perMinute: 0 }),
     idempotent: idempotency(options.idempotency),
-  });
+  };
+  registerRoutes(app, options, services);
+  if (options.mcp !== undefined) registerMcp(app, options.mcp, services);
   return app;
 };

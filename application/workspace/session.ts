@@ -141,12 +141,15 @@ export type OperationGroup = keyof typeof OPERATION_SCOPES;
  */
 export const SYNC_GROUP = 'changes';
 /**
- * A batch needs no scope of its own: each operation in it is checked against its own, as if sent
- * alone (CONTRACT §11).
+ * Calls that carry others need no scope of their own: a batch's operations, and an MCP request's tool
+ * calls, are each checked against their own scope, as if sent alone (CONTRACT §11).
  */
-export const BATCH_GROUP = 'batch';
-/** Every group a call belongs to: the operation groups, delta sync, and batches. */
-export type CallGroup = OperationGroup | typeof SYNC_GROUP | typeof BATCH_GROUP;
+export const CARRIER_GROUPS = ['batch', 'mcp'] as const;
+type CarrierGroup = (typeof CARRIER_GROUPS)[number];
+const carries = (group: CallGroup): group is CarrierGroup =>
+  CARRIER_GROUPS.some((carrier) => carrier === group);
+/** Every group a call belongs to: the operation groups, delta sync, and the carriers. */
+export type CallGroup = OperationGroup | typeof SYNC_GROUP | CarrierGroup;
 
 /** The scope an operation needs. */
 const scopeOf = (
@@ -187,7 +190,7 @@ export const callScopes = (
   group: CallGroup,
   operation: string,
 ): { readonly needed: readonly Scope[]; readonly accepted: readonly Scope[] } => {
-  if (group === BATCH_GROUP) return { needed: [], accepted: [] };
+  if (carries(group)) return { needed: [], accepted: [] };
   if (group !== SYNC_GROUP) {
     const { needed, accepted } = operationScopes(group, operation);
     return { needed: [needed], accepted };
@@ -198,13 +201,13 @@ export const callScopes = (
   };
 };
 
-/** Whether `scopes` let a call in at the edge: null if they do (delta sync and batches: always, see `callScopes`). */
+/** Whether `scopes` let a call in at the edge: null if they do (delta sync and carriers: always, see `callScopes`). */
 export const callRefusal = (
   scopes: readonly Scope[],
   group: CallGroup,
   operation: string,
 ): InsufficientScope | null =>
-  group === SYNC_GROUP || group === BATCH_GROUP ? null : scopeRefusal(scopes, group, operation);
+  group === SYNC_GROUP || carries(group) ? null : scopeRefusal(scopes, group, operation);
 
 export interface TaskOperations<X> {
   create(input: CreateTaskInput): Outcome<CreateTaskError | X, Task>;

@@ -21,8 +21,13 @@ const COMMANDS: readonly Command[] = [...USER_COMMANDS, ...KEY_COMMANDS, ...WEBH
 
 const usageLine = (command: Command) => `workspace-api ${command.words.join(' ')} ${command.usage}`;
 
+/** `workspace-api mcp` is a server on stdio, not a command: named in the full usage only. */
+const MCP_USAGE =
+  '  workspace-api mcp\n      Serves the workspace to an MCP client over stdio, as the user of the key in WORKSPACE_API_KEY.\n';
+
 const usageOf = (commands: readonly Command[]) =>
-  `Usage:\n${commands.map((c) => `  ${usageLine(c)}\n      ${c.summary}`).join('\n')}\n\n` +
+  `Usage:\n${commands.map((c) => `  ${usageLine(c)}\n      ${c.summary}`).join('\n')}\n` +
+  `${commands === COMMANDS ? MCP_USAGE : ''}\n` +
   'Reads DATABASE_URL (and the rest of the configuration) from the environment, like the server.';
 
 const isWord = (text: string | undefined): text is string => text !== undefined && !text.startsWith('-');

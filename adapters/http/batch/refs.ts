@@ -20,7 +20,9 @@ export const isRefName = (name: string): boolean => REF_NAME.test(name);
 
 const isIdField = (key: string): boolean => key === 'id' || key.endsWith('_id');
 
-export type Query = Readonly<Record<string, string | readonly string[]>>;
+import type { Query } from '../dispatch.js';
+
+export type { Query };
 
 /** Every `$ref:` among an operation's id values, with where it is (`path`, `query.task_id`, `body.project_id`). */
 export const refsOf = (

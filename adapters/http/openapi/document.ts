@@ -4,7 +4,8 @@ import type { PublicRoute, Route } from '../route.js';
 import { ERROR_RESPONSES, type ErrorStatus, errorResponseComponents } from './error-responses.js';
 import { INTRODUCTION, TAGS } from './introduction.js';
 import { bodySchemaOf, type JsonSchema, queryParametersOf } from './json-schema.js';
-import { errorEnvelope, ID, successBody } from './response-schemas.js';
+import { TASK } from './resource-schemas.js';
+import { EXAMPLE_PAGINATION, errorEnvelope, ID, successBody } from './response-schemas.js';
 import { webhookEvents } from './webhook-events.js';
 
 /**
@@ -305,6 +306,80 @@ const headOf = (get: Record<string, unknown>): object => {
   };
 };
 
+const JSON_RPC_ID = { oneOf: [{ type: 'string' }, { type: 'integer' }] };
+
+/** `POST /mcp`: the Model Context Protocol's endpoint, whose messages that protocol describes. */
+const mcpOperation = (): object => ({
+  operationId: 'mcp.message',
+  tags: ['Agents'],
+  summary: 'One Model Context Protocol message (Streamable HTTP)',
+  description: [
+    'One JSON-RPC 2.0 message of the Model Context Protocol a POST (`initialize`, `tools/list`, `tools/call`, …), answered in JSON: stateless, no session and no event stream (`GET /mcp` is 405). Send `Accept: application/json, text/event-stream`, as MCP clients do.',
+    'Each tool is an operation of this API (`tasks_list` is `GET /v1/tasks`): a call is counted against the rate limit, authorized by the key’s scopes and validated exactly as that request, and answers its JSON as `structuredContent`. `tools/list` shows the tools the key’s scopes allow.',
+    'Needs a valid key; each tool call needs its operation’s scope.',
+  ].join('\n\n'),
+  security: [{ bearer: [] }, { apiKey: [] }],
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['jsonrpc', 'method'],
+          properties: {
+            jsonrpc: { const: '2.0' },
+            id: JSON_RPC_ID,
+            method: { type: 'string' },
+            params: { type: 'object' },
+          },
+        },
+        example: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'tasks_list', arguments: { limit: 5 } },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description:
+        'The JSON-RPC response (a tool’s refusal is a result with `isError`, led by the contract’s code).',
+      headers: headerRefs(['X-Request-Id', ...RATE_LIMIT_HEADERS]),
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['jsonrpc'],
+            properties: {
+              jsonrpc: { const: '2.0' },
+              id: JSON_RPC_ID,
+              result: { type: 'object' },
+              error: { type: 'object' },
+            },
+          },
+          example: {
+            jsonrpc: '2.0',
+            id: 1,
+            result: {
+              content: [{ type: 'text', text: '1 tasks of 1.' }],
+              structuredContent: {
+                success: true,
+                data: { tasks: [TASK.example], pagination: EXAMPLE_PAGINATION },
+              },
+            },
+          },
+        },
+      },
+    },
+    202: { description: 'A notification, taken.' },
+    ...Object.fromEntries(
+      ([400, 401, 413, 415, 429, 500, 503] as const).map((status) => [status, errorRef(status)]),
+    ),
+  },
+});
+
 export const openApiDocument = (options: DocumentOptions): object => {
   const paths: Record<string, Record<string, object>> = {};
   const add = (url: string, method: string, operation: object) => {
@@ -313,6 +388,7 @@ export const openApiDocument = (options: DocumentOptions): object => {
   };
   for (const route of options.publicRoutes) add(route.url, route.method, publicOperation(route));
   for (const route of options.routes) add(route.url, route.method, keyedOperation(route));
+  add('/mcp', 'POST', mcpOperation());
   for (const operations of Object.values(paths)) {
     // trust boundary: the operations this function just added: objects, the GET's among them.
     const get = operations.get as Record<string, unknown> | undefined;
@@ -320,6 +396,7 @@ export const openApiDocument = (options: DocumentOptions): object => {
   }
   const hoisted = hoistNamedSchemas({ paths, webhooks: webhookEvents() });
   const used = new Set([
+    'Agents',
     ...options.routes.map((r) => r.doc.tag),
     ...options.publicRoutes.map((r) => r.doc.tag),
   ]);

@@ -69,6 +69,11 @@ export const TAGS = [
   { name: 'Money records', description: 'Income, expenses and transfers between cards.' },
   { name: 'Sync', description: 'What changed since the last sync, deletions included.' },
   {
+    name: 'Agents',
+    description:
+      'The Model Context Protocol at `/mcp`: every operation of this API as a tool for AI agents, with the same keys and scopes.',
+  },
+  {
     name: 'Batch',
     description:
       'Up to 100 operations in one request, each answered as if sent alone; atomic by default, with `$ref` ids between them.',

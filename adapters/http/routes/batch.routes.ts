@@ -5,15 +5,13 @@ import {
   runSteps,
   type StepResult,
 } from '../../../application/batch/batch-steps.js';
-import { callRefusal } from '../../../application/workspace/session.js';
-import { BATCH_BODY_SCHEMA, type BatchOperation, readBatch } from '../batch/batch-body.js';
+import { BATCH_BODY_SCHEMA, readBatch } from '../batch/batch-body.js';
 import { bodyWithIds, pathWithIds, queryWithIds } from '../batch/refs.js';
-import { routeMatcher } from '../batch/route-matcher.js';
-import { noneMatch } from '../conditional.js';
+import { dispatcher } from '../dispatch.js';
 import { failure, success } from '../envelope.js';
 import { toHttpFailure } from '../http-error.js';
 import { closedObject } from '../openapi/response-schemas.js';
-import type { ApiRequest, PublicRoute, Reply, Route } from '../route.js';
+import type { PublicRoute, Reply, Route } from '../route.js';
 
 /** What one operation of a batch answered, as the batch's answer lists it. */
 export interface OperationResult {
@@ -60,12 +58,9 @@ const notDoneReply = (why: NotDone): OperationResult => ({
   ),
 });
 
-/** What a route answered, as a request alone would have got it (a GET whose ETag the caller has: 304). */
-const resultOf = (operation: BatchOperation, reply: Reply): OperationResult => {
+/** What an operation answered, as the batch lists it. */
+const resultOf = (reply: Reply): OperationResult => {
   const etag = reply.headers?.etag;
-  const readsOne = operation.method === 'GET' && reply.status === 200;
-  if (reply.status === 304 || (readsOne && etag !== undefined && !noneMatch(operation.ifNoneMatch, etag)))
-    return { status: 304, body: null, ...(etag === undefined ? {} : { headers: { etag } }) };
   return {
     status: reply.status,
     body: reply.body ?? null,
@@ -79,54 +74,7 @@ const resultOf = (operation: BatchOperation, reply: Reply): OperationResult => {
  * refs, and (atomic) one transaction.
  */
 export const batchRoute = (routes: readonly Route[], publicRoutes: readonly PublicRoute[]): Route => {
-  const keyed = routeMatcher(routes);
-  const open = routeMatcher(publicRoutes);
-
-  /** One operation, as the server would have answered it alone; `cause` kept for the log. */
-  const answer = async (
-    request: ApiRequest,
-    operation: BatchOperation,
-    ids: ReadonlyMap<string, number>,
-  ): Promise<Reply> => {
-    const path = pathWithIds(operation.segments, ids);
-    const publicMatch = open(operation.method, path);
-    const match = publicMatch.kind === 'found' ? publicMatch : keyed(operation.method, path);
-    switch (match.kind) {
-      case 'none':
-        return {
-          status: 404,
-          body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
-        };
-      case 'method':
-        return {
-          status: 405,
-          body: failure(
-            'METHOD_NOT_ALLOWED',
-            `${operation.method} is not allowed here. Allowed: ${match.allow}.`,
-          ),
-          headers: { allow: match.allow },
-        };
-      case 'malformed':
-        return { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') };
-      case 'found':
-        break;
-    }
-    const counted = await request.chargeOne();
-    if (counted !== null) return counted;
-    const { route, params } = match;
-    if (!('operation' in route)) return route.handle(params);
-    const refusal = callRefusal(request.session.scopes, route.operation.group, route.operation.name);
-    if (refusal !== null) return toHttpFailure(refusal);
-    return route.handle({
-      session: request.session,
-      params,
-      query: queryWithIds(operation.query, ids),
-      body: operation.body === undefined ? {} : bodyWithIds(operation.body, ids),
-      ifMatch: operation.ifMatch,
-      ifNoneMatch: operation.ifNoneMatch,
-      chargeOne: request.chargeOne,
-    });
-  };
+  const dispatch = dispatcher(routes, publicRoutes);
 
   return {
     method: 'POST',
@@ -170,9 +118,16 @@ export const batchRoute = (routes: readonly Route[], publicRoutes: readonly Publ
           ref: operation.ref,
           uses: operation.uses,
           run: async (ids) => {
-            const reply = await answer(request, operation, ids);
+            const reply = await dispatch(request, {
+              method: operation.method,
+              path: pathWithIds(operation.segments, ids),
+              query: queryWithIds(operation.query, ids),
+              body: operation.body === undefined ? undefined : bodyWithIds(operation.body, ids),
+              ifMatch: operation.ifMatch,
+              ifNoneMatch: operation.ifNoneMatch,
+            });
             cause ??= reply.cause;
-            const result = resultOf(operation, reply);
+            const result = resultOf(reply);
             return { ok: result.status < 400, id: idIn(result.body), answer: result };
           },
         }),

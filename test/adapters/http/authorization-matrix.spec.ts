@@ -42,7 +42,7 @@ const MISSING = 2_147_483_000;
  * Delta sync: a read scope per resource it answers, checked by the session. A batch: any valid key,
  * each operation checked as it would be alone.
  */
-type Row = KeyedRow | 'public' | 'per-resource' | 'per-operation';
+type Row = KeyedRow | 'public' | 'per-resource' | 'per-operation' | 'per-tool';
 
 const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/health': 'public',
@@ -81,6 +81,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/gamification': { resource: 'tasks', access: 'read', anotherOwner: 200 },
   'GET /v1/sync': 'per-resource',
   'POST /v1/batch': 'per-operation',
+  'POST /mcp': 'per-tool',
   'POST /public-api/v1/times': {
     resource: 'times',
     access: 'write',
@@ -266,6 +267,27 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
       continue;
     }
 
+    if (row === 'per-tool') {
+      it(`${route}: any key of the owner; each tool call checked as its API request (mcp-tools.spec)`, async () => {
+        const message = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+        const headers = { accept: 'application/json, text/event-stream' };
+        for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
+          const response = await world.call(key, { method, url: path, payload: message, headers });
+          expect(response.statusCode, String(key)).to.equal(401);
+        }
+        const listed = await world.call(await world.key('alice', 'notes:read'), {
+          method,
+          url: path,
+          payload: message,
+          headers,
+        });
+        expect(listed.statusCode).to.equal(200);
+        const names = listed.json().result.tools.map((tool: { name: string }) => tool.name);
+        expect(names).to.include('notes_list').and.not.to.include('tasks_list');
+      });
+      continue;
+    }
+
     if (row === 'per-operation') {
       it(`${route}: any key of the owner; each operation answered as alone, for every route and caller`, async () => {
         for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
@@ -273,7 +295,8 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
           expect(response.statusCode, String(key)).to.equal(401);
         }
         for (const [single, singleRow] of Object.entries(MATRIX)) {
-          if (singleRow === 'per-operation' || singleRow === 'per-resource') continue;
+          if (singleRow === 'per-operation' || singleRow === 'per-resource' || singleRow === 'per-tool')
+            continue;
           const [singleMethod = 'GET', singlePath = ''] = single.split(' ');
           if (!singlePath.startsWith('/v1/') && !singlePath.startsWith('/public-api/')) continue;
           const resource = singleRow === 'public' ? 'tasks' : singleRow.resource;

@@ -1,0 +1,85 @@
+import { callRefusal } from '../../application/workspace/session.js';
+import type { KeySession } from '../../application/workspace/workspace.js';
+import { routeMatcher } from './batch/route-matcher.js';
+import { noneMatch } from './conditional.js';
+import { failure } from './envelope.js';
+import { toHttpFailure } from './http-error.js';
+import type { Method, PublicRoute, Reply, Route } from './route.js';
+
+/** A query string as the router reads one: each name to its value, or to its values when repeated. */
+export type Query = Readonly<Record<string, string | readonly string[]>>;
+
+/** A request of this API made without HTTP around it: an operation of a batch, an MCP tool's call. */
+export interface InnerRequest {
+  readonly method: Method;
+  /** The path, without its query. */
+  readonly path: string;
+  readonly query: Query;
+  /** The JSON body; undefined when there is none. */
+  readonly body: unknown;
+  readonly ifMatch: string | undefined;
+  readonly ifNoneMatch: string | undefined;
+}
+
+/** Who makes it: the session of the request it came in, and how one more request of theirs is counted. */
+export interface Caller {
+  readonly session: KeySession;
+  /** The rate limit's refusal when past it, else null (`ApiRequest.chargeOne`). */
+  readonly chargeOne: () => Promise<Reply | null>;
+}
+
+export type Dispatch = (caller: Caller, request: InnerRequest) => Promise<Reply>;
+
+/**
+ * Answers a request made without HTTP around it exactly as the server answers it over HTTP: found
+ * as the router finds it (404, 405), counted against the rate limit, its scope checked before its
+ * input is read, then handled by its route (a GET whose ETag the caller holds: 304, no body).
+ */
+export const dispatcher = (routes: readonly Route[], publicRoutes: readonly PublicRoute[]): Dispatch => {
+  const keyed = routeMatcher(routes);
+  const open = routeMatcher(publicRoutes);
+  return async (caller, request) => {
+    const publicMatch = open(request.method, request.path);
+    const match = publicMatch.kind === 'found' ? publicMatch : keyed(request.method, request.path);
+    switch (match.kind) {
+      case 'none':
+        return {
+          status: 404,
+          body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
+        };
+      case 'method':
+        return {
+          status: 405,
+          body: failure(
+            'METHOD_NOT_ALLOWED',
+            `${request.method} is not allowed here. Allowed: ${match.allow}.`,
+          ),
+          headers: { allow: match.allow },
+        };
+      case 'malformed':
+        return { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') };
+      case 'found':
+        break;
+    }
+    const counted = await caller.chargeOne();
+    if (counted !== null) return counted;
+    const { route, params } = match;
+    if (!('operation' in route)) return route.handle(params);
+    const refusal = callRefusal(caller.session.scopes, route.operation.group, route.operation.name);
+    if (refusal !== null) return toHttpFailure(refusal);
+    const reply = await route.handle({
+      session: caller.session,
+      params,
+      query: request.query,
+      body: request.body === undefined ? {} : request.body,
+      ifMatch: request.ifMatch,
+      ifNoneMatch: request.ifNoneMatch,
+      chargeOne: caller.chargeOne,
+    });
+    const etag = reply.headers?.etag;
+    const readsOne = request.method === 'GET' && reply.status === 200;
+    return readsOne && etag !== undefined && !noneMatch(request.ifNoneMatch, etag)
+      ? { status: 304, body: undefined, headers: { etag } }
+      : reply;
+  };
+};

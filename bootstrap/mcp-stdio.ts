@@ -1,0 +1,75 @@
+/**
+ * `workspace-api mcp`: the workspace as an MCP server over stdio (CONTRACT §11), acting as the user
+ * of the key in WORKSPACE_API_KEY with its scopes, on the database the server's configuration names.
+ * stdout carries the protocol alone: everything else goes to stderr.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { mcpServerFor } from '../adapters/mcp/mcp-server.js';
+import { ConfigError, loadConfig } from './config.js';
+import { retryLine } from './connect-retry.js';
+import { mcpPartsOf } from './http-server.js';
+import { StartupError } from './startup-error.js';
+import { openWorkspace } from './workspace.js';
+
+const fail = (line: string, code: number): never => {
+  process.stderr.write(`${line}\n`);
+  process.exit(code);
+};
+
+const serve = async (): Promise<void> => {
+  const key = process.env.WORKSPACE_API_KEY?.trim();
+  if (key === undefined || key === '')
+    fail(
+      'WORKSPACE_API_KEY is not set: the MCP server acts as the user of that API key, with its scopes.',
+      2,
+    );
+  const config = loadConfig(process.env);
+  const workspace = await openWorkspace({
+    database: config.databaseUrl,
+    connectTimeoutMs: config.dbConnectTimeoutS * 1000,
+    statementTimeoutMs: config.dbStatementTimeoutS * 1000,
+    onConnectRetry: (retry) => process.stderr.write(`${retryLine(retry)}\n`),
+    // The server sends webhooks; this process only writes what causes them.
+    webhooks: { deliver: false },
+  });
+  // A key session: every tool call checks the key again (a key revoked meanwhile stops working).
+  const opened = await workspace.authenticate(key ?? '');
+  if (opened._tag === 'Left') {
+    await workspace.close();
+    return fail(
+      opened.left._tag === 'Unauthenticated'
+        ? 'WORKSPACE_API_KEY is malformed, unknown, revoked or expired.'
+        : `The workspace could not check WORKSPACE_API_KEY: ${opened.left._tag}.`,
+      1,
+    );
+  }
+  const { catalog, dispatch, version } = mcpPartsOf(workspace);
+  const server = mcpServerFor(
+    catalog,
+    { session: opened.right, chargeOne: async () => null },
+    dispatch,
+    version,
+  );
+  const transport = new StdioServerTransport();
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close().catch(() => undefined);
+    await workspace.close();
+    process.exit(0);
+  };
+  // The client ends the session by closing stdin (or stops the process).
+  transport.onclose = () => void close();
+  process.stdin.on('end', () => void close());
+  process.on('SIGTERM', () => void close());
+  process.on('SIGINT', () => void close());
+  await server.connect(transport);
+};
+
+serve().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  const prefix =
+    error instanceof ConfigError ? 'Configuration: ' : error instanceof StartupError ? 'Database: ' : '';
+  fail(`${prefix}${message}`, 1);
+});
