@@ -61,9 +61,10 @@ export const dispatcher = (routes: readonly Route[], publicRoutes: readonly Publ
       case 'found':
         break;
     }
-    const counted = await caller.chargeOne();
-    if (counted !== null) return counted;
     const { route, params } = match;
+    // A route that counts itself (a batch: its operations) is not counted once more.
+    const counted = 'countsItself' in route && route.countsItself === true ? null : await caller.chargeOne();
+    if (counted !== null) return counted;
     if (!('operation' in route)) return route.handle(params);
     const refusal = callRefusal(caller.session.scopes, route.operation.group, route.operation.name);
     if (refusal !== null) return toHttpFailure(refusal);

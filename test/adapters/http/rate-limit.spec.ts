@@ -121,4 +121,48 @@ describe('HTTP rate limits (CONTRACT 8): per key per minute, per address without
       expect(response.headers).not.to.have.property('x-ratelimit-limit');
     }
   });
+
+  it('counts each operation of a batch, not the batch: past the limit an operation answers 429 as alone', async () => {
+    await open(3);
+    const batch = (count: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/batch',
+        headers: { 'x-api-key': alice },
+        payload: {
+          atomic: false,
+          operations: Array.from({ length: count }, (_, i) => ({
+            method: 'POST',
+            path: '/v1/tasks',
+            body: { title: `t${i}` },
+          })),
+        },
+      });
+    const first = await batch(2);
+    expect(first.json().data.results.map((r: { status: number }) => r.status)).to.deep.equal([201, 201]);
+    expect(first.headers['x-ratelimit-remaining']).to.equal('1');
+    const second = await batch(2);
+    const statuses = second.json().data.results.map((r: { status: number }) => r.status);
+    expect(statuses).to.deep.equal([201, 429]);
+    expect(second.json().data.results[1].body.error.code).to.equal('RATE_LIMITED');
+    expect((await get(alice)).statusCode).to.equal(429);
+  });
+
+  it('counts an MCP tool call as the request it makes, and any other MCP message as one', async () => {
+    await open(2);
+    const mcp = (message: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { 'x-api-key': alice, accept: 'application/json, text/event-stream' },
+        payload: { jsonrpc: '2.0', id: 1, ...message },
+      });
+    expect((await mcp({ method: 'tools/list' })).statusCode).to.equal(200);
+    const called = await mcp({ method: 'tools/call', params: { name: 'tasks_list', arguments: {} } });
+    expect(called.json().result.isError ?? false).to.equal(false);
+    const refused = await mcp({ method: 'tools/call', params: { name: 'tasks_list', arguments: {} } });
+    expect(refused.json().result.isError).to.equal(true);
+    expect(refused.json().result.structuredContent.error.code).to.equal('RATE_LIMITED');
+    expect((await mcp({ method: 'tools/list' })).statusCode).to.equal(429);
+  });
 });
