@@ -5,6 +5,7 @@
  */
 import autocannon, { type Request } from 'autocannon';
 import { cli } from '../test/support/processes.js';
+import { median } from './load.js';
 import { startService } from './processes.js';
 
 const BATCH_SIZE = 100;
@@ -20,14 +21,6 @@ export interface BatchFigures {
   /** Batched over single, the median of the rounds' ratios. */
   readonly ratio: number;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** A request whose body is drawn anew each time (titles numbered on). */
 const drawn = (path: string, body: (n: number) => object): Request => {

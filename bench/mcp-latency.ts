@@ -4,6 +4,7 @@
  * connection (a call's own latency, not a queue's), rounds in turn. Each request asks a random page.
  */
 import autocannon, { type Request } from 'autocannon';
+import { median } from './load.js';
 
 const ROUNDS = 3;
 const LIMIT = 50;
@@ -18,14 +19,6 @@ export interface McpFigures {
    */
   readonly ratio: number;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** A random offset within the owner's tasks, the same draw for both. */
 const offsets = (tasks: number) => {

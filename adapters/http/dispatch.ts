@@ -4,7 +4,14 @@ import { routeMatcher } from './batch/route-matcher.js';
 import { noneMatch } from './conditional.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
-import type { Method, PublicRoute, Reply, Route } from './route.js';
+import {
+  type Method,
+  methodNotAllowed,
+  NO_ROUTE,
+  type PublicRoute,
+  type Reply,
+  type Route,
+} from './route.js';
 
 /** A query string as the router reads one: each name to its value, or to its values when repeated. */
 export type Query = Readonly<Record<string, string | readonly string[]>>;
@@ -43,19 +50,9 @@ export const dispatcher = (routes: readonly Route[], publicRoutes: readonly Publ
     const match = publicMatch.kind === 'found' ? publicMatch : keyed(request.method, request.path);
     switch (match.kind) {
       case 'none':
-        return {
-          status: 404,
-          body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
-        };
+        return NO_ROUTE;
       case 'method':
-        return {
-          status: 405,
-          body: failure(
-            'METHOD_NOT_ALLOWED',
-            `${request.method} is not allowed here. Allowed: ${match.allow}.`,
-          ),
-          headers: { allow: match.allow },
-        };
+        return methodNotAllowed(request.method, match.allow);
       case 'malformed':
         return { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') };
       case 'found':

@@ -26,7 +26,16 @@ import {
 } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { errorCodeOf, type RequestObserver, registerRequestLog } from './request-log.js';
-import { METHODS, type Method, OTHER_METHODS, type PublicRoute, type Reply, type Route } from './route.js';
+import {
+  METHODS,
+  type Method,
+  methodNotAllowed,
+  NO_ROUTE,
+  OTHER_METHODS,
+  type PublicRoute,
+  type Reply,
+  type Route,
+} from './route.js';
 import { registerSerializers } from './serialization.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -261,14 +270,7 @@ const registerMcp = (app: FastifyInstance, endpoint: McpEndpoint, services: Rout
     method: ['GET', 'PUT', 'PATCH', 'DELETE', ...OTHER_METHODS],
     url: '/mcp',
     handler: async (request, reply) =>
-      send(request, reply, {
-        status: 405,
-        body: failure(
-          'METHOD_NOT_ALLOWED',
-          `${request.method} is not allowed here. Allowed: POST (no event stream).`,
-        ),
-        headers: { allow: 'POST' },
-      }),
+      send(request, reply, methodNotAllowed(request.method, 'POST', ' (no event stream)')),
   });
 };
 
@@ -338,14 +340,7 @@ const registerRoutes = (app: FastifyInstance, options: HttpAppOptions, services:
         method: [...others],
         url,
         handler: async (request, reply) =>
-          send(request, reply, {
-            status: 405,
-            body: failure(
-              'METHOD_NOT_ALLOWED',
-              `${request.method} is not allowed here. Allowed: ${allowHeader}.`,
-            ),
-            headers: { allow: allowHeader },
-          }),
+          send(request, reply, methodNotAllowed(request.method, allowHeader)),
       });
     }
   }
@@ -399,12 +394,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     if (result.status >= 500) request.log.error({ err: error }, 'unhandled error');
     return send(request, reply, { ...result, cause: undefined });
   });
-  app.setNotFoundHandler((request, reply) =>
-    send(request, reply, {
-      status: 404,
-      body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
-    }),
-  );
+  app.setNotFoundHandler((request, reply) => send(request, reply, NO_ROUTE));
   // Fastify routes only the methods it knows by default; the rest still deserve a 405 on a known path.
   // Without a body parser: nothing serves them, so whatever they carry is never read (a QUERY without
   // a content type was refused as unreadable before its 405).

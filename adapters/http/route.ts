@@ -6,7 +6,7 @@ import type { Unchanged } from '../../application/shared/list-version.js';
 import type { CallGroup } from '../../application/workspace/session.js';
 import type { KeySession } from '../../application/workspace/workspace.js';
 import { etagOf, listEtag, listVersionIn } from './conditional.js';
-import { success } from './envelope.js';
+import { failure, success } from './envelope.js';
 import { type HttpFailure, toHttpFailure } from './http-error.js';
 import type { JsonSchema } from './openapi/json-schema.js';
 import type { WireCodec } from './wire/wire-codecs.js';
@@ -131,6 +131,19 @@ export interface PublicRoute {
 }
 
 const failureReply = (failure: HttpFailure): Reply => failure;
+
+/** A path no route serves. */
+export const NO_ROUTE: Reply = {
+  status: 404,
+  body: failure('NOT_FOUND', 'There is no such route. Paths start with /v1/ or /public-api/v1/.'),
+};
+
+/** A path served, but not with this method: 405 and `Allow` (`allow` as the header says it). */
+export const methodNotAllowed = (method: string, allow: string, note = ''): Reply => ({
+  status: 405,
+  body: failure('METHOD_NOT_ALLOWED', `${method} is not allowed here. Allowed: ${allow}${note}.`),
+  headers: { allow },
+});
 
 /**
  * One record's answer: `data.<key>` with the record as presented, and its strong ETag (of the record

@@ -7,19 +7,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect } from 'chai';
 import { ensureBuilt, ROOT } from '../support/build.js';
+import type { Called } from '../support/mcp-client.js';
 import { cli, runToEnd } from '../support/processes.js';
 
 const run = promisify(execFile);
 const CLI = join(ROOT, 'dist', 'bootstrap', 'cli.js');
 const INSPECTOR_BUILD = join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build');
 const INSPECTOR = join(INSPECTOR_BUILD, 'index.js');
-
-/** What a tool call answered, as the SDK's client hands it over. */
-interface Called {
-  readonly isError?: boolean;
-  readonly content: readonly { readonly type: string; readonly text?: string }[];
-  readonly structuredContent?: ReturnType<typeof JSON.parse>;
-}
 
 describe('workspace-api mcp: the MCP server over stdio, as an agent’s client starts it (SQLite)', function () {
   this.timeout(120_000);

@@ -6,19 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Workspace } from '../../../application/workspace/workspace.js';
 import { createHttpServer } from '../../../bootstrap/http-server.js';
 import { createWorkspace } from '../../../bootstrap/workspace.js';
+import { RECORD_RESOURCES } from '../../../domain/api-key/scope.js';
 import { FixedClock } from '../../support/fixed-clock.js';
+import type { Called } from '../../support/mcp-client.js';
 import { inMemoryHarness, type PersistenceHarness } from '../../support/persistence-harness.js';
 import { WebhookReceiver } from '../../support/webhook-receiver.js';
 import { right } from '../../support/world.js';
 
 const ALL_SCOPES = 'tasks:*,clients:*,projects:*,notes:*,categories:*,cards:*,times:*,moneys:*,webhooks:*';
-
-/** What a tool call answered, as the SDK's client hands it over. */
-interface Called {
-  readonly isError?: boolean;
-  readonly content: readonly { readonly type: string; readonly text?: string }[];
-  readonly structuredContent?: ReturnType<typeof JSON.parse>;
-}
 
 describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRACT §11)', function () {
   this.timeout(60_000);
@@ -79,16 +74,7 @@ describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRAC
     const client = await connect(await keyWith(ALL_SCOPES));
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    for (const resource of [
-      'tasks',
-      'clients',
-      'projects',
-      'notes',
-      'categories',
-      'cards',
-      'times',
-      'moneys',
-    ])
+    for (const resource of RECORD_RESOURCES)
       for (const action of ['list', 'get', 'create', 'update', 'delete'])
         expect(names, `${resource}_${action}`).to.include(`${resource}_${action}`);
     expect(names).to.include.members([
