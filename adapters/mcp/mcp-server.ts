@@ -5,6 +5,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { Caller, Dispatch } from '../http/dispatch.js';
 import type { ToolCatalog } from './tool-catalog.js';
 import { toolResult } from './tool-results.js';
@@ -15,6 +16,17 @@ const INSTRUCTIONS = [
   'Lists answer 50 items by default (`limit` up to 100); follow `pagination.next_cursor` with `cursor`. Every answer is the HTTP API’s JSON: `data` holds the result. A refused call is a tool error that starts with the error code (`VALIDATION_ERROR`, `NOT_FOUND`, `INSUFFICIENT_SCOPE`, …).',
   '`batch` runs up to 100 operations of the HTTP API in one call, all or nothing by default.',
 ].join('\n\n');
+
+/**
+ * The JSON Schema validator the SDK's server keeps for what a client answers it (elicitation, which
+ * these tools never ask for): one for every server, as a server is made per request and a validator
+ * of its own cost a third of a tool call.
+ */
+let validator: AjvJsonSchemaValidator | undefined;
+const sharedValidator = (): AjvJsonSchemaValidator => {
+  validator ??= new AjvJsonSchemaValidator();
+  return validator;
+};
 
 /** The tool's action (`create` of `tasks_create`), for the summary. */
 const actionOf = (name: string): string => name.slice(name.indexOf('_') + 1);
@@ -31,7 +43,11 @@ export const mcpServerFor = (
 ): Server => {
   const server = new Server(
     { name: 'workspace-api', title: 'Workspace API', version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: sharedValidator(),
+    },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: catalog.allowedFor(caller.session.scopes).map((tool) => ({
