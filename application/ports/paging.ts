@@ -20,6 +20,13 @@ export interface Page {
   readonly after?: SeekKey;
 }
 
+/**
+ * How far past the page's end a filtered list counts its matches, on every adapter. Up to there
+ * `total` is exact; beyond it `total` is that bound (a lower bound, and another page follows), so
+ * the cost of a count does not grow with the owner's data.
+ */
+export const COUNT_HORIZON = 1_000;
+
 /** One page of a list, and how many items the whole list has. */
 export interface Paged<T> {
   readonly items: readonly T[];

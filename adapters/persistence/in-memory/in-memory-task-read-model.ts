@@ -1,4 +1,4 @@
-import type { Page, Paged } from '../../../application/ports/paging.js';
+import { COUNT_HORIZON, type Page, type Paged } from '../../../application/ports/paging.js';
 import type {
   TaskListQuery,
   TaskReadModel,
@@ -118,17 +118,26 @@ export class InMemoryTaskReadModel implements TaskReadModel {
     const keep = (task: Task | undefined): task is Task =>
       task !== undefined && isVisibleTo(task, userId) && matches(state, task, query, term);
     const found: Task[] = [];
+    const order = orderOf(query.sort);
+    // Both walks go in id order: a page in id order asked by offset is whole, and its total counted
+    // as far as the SQL adapters count it (`COUNT_HORIZON` past the page), once that many matched.
+    const enough =
+      order === BY_ID && query.after === undefined
+        ? query.offset + query.limit + COUNT_HORIZON
+        : Number.POSITIVE_INFINITY;
     // A lookup by id costs about what two steps of a walk do: where the caller sees most of the
     // store (a single user's), walking the store beats looking up each of their ids.
     if (ids === null || ids.length * 2 >= state.tasks.size) {
-      for (const task of state.tasks.values()) if (keep(task)) found.push(task);
+      for (const task of state.tasks.values()) {
+        if (keep(task) && found.push(task) >= enough) break;
+      }
     } else {
       for (const id of ids) {
         const task = state.tasks.get(id);
-        if (keep(task)) found.push(task);
+        if (keep(task) && found.push(task) >= enough) break;
       }
     }
-    return pageOf(found, query, orderOf(query.sort));
+    return pageOf(found, query, order);
   }
 
   async history(taskId: TaskId, range: Page): Promise<Paged<StatusHistoryEntry>> {

@@ -1,4 +1,4 @@
-import type { Page, Paged } from '../../../../application/ports/paging.js';
+import { COUNT_HORIZON, type Page, type Paged } from '../../../../application/ports/paging.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
 import {
   type FirstKeyNulls,
@@ -11,12 +11,8 @@ import {
 } from './keyset.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
-/**
- * How far past the page's end a filtered list counts its matches. Up to there `total` is exact;
- * beyond it `total` is that bound (a lower bound, and `has_more` is true), so the cost of a count
- * does not grow with the owner's data.
- */
-export const COUNT_HORIZON = 1_000;
+/** How far past the page's end a filtered list counts its matches (the port's rule). */
+export { COUNT_HORIZON };
 
 /** A statement answering a total exactly and cheaply (a kept counter), with its parameters. */
 export type ExactTotal = Condition;

@@ -61,4 +61,31 @@ describe('the in-memory index of the tasks each user sees', () => {
       expect(walked).to.deep.equal(seen);
     });
   });
+
+  it('counts a filtered list in id order as far as the SQL adapters do: exact within 1,000 past the page, that bound beyond', async () => {
+    const world = await openWorld();
+    try {
+      const alice = await world.user('alice');
+      // 1,200 open tasks and 30 done ones, the done ones last.
+      for (let i = 0; i < 1200; i++) await right(alice.tasks.create({ title: `open ${i}` }));
+      for (let i = 0; i < 30; i++)
+        await right(alice.tasks.create({ title: `done ${i}`, status: TaskStatus.Done }));
+      const open = await right(alice.tasks.list({ status: TaskStatus.New, limit: 50 }));
+      expect(open.total, 'past the horizon: the bound').to.equal(50 + 1000);
+      expect(open.nextCursor).to.be.a('string');
+      expect(open.items.map((task) => task.title)).to.deep.equal(
+        Array.from({ length: 50 }, (_, i) => `open ${i}`),
+      );
+      const deep = await right(alice.tasks.list({ status: TaskStatus.New, limit: 50, offset: 1150 }));
+      expect(deep.total, 'within the horizon of a deep page: exact').to.equal(1200);
+      expect(deep.items.map((task) => task.title)).to.deep.equal(
+        Array.from({ length: 50 }, (_, i) => `open ${1150 + i}`),
+      );
+      expect(deep.nextCursor).to.equal(null);
+      const done = await right(alice.tasks.list({ status: TaskStatus.Done, limit: 50 }));
+      expect(done.total, 'few matches: exact').to.equal(30);
+    } finally {
+      await world.close();
+    }
+  });
 });
