@@ -1,6 +1,6 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { UnitOfWork } from '../ports/unit-of-work.port.js';
+import type { TogetherOptions, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { InfrastructureError } from '../shared/errors.js';
 
 /**
@@ -11,7 +11,10 @@ export class RunBatch {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
   /** `work` as one transaction: everything it runs commits together, or nothing when it answers Left. */
-  together<Err, A>(work: () => Promise<E.Either<Err, A>>): TE.TaskEither<Err | InfrastructureError, A> {
-    return this.unitOfWork.together(work);
+  together<Err, A>(
+    work: () => Promise<E.Either<Err, A>>,
+    options?: TogetherOptions,
+  ): TE.TaskEither<Err | InfrastructureError, A> {
+    return this.unitOfWork.together(work, options);
   }
 }

@@ -56,5 +56,17 @@ export interface UnitOfWork {
    * together when `work` returns Right, and none of it when it returns Left or throws. Units of work
    * of one batch run one at a time, in the order they were asked for. Nested, it is one more level.
    */
-  together<E, A>(work: () => Promise<E.Either<E, A>>): TE.TaskEither<E | InfrastructureError, A>;
+  together<E, A>(
+    work: () => Promise<E.Either<E, A>>,
+    options?: TogetherOptions,
+  ): TE.TaskEither<E | InfrastructureError, A>;
+}
+
+export interface TogetherOptions {
+  /**
+   * A unit of work that fails fails the whole batch instead of taking back its own writes alone:
+   * cheaper (no savepoint per unit), for a batch that stops at its first failure anyway. If `work`
+   * still answers Right after one failed, nothing is kept and the batch answers `Unexpected`.
+   */
+  readonly allOrNothing?: boolean;
 }

@@ -22,6 +22,7 @@ import type {
 } from '../../domain/workspace/records.js';
 import type { ProfileView } from '../gamification/get-gamification-profile.use-case.js';
 import { CHANGE_RESOURCES, type ChangeResource } from '../ports/change-log.port.js';
+import type { TogetherOptions } from '../ports/unit-of-work.port.js';
 import type { CreateRecordError } from '../records/create-record.use-case.js';
 import type { DeleteRecordError } from '../records/delete-record.use-case.js';
 import type { GetRecordError } from '../records/get-record.use-case.js';
@@ -290,9 +291,14 @@ export interface Session<X> {
    * it is given commits together when it answers Right, and none of them when it answers Left or
    * throws. Each call is checked and answered as it would be alone, and reads see the batch's earlier
    * writes; calls made at once run one at a time, in the order made. A call that fails inside takes
-   * back only its own writes: whether the batch goes on is `work`'s to decide.
+   * back only its own writes: whether the batch goes on is `work`'s to decide. With `allOrNothing`,
+   * a call that fails fails the whole batch (cheaper: no savepoint per call); if `work` still
+   * answers Right, nothing is kept and the batch answers `Unexpected`.
    */
-  batch<Err, A>(work: (session: Session<X>) => Outcome<Err, A>): Outcome<Err | X | InfrastructureError, A>;
+  batch<Err, A>(
+    work: (session: Session<X>) => Outcome<Err, A>,
+    options?: TogetherOptions,
+  ): Outcome<Err | X | InfrastructureError, A>;
   readonly clients: RecordOperations<
     Client,
     CreateClientInput,
@@ -526,10 +532,10 @@ export const openSession = <X>(
     },
     times: recordOperations('times', useCases.times, actor, run),
     moneys: recordOperations('moneys', useCases.moneys, actor, run),
-    batch: <Err, A>(work: (inside: Session<X>) => Outcome<Err, A>) =>
+    batch: <Err, A>(work: (inside: Session<X>) => Outcome<Err, A>, options?: TogetherOptions) =>
       pipe(
         admit.session(),
-        seq.flatMap(() => useCases.batch.together(() => work(session))),
+        seq.flatMap(() => useCases.batch.together(() => work(session), options)),
       )(),
   };
   return session;

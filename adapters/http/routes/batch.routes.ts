@@ -132,7 +132,11 @@ export const batchRoute = (routes: readonly Route[], publicRoutes: readonly Publ
           },
         }),
       );
-      const outcome = await runSteps((work) => request.session.batch(work), steps, atomic);
+      const outcome = await runSteps(
+        (work) => request.session.batch(work, { allOrNothing: true }),
+        steps,
+        atomic,
+      );
       if (E.isLeft(outcome)) return toHttpFailure(outcome.left);
       const results = outcome.right.map((result: StepResult<OperationResult>) =>
         result._tag === 'Answered' ? result.answer : notDoneReply(result.why),

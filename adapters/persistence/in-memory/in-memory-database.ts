@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TogetherOptions } from '../../../application/ports/unit-of-work.port.js';
 import type { Task } from '../../../domain/task/task.js';
 import { DraftMap } from './draft-map.js';
 import { InMemoryChangeLog } from './in-memory-change-log.js';
@@ -71,7 +72,8 @@ export type TransactionWork<A> = (
 /** A transaction running in this async context: the outer one `together` began, or one joined to it. */
 interface Level {
   readonly draft: InMemoryState;
-  readonly outer: { open: boolean };
+  /** All or nothing: joined transactions work on the batch's draft itself, and one that fails fails it. */
+  readonly outer: { open: boolean; readonly allOrNothing: boolean; failed: boolean };
   /** Transactions joined at this level, one at a time, as a database's savepoints are. */
   joins: Promise<unknown>;
   /** What to do once the outer transaction commits, of what committed at this level so far. */
@@ -129,18 +131,23 @@ export class InMemoryDatabase {
   }
 
   /** `work` with every transaction it begins joined into one, committed when it says so. */
-  together<A>(work: () => Promise<{ readonly commit: boolean; readonly value: A }>): Promise<A> {
+  together<A>(
+    work: () => Promise<{ readonly commit: boolean; readonly value: A }>,
+    options: TogetherOptions = {},
+  ): Promise<A> {
     const level = this.level();
     if (level !== undefined) return this.joined(level, () => work());
     const run = this.queue.then(async () => {
       const { draft, commit: commitDraft } = draftOf(this.committed, this.visibleTasks);
-      const top: Level = { draft, outer: { open: true }, joins: Promise.resolve(), onCommit: [] };
+      const outer = { open: true, allOrNothing: options.allOrNothing ?? false, failed: false };
+      const top: Level = { draft, outer, joins: Promise.resolve(), onCommit: [] };
       let outcome: { readonly commit: boolean; readonly value: A };
       try {
         outcome = await this.ambient.run(top, work);
       } finally {
         top.outer.open = false;
       }
+      if (outcome.commit && outer.failed) throw new Error('a part of an all-or-nothing batch failed');
       if (outcome.commit) {
         commitDraft();
         for (const action of top.onCommit) action();
@@ -151,9 +158,26 @@ export class InMemoryDatabase {
     return run;
   }
 
+  /** A joined transaction of an all-or-nothing batch, on the batch's draft itself: failing, it fails the batch. */
+  private async part<A>(level: Level, work: TransactionWork<A>): Promise<A> {
+    const inner: Level = { draft: level.draft, outer: level.outer, joins: Promise.resolve(), onCommit: [] };
+    try {
+      const { commit, value } = await this.ambient.run(inner, () =>
+        work(level.draft, (action) => inner.onCommit.push(action)),
+      );
+      if (!commit) level.outer.failed = true;
+      else level.onCommit.push(...inner.onCommit);
+      return value;
+    } catch (error) {
+      level.outer.failed = true;
+      throw error;
+    }
+  }
+
   /** A transaction on a draft of `level`'s draft, after the others joined there. */
   private joined<A>(level: Level, work: TransactionWork<A>): Promise<A> {
     const run = level.joins.then(async () => {
+      if (level.outer.allOrNothing) return this.part(level, work);
       const { draft, commit: commitDraft } = draftOf(level.draft, null);
       const inner: Level = { draft, outer: level.outer, joins: Promise.resolve(), onCommit: [] };
       const { commit, value } = await this.ambient.run(inner, () =>

@@ -1,6 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Repositories, UnitOfWork } from '../../../application/ports/unit-of-work.port.js';
+import type {
+  Repositories,
+  TogetherOptions,
+  UnitOfWork,
+} from '../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../application/shared/errors.js';
 import { ChangeRecorder } from '../change-recorder.js';
 import type { CommitSignal } from '../commit-signal.js';
@@ -43,13 +47,16 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     };
   }
 
-  together<Err, A>(work: () => Promise<E.Either<Err, A>>): TE.TaskEither<Err | InfrastructureError, A> {
+  together<Err, A>(
+    work: () => Promise<E.Either<Err, A>>,
+    options?: TogetherOptions,
+  ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
       try {
         return await this.database.together(async () => {
           const outcome = await work();
           return { commit: E.isRight(outcome), value: outcome };
-        });
+        }, options);
       } catch (cause) {
         return E.left(infrastructureError(cause));
       }

@@ -15,7 +15,7 @@ const failingOnce = () => {
     wrap: (persistence: Persistence): Persistence => ({
       ...persistence,
       unitOfWork: {
-        together: (work) => persistence.unitOfWork.together(work),
+        together: (work, options) => persistence.unitOfWork.together(work, options),
         run: (work) => {
           if (!fail) return persistence.unitOfWork.run(work);
           fail = false;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TogetherOptions } from '../../../../application/ports/unit-of-work.port.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 
 /** Runs tasks one at a time, in the order they came. */
@@ -36,7 +37,18 @@ interface Outer {
   /** Until the outer transaction ends: work still running in its context afterwards joins nothing. */
   open: boolean;
   savepoints: number;
+  /**
+   * All or nothing (`TogetherOptions`): no savepoints, and a joined transaction that fails fails the
+   * outer one. PostgreSQL gives each savepoint that writes a subtransaction id of its own, and more
+   * than 64 in one transaction slow every session's visibility checks while it lasts.
+   */
+  readonly allOrNothing: boolean;
+  /** Set once a joined transaction failed in an all-or-nothing batch: it cannot commit. */
+  failed: boolean;
 }
+
+/** Thrown out of an all-or-nothing batch whose work answered as if a failed part did not matter. */
+export class PartFailed extends Error {}
 
 /** A collector's items so far, and how to write them (closed over their type). */
 interface Pending {
@@ -66,6 +78,15 @@ const gatherAll = (into: Map<object, Pending>, from: Map<object, Pending>): void
     else there.items.push(...pending.items);
   }
 };
+
+/** A fresh level over `level`'s connection, for one joined transaction. */
+const innerOf = (level: Level): Level => ({
+  runner: level.runner,
+  outer: level.outer,
+  joins: new SerialQueue(),
+  afterCommit: [],
+  collected: new Map(),
+});
 
 /** A plain transaction: BEGIN, `work`, COMMIT (or ROLLBACK when it throws). */
 export type BeginTransaction = <T>(work: (tx: SqlRunner) => Promise<T>) => Promise<T>;
@@ -98,15 +119,21 @@ export class JoinedTransactions {
   }
 
   /** `work` with every transaction it begins joined into one (nested: a savepoint of the enclosing one). */
-  together<T>(work: () => Promise<T>): Promise<T> {
+  together<T>(work: () => Promise<T>, options: TogetherOptions = {}): Promise<T> {
     const level = this.level();
     if (level !== undefined) return this.savepoint(level, () => work());
-    const outer: Outer = { open: true, savepoints: 0 };
+    const outer: Outer = {
+      open: true,
+      savepoints: 0,
+      allOrNothing: options.allOrNothing ?? false,
+      failed: false,
+    };
     const afterCommit: (() => void)[] = [];
     return this.begin(async (runner) => {
       const top: Level = { runner, outer, joins: new SerialQueue(), afterCommit, collected: new Map() };
       try {
         const result = await this.ambient.run(top, work);
+        if (outer.failed) throw new PartFailed('a part of an all-or-nothing batch failed');
         for (const pending of top.collected.values()) await pending.flush(runner);
         return result;
       } finally {
@@ -137,19 +164,30 @@ export class JoinedTransactions {
     return true;
   }
 
+  /** A joined transaction of an all-or-nothing batch: no savepoint; failing, it fails the batch. */
+  private part<T>(level: Level, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    return level.joins.run(async () => {
+      const inner = innerOf(level);
+      try {
+        const result = await this.ambient.run(inner, () => work(level.runner));
+        level.afterCommit.push(...inner.afterCommit);
+        gatherAll(level.collected, inner.collected);
+        return result;
+      } catch (error) {
+        level.outer.failed = true;
+        throw error;
+      }
+    });
+  }
+
   private savepoint<T>(level: Level, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    if (level.outer.allOrNothing) return this.part(level, work);
     return level.joins.run(async () => {
       level.outer.savepoints += 1;
       const name = `joined_${level.outer.savepoints}`;
       const { runner } = level;
       await runner.run(`savepoint ${name}`, []);
-      const inner: Level = {
-        runner,
-        outer: level.outer,
-        joins: new SerialQueue(),
-        afterCommit: [],
-        collected: new Map(),
-      };
+      const inner = innerOf(level);
       let result: T;
       try {
         result = await this.ambient.run(inner, () => work(runner));

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Pool } from 'pg';
+import type { TogetherOptions } from '../../../../application/ports/unit-of-work.port.js';
 import { PostgresRunner } from '../read/postgres-runner.js';
 import { aroundEach, type SqlRunner } from '../read/sql-runner.js';
 import { SqliteRunner } from '../read/sqlite-runner.js';
@@ -19,7 +20,7 @@ export interface SqlTransactions {
    */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** Runs `work` with every transaction it begins joined into one (`JoinedTransactions`). */
-  together<T>(work: () => Promise<T>): Promise<T>;
+  together<T>(work: () => Promise<T>, options?: TogetherOptions): Promise<T>;
   /** The connection of the transaction held together in this context, if one is: reads join it. */
   current(): SqlRunner | undefined;
   /** Runs `action` once what was just written is committed (inside `together`: with the outer commit). */
@@ -38,7 +39,7 @@ const joinedOver = (begin: BeginTransaction) => {
   const joined = new JoinedTransactions(begin);
   return {
     transaction: <T>(work: (tx: SqlRunner) => Promise<T>) => joined.transaction(work),
-    together: <T>(work: () => Promise<T>) => joined.together(work),
+    together: <T>(work: () => Promise<T>, options?: TogetherOptions) => joined.together(work, options),
     current: () => joined.current(),
     afterCommit: (action: () => void) => joined.afterCommit(action),
     collect: <T>(collector: CommitCollector<T>, item: T) => joined.collect(collector, item),

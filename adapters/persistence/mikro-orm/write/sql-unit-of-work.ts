@@ -1,6 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Repositories, UnitOfWork } from '../../../../application/ports/unit-of-work.port.js';
+import type {
+  Repositories,
+  TogetherOptions,
+  UnitOfWork,
+} from '../../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../../application/shared/errors.js';
 import type { CommitSignal } from '../../commit-signal.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
@@ -72,7 +76,10 @@ export class SqlUnitOfWork implements UnitOfWork {
     };
   }
 
-  together<Err, A>(work: () => Promise<E.Either<Err, A>>): TE.TaskEither<Err | InfrastructureError, A> {
+  together<Err, A>(
+    work: () => Promise<E.Either<Err, A>>,
+    options?: TogetherOptions,
+  ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
       let rejected: E.Left<Err> | undefined;
       try {
@@ -83,7 +90,7 @@ export class SqlUnitOfWork implements UnitOfWork {
             throw new Rollback('rolled back');
           }
           return outcome;
-        });
+        }, options);
       } catch (error) {
         if (rejected !== undefined) return rejected;
         return E.left(infrastructureError(classifyDatabaseFailure(error)));

@@ -189,6 +189,35 @@ export const unitOfWorkContract = (factory: HarnessFactory): void =>
         expect(await clientNames(owner)).to.have.members(['one', 'two']);
       });
 
+      it('all or nothing: the units commit together, and one that fails leaves nothing, whatever work answers', async () => {
+        const { persistence, addUser } = fixture();
+        const owner = await addUser('alice');
+        const committed = await persistence.unitOfWork.together(
+          async () => {
+            await addClient(owner, 'first')();
+            await addClient(owner, 'second')();
+            return E.right(await clientNames(owner));
+          },
+          { allOrNothing: true },
+        )();
+        expect(committed).to.deep.equal(E.right(['first', 'second']));
+        const before = await persistence.changeLog.latestSeq(owner);
+        const failedPart = await persistence.unitOfWork.together(
+          async () => {
+            await addClient(owner, 'third')();
+            const failed = await persistence.unitOfWork.run(async (r) => {
+              await r.clients.add(owner, { ...CLIENT, name: 'fourth' }, AT);
+              return E.left('refused');
+            })();
+            return E.right(failed);
+          },
+          { allOrNothing: true },
+        )();
+        expect(E.isLeft(failedPart) && failedPart.left).to.deep.include({ _tag: 'Unexpected' });
+        expect(await clientNames(owner)).to.have.members(['first', 'second']);
+        expect(await persistence.changeLog.latestSeq(owner)).to.equal(before);
+      });
+
       it('nested, it is one more level: its failure takes back its own part only', async () => {
         const { persistence, addUser } = fixture();
         const owner = await addUser('alice');
