@@ -6,6 +6,7 @@ import type { ValidationDetail } from '../../../application/shared/validation-de
 import type { JsonSchema } from '../openapi/json-schema.js';
 import { METHODS, type Method } from '../route.js';
 import { isRefName, type Query, REF_NAME_PATTERN, refsOf } from './refs.js';
+import { pathSegments } from './route-matcher.js';
 
 /** One operation of a batch, read: what a request alone would have carried. */
 export interface BatchOperation {
@@ -122,9 +123,7 @@ const operationOf = (
   const [pathPart = '', queryPart = ''] = path.split(/\?(.*)/s);
   return {
     method,
-    segments: (pathPart.length > 1 && pathPart.endsWith('/') ? pathPart.slice(0, -1) : pathPart)
-      .split('/')
-      .slice(1),
+    segments: pathSegments(pathPart),
     query: queryOf(queryPart),
     body: value.body,
     ifMatch: headers.ifMatch,

@@ -76,10 +76,10 @@ const resolvedText = (text: string, ids: ReadonlyMap<string, number>): string =>
   return id === undefined ? text : String(id);
 };
 
-export const pathWithIds = (segments: readonly string[], ids: ReadonlyMap<string, number>): string =>
+const pathWithIds = (segments: readonly string[], ids: ReadonlyMap<string, number>): string =>
   `/${segments.map((segment) => resolvedText(segment, ids)).join('/')}`;
 
-export const queryWithIds = (query: Query, ids: ReadonlyMap<string, number>): Query => {
+const queryWithIds = (query: Query, ids: ReadonlyMap<string, number>): Query => {
   const resolvedQuery: Record<string, string | readonly string[]> = Object.create(null);
   for (const [key, value] of Object.entries(query))
     resolvedQuery[key] = !isIdField(key)
@@ -90,7 +90,7 @@ export const queryWithIds = (query: Query, ids: ReadonlyMap<string, number>): Qu
   return resolvedQuery;
 };
 
-export const bodyWithIds = (body: unknown, ids: ReadonlyMap<string, number>): unknown => {
+const bodyWithIds = (body: unknown, ids: ReadonlyMap<string, number>): unknown => {
   if (Array.isArray(body)) return body.map((item) => bodyWithIds(item, ids));
   if (typeof body !== 'object' || body === null) return body;
   return Object.fromEntries(
@@ -100,4 +100,26 @@ export const bodyWithIds = (body: unknown, ids: ReadonlyMap<string, number>): un
       return [key, refIn(value) === null ? bodyWithIds(value, ids) : resolved(value, ids)];
     }),
   );
+};
+
+/**
+ * An operation's path, query and body with the ids its refs name; as it came when it names none
+ * (most operations of a bulk import), without rebuilding its query and body.
+ */
+export const withIds = (
+  operation: {
+    readonly segments: readonly string[];
+    readonly query: Query;
+    readonly body: unknown;
+    readonly uses: readonly string[];
+  },
+  ids: ReadonlyMap<string, number>,
+): { readonly path: string; readonly query: Query; readonly body: unknown } => {
+  if (operation.uses.length === 0)
+    return { path: `/${operation.segments.join('/')}`, query: operation.query, body: operation.body };
+  return {
+    path: pathWithIds(operation.segments, ids),
+    query: queryWithIds(operation.query, ids),
+    body: operation.body === undefined ? undefined : bodyWithIds(operation.body, ids),
+  };
 };

@@ -14,11 +14,11 @@ export type RouteMatch<R> =
 type Segment = { readonly literal: string } | { readonly param: string };
 
 /** A path's segments after its leading slash, a trailing slash left out (as the router ignores it). */
-const partsOf = (path: string): string[] =>
+export const pathSegments = (path: string): string[] =>
   (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/').slice(1);
 
 const segmentsOf = (url: string): Segment[] =>
-  partsOf(url).map((part) => (part.startsWith(':') ? { param: part.slice(1) } : { literal: part }));
+  pathSegments(url).map((part) => (part.startsWith(':') ? { param: part.slice(1) } : { literal: part }));
 
 /** Path parameters of `parts` along `pattern`, or null where it does not match (undefined: malformed). */
 const paramsAlong = (
@@ -53,7 +53,7 @@ export const routeMatcher = <R extends { readonly method: string; readonly url: 
 ) => {
   const patterns = routes.map((route) => ({ route, segments: segmentsOf(route.url) }));
   return (method: string, path: string): RouteMatch<R> => {
-    const parts = partsOf(path);
+    const parts = pathSegments(path);
     const allowed: string[] = [];
     let malformed = false;
     for (const { route, segments } of patterns) {

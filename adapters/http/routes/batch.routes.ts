@@ -6,7 +6,7 @@ import {
   type StepResult,
 } from '../../../application/batch/batch-steps.js';
 import { BATCH_BODY_SCHEMA, readBatch } from '../batch/batch-body.js';
-import { bodyWithIds, pathWithIds, queryWithIds } from '../batch/refs.js';
+import { withIds } from '../batch/refs.js';
 import { dispatcher } from '../dispatch.js';
 import { failure, success } from '../envelope.js';
 import { toHttpFailure } from '../http-error.js';
@@ -120,9 +120,7 @@ export const batchRoute = (routes: readonly Route[], publicRoutes: readonly Publ
           run: async (ids) => {
             const reply = await dispatch(request, {
               method: operation.method,
-              path: pathWithIds(operation.segments, ids),
-              query: queryWithIds(operation.query, ids),
-              body: operation.body === undefined ? undefined : bodyWithIds(operation.body, ids),
+              ...withIds(operation, ids),
               ifMatch: operation.ifMatch,
               ifNoneMatch: operation.ifNoneMatch,
             });

@@ -116,18 +116,7 @@ export class InMemoryDatabase {
   transaction<A>(work: TransactionWork<A>): Promise<A> {
     const level = this.level();
     if (level !== undefined) return this.joined(level, work);
-    const run = this.queue.then(async () => {
-      const { draft, commit: commitDraft } = draftOf(this.committed, this.visibleTasks);
-      const actions: (() => void)[] = [];
-      const { commit, value } = await work(draft, (action) => actions.push(action));
-      if (commit) {
-        commitDraft();
-        for (const action of actions) action();
-      }
-      return value;
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.outermost((draft, actions) => work(draft, (action) => actions.push(action)));
   }
 
   /** `work` with every transaction it begins joined into one, committed when it says so. */
@@ -137,22 +126,39 @@ export class InMemoryDatabase {
   ): Promise<A> {
     const level = this.level();
     if (level !== undefined) return this.joined(level, () => work());
-    const run = this.queue.then(async () => {
-      const { draft, commit: commitDraft } = draftOf(this.committed, this.visibleTasks);
+    return this.outermost(async (draft, actions) => {
       const outer = { open: true, allOrNothing: options.allOrNothing ?? false, failed: false };
-      const top: Level = { draft, outer, joins: Promise.resolve(), onCommit: [] };
+      const top: Level = { draft, outer, joins: Promise.resolve(), onCommit: actions };
       let outcome: { readonly commit: boolean; readonly value: A };
       try {
         outcome = await this.ambient.run(top, work);
       } finally {
-        top.outer.open = false;
+        outer.open = false;
       }
       if (outcome.commit && outer.failed) throw new Error('a part of an all-or-nothing batch failed');
-      if (outcome.commit) {
+      return outcome;
+    });
+  }
+
+  /**
+   * `work` on a draft of the committed state, after the transactions before it: the draft written
+   * into the state when it says so, then what it asked to do once committed (`actions`).
+   */
+  private outermost<A>(
+    work: (
+      draft: InMemoryState,
+      actions: (() => void)[],
+    ) => Promise<{ readonly commit: boolean; readonly value: A }>,
+  ): Promise<A> {
+    const run = this.queue.then(async () => {
+      const { draft, commit: commitDraft } = draftOf(this.committed, this.visibleTasks);
+      const actions: (() => void)[] = [];
+      const { commit, value } = await work(draft, actions);
+      if (commit) {
         commitDraft();
-        for (const action of top.onCommit) action();
+        for (const action of actions) action();
       }
-      return outcome.value;
+      return value;
     });
     this.queue = run.catch(() => undefined);
     return run;
