@@ -73,13 +73,12 @@ export const editTask = async (
   if (!holds(edit.precondition, task)) return E.left(preconditionFailed);
 
   const body = await placeInOwnersZone(repositories.users, task.ownerId, edit.body);
-  const resolved = await resolveReferences(
-    repositories.references,
-    task.ownerId,
-    'task',
-    edit.base(task),
-    changesFrom(body),
-  );
+  const changes = changesFrom(body);
+  // A body of `status` alone (most PATCHes) introduces no reference: nothing to look up.
+  const resolved =
+    Object.keys(changes).length === 0
+      ? E.right(edit.base(task))
+      : await resolveReferences(repositories.references, task.ownerId, 'task', edit.base(task), changes);
   if (E.isLeft(resolved)) return resolved;
 
   let edited = applyFields(task, resolved.right, at);

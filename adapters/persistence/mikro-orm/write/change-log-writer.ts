@@ -2,6 +2,7 @@ import type { Change } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { ChangeRecorder } from '../../change-recorder.js';
 import type { SqlRunner, SqlValue } from '../read/sql-runner.js';
+import type { SqlDialect } from '../sql-dialect.js';
 import type { CommitCollector } from './joined-transactions.js';
 
 /**
@@ -17,29 +18,53 @@ const RAISE_SEQUENCE =
 /** Rows per insert: a task deleted with many linked records must not outgrow a statement's parameters. */
 const ROWS_PER_INSERT = 200;
 
+const COLUMNS = '(user_id, seq, resource, record_id, operation, changed_at, status_change)';
+
+/** An entry's values after its user and seq. */
+const valuesOf = (change: Change, at: number): SqlValue[] => [
+  change.resource,
+  change.recordId,
+  change.operation,
+  at,
+  change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
+];
+
+/** SQLite: raise the sequence, then insert the entries numbered from it (two statements in-process). */
 const insertEntries = (rows: number): string =>
-  'insert into change_log (user_id, seq, resource, record_id, operation, changed_at, status_change) values ' +
-  Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
+  `insert into change_log ${COLUMNS} values ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+
+/**
+ * PostgreSQL: the raise and the entries in one round trip, each entry numbered from the raised value
+ * by its place (typed, as VALUES leaves parameters untyped).
+ */
+const raiseAndInsert = (rows: number): string =>
+  `with raised as (${RAISE_SEQUENCE}) insert into change_log ${COLUMNS} ` +
+  'select v.user_id, raised.last_seq - cast(? as bigint) + v.place, v.resource, v.record_id, v.operation, ' +
+  'v.changed_at, v.status_change from raised, (values ' +
+  Array.from(
+    { length: rows },
+    () =>
+      '(cast(? as integer), cast(? as bigint), cast(? as varchar), cast(? as integer), cast(? as varchar), ' +
+      'cast(? as bigint), cast(? as text))',
+  ).join(', ') +
+  ') as v(user_id, place, resource, record_id, operation, changed_at, status_change)';
 
 const appendForUser = async (
   tx: SqlRunner,
+  dialect: SqlDialect,
   userId: UserId,
   changes: readonly Change[],
   at: number,
 ): Promise<void> => {
+  if (dialect.kind === 'postgresql' && changes.length <= ROWS_PER_INSERT) {
+    const entries = changes.flatMap((change, index) => [userId, index + 1, ...valuesOf(change, at)]);
+    return tx.run(raiseAndInsert(changes.length), [userId, changes.length, changes.length, ...entries]);
+  }
   const raised = await tx.get(RAISE_SEQUENCE, [userId, changes.length]);
   const first = Number(raised?.last_seq) - changes.length + 1;
   for (let start = 0; start < changes.length; start += ROWS_PER_INSERT) {
     const chunk = changes.slice(start, start + ROWS_PER_INSERT);
-    const params: SqlValue[] = chunk.flatMap((change, index) => [
-      userId,
-      first + start + index,
-      change.resource,
-      change.recordId,
-      change.operation,
-      at,
-      change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
-    ]);
+    const params = chunk.flatMap((change, index) => [userId, first + start + index, ...valuesOf(change, at)]);
     await tx.run(insertEntries(chunk.length), params);
   }
 };
@@ -52,6 +77,7 @@ const appendForUser = async (
  */
 export const appendChanges = async (
   tx: SqlRunner,
+  dialect: SqlDialect,
   recorders: readonly ChangeRecorder[],
   at: number,
 ): Promise<void> => {
@@ -63,12 +89,22 @@ export const appendChanges = async (
       else listed.push(...changes);
     }
   for (const userId of [...byUser.keys()].sort((a, b) => a - b))
-    await appendForUser(tx, userId, byUser.get(userId) ?? [], at);
+    await appendForUser(tx, dialect, userId, byUser.get(userId) ?? [], at);
 };
 
-/** The change log of a batch's units of work, written with the batch's commit. */
-export const CHANGE_LOG: CommitCollector<ChangeRecorder> = {
-  flush: (tx, recorders) => appendChanges(tx, recorders, Date.now()),
+const changeLogs = new Map<SqlDialect['kind'], CommitCollector<ChangeRecorder>>();
+
+/**
+ * The change log of a batch's units of work, written with the batch's commit. One collector per
+ * dialect: a batch gathers its units' entries under the collector's identity.
+ */
+export const changeLogCollector = (dialect: SqlDialect): CommitCollector<ChangeRecorder> => {
+  let collector = changeLogs.get(dialect.kind);
+  if (collector === undefined) {
+    collector = { flush: (tx, recorders) => appendChanges(tx, dialect, recorders, Date.now()) };
+    changeLogs.set(dialect.kind, collector);
+  }
+  return collector;
 };
 
 /** The user's latest seq, read on the read side (0 before their first change). */

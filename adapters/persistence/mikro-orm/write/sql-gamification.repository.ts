@@ -13,30 +13,41 @@ import { RowReader } from '../row-decoding.js';
 import type { SqlDialect } from '../sql-dialect.js';
 
 /**
- * The profile, created empty on first use, in one statement. The no-op update on conflict is what
- * makes RETURNING answer an existing row, and on PostgreSQL it locks that row until commit.
+ * PostgreSQL: the profile, created empty on first use. The no-op update on conflict is what makes
+ * RETURNING answer an existing row, and it locks that row until commit: two status changes of one
+ * user take turns from here, so neither saves points the other has not seen.
  */
 const LOAD_PROFILE =
   'insert into gamification_profiles (user_id, total_points, best_streak_days, standing_completions) ' +
   'values (?, 0, 0, 0) on conflict (user_id) do update set user_id = excluded.user_id ' +
-  'returning total_points as "totalPoints", best_streak_days as "bestStreakDays", ' +
-  'standing_completions as "standingCompletions"';
-const ACHIEVEMENTS =
-  'select code, unlocked_at as "unlockedAt" from user_achievements where user_id = ? order by unlocked_at, code';
+  'returning total_points, best_streak_days, standing_completions';
 const LEDGER_SINCE =
   'select day, standing from completion_days where user_id = ? and day >= ? and standing > 0';
+
 /**
- * PostgreSQL: the profile, the achievements and the first window of days in one round trip (on
- * SQLite, three statements in the same process cost less than one built to hold all three).
+ * The profile, the achievements and the first window of days in one statement. Where the profile
+ * comes from is the dialect's: PostgreSQL creates and locks it (`LOAD_PROFILE`, as a CTE); SQLite's
+ * one writer needs no lock, so it only reads it (none yet: zeros), and `save` creates it.
  */
-const LOAD_STATE =
-  `with profile as (${LOAD_PROFILE}) ` +
-  `select 'profile' as kind, "totalPoints", "bestStreakDays", "standingCompletions", ` +
-  'null as code, null::bigint as "unlockedAt", null as day, null::integer as standing from profile ' +
-  "union all select 'achievement', null, null, null, code, unlocked_at, null, null " +
-  'from user_achievements where user_id = ? ' +
-  "union all select 'day', null, null, null, null, null, day, standing " +
-  'from completion_days where user_id = ? and day >= ? and standing > 0';
+const loadState = (dialect: SqlDialect): string => {
+  const profile =
+    dialect.kind === 'postgresql'
+      ? { with: `with profile as (${LOAD_PROFILE}) `, from: 'profile' }
+      : { with: '', from: 'gamification_profiles where user_id = ?' };
+  return (
+    `${profile.with}select 'profile' as kind, total_points as "totalPoints", ` +
+    'best_streak_days as "bestStreakDays", standing_completions as "standingCompletions", ' +
+    'null as code, cast(null as bigint) as "unlockedAt", null as day, cast(null as integer) as standing ' +
+    `from ${profile.from} ` +
+    "union all select 'achievement', null, null, null, code, unlocked_at, null, null " +
+    'from user_achievements where user_id = ? ' +
+    "union all select 'day', null, null, null, null, null, day, standing " +
+    'from completion_days where user_id = ? and day >= ? and standing > 0'
+  );
+};
+
+/** A profile not stored yet. */
+const EMPTY_PROFILE: Row = { totalPoints: 0, bestStreakDays: 0, standingCompletions: 0 };
 
 interface StateRows {
   readonly profile: Row;
@@ -53,8 +64,11 @@ const INSERT_COMPLETION =
 const COUNT_DAY =
   'insert into completion_days (user_id, day, standing) values (?, ?, ?) ' +
   'on conflict (user_id, day) do update set standing = completion_days.standing + excluded.standing';
-const UPDATE_PROFILE =
-  'update gamification_profiles set total_points = ?, best_streak_days = ?, standing_completions = ? where user_id = ?';
+/** Creates the profile or replaces its figures (on PostgreSQL it exists since `load`). */
+const SAVE_PROFILE =
+  'insert into gamification_profiles (user_id, total_points, best_streak_days, standing_completions) ' +
+  'values (?, ?, ?, ?) on conflict (user_id) do update set total_points = excluded.total_points, ' +
+  'best_streak_days = excluded.best_streak_days, standing_completions = excluded.standing_completions';
 
 /** A ledger write kept back on PostgreSQL, to go out with its user's `save` (or `flush`). */
 interface Pending {
@@ -152,17 +166,11 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
       );
   };
 
+  const loadStatement = loadState(dialect);
   const readState = async (userId: UserId, since: LocalDate): Promise<StateRows> => {
-    if (dialect.kind === 'sqlite') {
-      return {
-        profile: (await tx.get(LOAD_PROFILE, [userId])) ?? {},
-        achievements: await tx.all(ACHIEVEMENTS, [userId]),
-        days: await tx.all(LEDGER_SINCE, [userId, since]),
-      };
-    }
-    const rows = await tx.all(LOAD_STATE, [userId, userId, userId, since]);
+    const rows = await tx.all(loadStatement, [userId, userId, userId, since]);
     return {
-      profile: rows.find((row) => row.kind === 'profile') ?? {},
+      profile: rows.find((row) => row.kind === 'profile') ?? EMPTY_PROFILE,
       achievements: rows.filter((row) => row.kind === 'achievement').sort(byUnlocking),
       days: rows.filter((row) => row.kind === 'day'),
     };
@@ -222,12 +230,12 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
     },
     save: async ({ profile }) => {
       const pending = takePending(profile.userId);
-      await tx.run(prefixed(pending, UPDATE_PROFILE), [
+      await tx.run(prefixed(pending, SAVE_PROFILE), [
         ...pending.flatMap((write) => write.params),
+        profile.userId,
         profile.totalPoints,
         profile.bestStreakDays,
         profile.standingCompletions,
-        profile.userId,
       ]);
       const already = stored.get(profile.userId);
       for (const achievement of profile.achievements) {

@@ -12,7 +12,7 @@ import { classifyDatabaseFailure } from '../database-failure.js';
 import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { appendChanges, CHANGE_LOG } from './change-log-writer.js';
+import { appendChanges, changeLogCollector } from './change-log-writer.js';
 import { KnownUsers, sqlRepositories } from './sql-repositories.js';
 import type { SqlTransactions } from './sql-transactions.js';
 
@@ -57,8 +57,8 @@ export class SqlUnitOfWork implements UnitOfWork {
           await repositories.writeKeptBack();
           // Last, so the user sequences it locks are held only for the commit; in a batch, with the
           // batch's commit, one sequence raised per user for all of its units.
-          if (!this.transactions.collect(CHANGE_LOG, repositories.changes))
-            await appendChanges(runner, [repositories.changes], Date.now());
+          if (!this.transactions.collect(changeLogCollector(this.dialect), repositories.changes))
+            await appendChanges(runner, this.dialect, [repositories.changes], Date.now());
           changed = !repositories.changes.isEmpty;
           return outcome;
         });
