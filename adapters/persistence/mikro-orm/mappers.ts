@@ -18,8 +18,8 @@ export const taskFromRecord = (row: Row): Task => {
     id: read.integer('id'),
     ownerId: read.integer('ownerId'),
     clientTaskId: read.integer('clientTaskId'),
-    // trust boundary: titles are written only as TaskTitle (checked on the way in), so a read does
-    // not parse each again (a list would pay it per row).
+    // A read does not parse each title again (a list would pay it per row).
+    // trust boundary: titles are written only as TaskTitle, checked on the way in.
     title: read.text('title') as TaskTitle,
     description: read.textOrNull('description'),
     date: read.localDateTimeOrNull('date'),
