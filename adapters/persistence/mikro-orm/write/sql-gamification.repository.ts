@@ -29,9 +29,9 @@ const LEDGER_SINCE =
  * comes from is the dialect's: PostgreSQL creates and locks it (`LOAD_PROFILE`, as a CTE); SQLite's
  * one writer needs no lock, so it only reads it (none yet: zeros), and `save` creates it.
  */
-const loadState = (dialect: SqlDialect): string => {
+const loadState = (kind: SqlDialect['kind']): string => {
   const profile =
-    dialect.kind === 'postgresql'
+    kind === 'postgresql'
       ? { with: `with profile as (${LOAD_PROFILE}) `, from: 'profile' }
       : { with: '', from: 'gamification_profiles where user_id = ?' };
   return (
@@ -45,6 +45,8 @@ const loadState = (dialect: SqlDialect): string => {
     'from completion_days where user_id = ? and day >= ? and standing > 0'
   );
 };
+
+const LOAD_STATE = { sqlite: loadState('sqlite'), postgresql: loadState('postgresql') };
 
 /** A profile not stored yet. */
 const EMPTY_PROFILE: Row = { totalPoints: 0, bestStreakDays: 0, standingCompletions: 0 };
@@ -166,7 +168,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
       );
   };
 
-  const loadStatement = loadState(dialect);
+  const loadStatement = LOAD_STATE[dialect.kind];
   const readState = async (userId: UserId, since: LocalDate): Promise<StateRows> => {
     const rows = await tx.all(loadStatement, [userId, userId, userId, since]);
     return {
