@@ -92,20 +92,13 @@ export const appendChanges = async (
     await appendForUser(tx, dialect, userId, byUser.get(userId) ?? [], at);
 };
 
-const changeLogs = new Map<SqlDialect['kind'], CommitCollector<ChangeRecorder>>();
-
 /**
- * The change log of a batch's units of work, written with the batch's commit. One collector per
- * dialect: a batch gathers its units' entries under the collector's identity.
+ * The change log of a batch's units of work, written with the batch's commit. A batch gathers its
+ * units' entries under the collector's identity: make one per unit of work and keep it.
  */
-export const changeLogCollector = (dialect: SqlDialect): CommitCollector<ChangeRecorder> => {
-  let collector = changeLogs.get(dialect.kind);
-  if (collector === undefined) {
-    collector = { flush: (tx, recorders) => appendChanges(tx, dialect, recorders, Date.now()) };
-    changeLogs.set(dialect.kind, collector);
-  }
-  return collector;
-};
+export const changeLogCollector = (dialect: SqlDialect): CommitCollector<ChangeRecorder> => ({
+  flush: (tx, recorders) => appendChanges(tx, dialect, recorders, Date.now()),
+});
 
 /** The user's latest seq, read on the read side (0 before their first change). */
 export const LATEST_SEQ = 'select last_seq from change_sequences where user_id = ?';

@@ -6,6 +6,7 @@ import type {
   UnitOfWork,
 } from '../../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../../application/shared/errors.js';
+import type { ChangeRecorder } from '../../change-recorder.js';
 import type { CommitSignal } from '../../commit-signal.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { classifyDatabaseFailure } from '../database-failure.js';
@@ -13,6 +14,7 @@ import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { appendChanges, changeLogCollector } from './change-log-writer.js';
+import type { CommitCollector } from './joined-transactions.js';
 import { KnownUsers, sqlRepositories } from './sql-repositories.js';
 import type { SqlTransactions } from './sql-transactions.js';
 
@@ -32,9 +34,13 @@ export class SqlUnitOfWork implements UnitOfWork {
     private readonly commits?: CommitSignal,
     /** Where deliveries' attempts are queued, if not in their table alone. */
     private readonly deliveryJobs?: DeliveryJobQueue,
-  ) {}
+  ) {
+    this.changeLog = changeLogCollector(dialect);
+  }
 
   private readonly knownUsers = new KnownUsers();
+  /** Gathers the change log of a batch's units (one collector: a batch gathers under its identity). */
+  private readonly changeLog: CommitCollector<ChangeRecorder>;
 
   run<Err, A>(
     work: (repositories: Repositories) => Promise<E.Either<Err, A>>,
@@ -57,7 +63,7 @@ export class SqlUnitOfWork implements UnitOfWork {
           await repositories.writeKeptBack();
           // Last, so the user sequences it locks are held only for the commit; in a batch, with the
           // batch's commit, one sequence raised per user for all of its units.
-          if (!this.transactions.collect(changeLogCollector(this.dialect), repositories.changes))
+          if (!this.transactions.collect(this.changeLog, repositories.changes))
             await appendChanges(runner, this.dialect, [repositories.changes], Date.now());
           changed = !repositories.changes.isEmpty;
           return outcome;

@@ -107,6 +107,12 @@ export const unitOfWorkContract = (factory: HarnessFactory): void =>
         fixture().persistence.unitOfWork.run(async (r) =>
           E.right(await r.clients.add(owner, { ...CLIENT, name }, AT)),
         );
+      /** A unit of work that adds a client, then refuses: its write must not stay. */
+      const addClientThenRefuse = (owner: UserId, name: string) =>
+        fixture().persistence.unitOfWork.run(async (r) => {
+          await r.clients.add(owner, { ...CLIENT, name }, AT);
+          return E.left('refused');
+        });
 
       it('commits the units of work it runs together, and reads inside see what earlier ones wrote', async () => {
         const { persistence, addUser } = fixture();
@@ -140,10 +146,7 @@ export const unitOfWorkContract = (factory: HarnessFactory): void =>
         const owner = await addUser('alice');
         const outcome = await persistence.unitOfWork.together(async () => {
           await addClient(owner, 'kept')();
-          const failed = await persistence.unitOfWork.run(async (r) => {
-            await r.clients.add(owner, { ...CLIENT, name: 'taken back' }, AT);
-            return E.left('refused');
-          })();
+          const failed = await addClientThenRefuse(owner, 'taken back')();
           return E.right(failed);
         })();
         expect(outcome).to.deep.equal(E.right(E.left('refused')));
@@ -205,10 +208,7 @@ export const unitOfWorkContract = (factory: HarnessFactory): void =>
         const failedPart = await persistence.unitOfWork.together(
           async () => {
             await addClient(owner, 'third')();
-            const failed = await persistence.unitOfWork.run(async (r) => {
-              await r.clients.add(owner, { ...CLIENT, name: 'fourth' }, AT);
-              return E.left('refused');
-            })();
+            const failed = await addClientThenRefuse(owner, 'fourth')();
             return E.right(failed);
           },
           { allOrNothing: true },
