@@ -49,6 +49,9 @@ export interface TaskEdit {
 
 const ASSIGNEE_WRITABLE = new Set(['status']);
 
+/** Whether a body changes nothing besides the status. */
+const changesNoField = (body: TaskBody): boolean => Object.keys(body).every((key) => key === 'status');
+
 /** What PATCH and PUT can answer besides infrastructure failures. */
 export type EditTaskError =
   | ValidationFailed
@@ -72,13 +75,17 @@ export const editTask = async (
   }
   if (!holds(edit.precondition, task)) return E.left(preconditionFailed);
 
-  const body = await placeInOwnersZone(repositories.users, task.ownerId, edit.body);
-  const changes = changesFrom(body);
-  // A body of `status` alone (most PATCHes) introduces no reference: nothing to look up.
-  const resolved =
-    Object.keys(changes).length === 0
-      ? E.right(edit.base(task))
-      : await resolveReferences(repositories.references, task.ownerId, 'task', edit.base(task), changes);
+  // A body of `status` alone (most PATCHes) changes no field: no date to place in the owner's
+  // timezone, no reference to look up.
+  const resolved = changesNoField(edit.body)
+    ? E.right(edit.base(task))
+    : await resolveReferences(
+        repositories.references,
+        task.ownerId,
+        'task',
+        edit.base(task),
+        changesFrom(await placeInOwnersZone(repositories.users, task.ownerId, edit.body)),
+      );
   if (E.isLeft(resolved)) return resolved;
 
   let edited = applyFields(task, resolved.right, at);
