@@ -353,9 +353,7 @@ const routes = (db: Db) => {
       'values (?, 0, 0, 0) on conflict (user_id) do update set user_id = excluded.user_id ' +
       'returning total_points, best_streak_days, standing_completions';
     const achievements = 'select code from user_achievements where user_id = ?';
-    const standing =
-      'from task_completions where user_id = ? and revoked_at is null and day >= ? group by day';
-    const days = `select day, count(*) as standing ${standing}`;
+    const days = 'select day, standing from completion_days where user_id = ? and day >= ? and standing > 0';
     let profile: Row | undefined;
     let codes: Row[];
     let dayRows: Row[];
@@ -363,7 +361,7 @@ const routes = (db: Db) => {
       const rows = await tx.all(
         `with p as (${upsert}) select 0 as kind, total_points as a, best_streak_days as b, standing_completions as c, null as code from p ` +
           `union all select 1, null, null, null, code from user_achievements where user_id = ? ` +
-          `union all select 2, count(*), null, null, day ${standing}`,
+          'union all select 2, standing, null, null, day from completion_days where user_id = ? and day >= ? and standing > 0',
         [user, user, user, since],
       );
       const row = rows.find((r) => r.kind === 0);
@@ -397,6 +395,12 @@ const routes = (db: Db) => {
     const today = localDay(zone, now);
     const { profile, have, days } = await readState(tx, user, dayBefore(today, LEDGER_DAYS));
     const before = profile.total;
+    const standOn = (day: string, change: number) =>
+      tx.all(
+        'insert into completion_days (user_id, day, standing) values (?, ?, ?) on conflict (user_id, day) ' +
+          'do update set standing = completion_days.standing + excluded.standing',
+        [user, day, change],
+      );
     const saveProfile = () =>
       tx.all(
         'update gamification_profiles set total_points = ?, best_streak_days = ?, standing_completions = ? where user_id = ?',
@@ -418,6 +422,7 @@ const routes = (db: Db) => {
         'insert into task_completions (user_id, task_id, day, points, completed_at, revoked_at) values (?, ?, ?, ?, ?, null)',
         [user, task.id, today, points, now],
       );
+      await standOn(today, 1);
       await saveProfile();
       for (const achievement of unlocked)
         await tx.all(
@@ -439,6 +444,7 @@ const routes = (db: Db) => {
         const left = (days.get(day) ?? 0) - 1;
         if (left > 0) days.set(day, left);
         else days.delete(day);
+        await standOn(day, -1);
         await saveProfile();
       }
     }

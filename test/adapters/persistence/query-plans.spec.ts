@@ -21,8 +21,6 @@ import type {
 import { SqlTaskReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-task-read-model.js';
 import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
 import { POSTGRESQL, SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
-import { sqlGamification } from '../../../adapters/persistence/mikro-orm/write/sql-gamification.repository.js';
-import { localDate } from '../../support/builders.js';
 import {
   type FreshDatabase,
   freshPostgresDatabase,
@@ -177,20 +175,6 @@ describe('SQLite query plans of the task list', function () {
       expect(steps).to.include('SEARCH x USING COVERING INDEX tasks_client_latest_index (client_id=?)');
       expect(steps).to.include('SEARCH l USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN');
       expect(steps.join('\n')).to.not.match(/SCAN (x|l)\b/);
-    }
-  });
-
-  it('counts a streak’s standing days from the completions index alone, reading no completion row', async () => {
-    const { recorder, sent } = recording(new SqliteRunner(database));
-    await sqlGamification(recorder, SQLITE).load(1, localDate('2026-03-02'));
-    const reads = sent.filter((statement) => statement.sql.includes('from task_completions'));
-    expect(reads).to.have.length(1);
-    for (const statement of reads) {
-      const steps = planSteps(database, statement);
-      expect(steps.join('\n')).to.match(
-        /SEARCH task_completions USING COVERING INDEX task_completions_user_index \(user_id=\? AND revoked_at=\? AND day>\?\)/,
-      );
-      expect(steps.join('\n')).to.not.match(/SCAN task_completions\b/);
     }
   });
 

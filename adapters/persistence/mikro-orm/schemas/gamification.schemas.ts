@@ -60,8 +60,7 @@ export const CompletionSchema = new EntitySchema<CompletionRecord>({
   name: 'CompletionRecord',
   tableName: 'task_completions',
   indexes: [
-    // A user's standing completions by day: a streak is counted from this index alone.
-    { name: 'task_completions_user_index', properties: ['userId', 'revokedAt', 'day'] },
+    { name: 'task_completions_user_index', properties: ['userId', 'revokedAt'] },
     { name: 'task_completions_task_index', properties: ['taskId'] },
   ],
   properties: {
@@ -72,5 +71,26 @@ export const CompletionSchema = new EntitySchema<CompletionRecord>({
     points: { type: 'integer' },
     completedAt: { type: epochMillis(), fieldName: 'completed_at' },
     revokedAt: { type: epochMillis(), fieldName: 'revoked_at', nullable: true },
+  },
+});
+
+/**
+ * Standing completions per user and local day, kept on each completion and take-back: a streak is
+ * read from the days around today instead of aggregating every completion the user ever made.
+ */
+export interface CompletionDayRecord {
+  userId: number;
+  /** The user's local day, `YYYY-MM-DD`. */
+  day: string;
+  standing: number;
+}
+
+export const CompletionDaySchema = new EntitySchema<CompletionDayRecord>({
+  name: 'CompletionDayRecord',
+  tableName: 'completion_days',
+  properties: {
+    userId: { type: 'integer', primary: true, fieldName: 'user_id' },
+    day: { type: 'string', length: 10, primary: true },
+    standing: { type: 'integer' },
   },
 });

@@ -1,5 +1,10 @@
 import { ChangeLogSchema, ChangeSequenceSchema } from './change-log.schemas.js';
-import { AchievementSchema, CompletionSchema, ProfileSchema } from './gamification.schemas.js';
+import {
+  AchievementSchema,
+  CompletionDaySchema,
+  CompletionSchema,
+  ProfileSchema,
+} from './gamification.schemas.js';
 import { IdempotencyKeySchema } from './idempotency.schemas.js';
 import { MoneySchema, NoteSchema, TimeSchema } from './linked-record.schemas.js';
 import { OwnerRowCountSchema } from './owner-row-count.schemas.js';
@@ -21,6 +26,7 @@ export const ALL_SCHEMAS = [
   ProfileSchema,
   AchievementSchema,
   CompletionSchema,
+  CompletionDaySchema,
   CardSchema,
   NoteSchema,
   TimeSchema,

@@ -21,13 +21,8 @@ const LOAD_PROFILE =
   'insert into gamification_profiles (user_id, total_points, best_streak_days, standing_completions) ' +
   'values (?, 0, 0, 0) on conflict (user_id) do update set user_id = excluded.user_id ' +
   'returning total_points, best_streak_days, standing_completions';
-/**
- * The user's standing completions per day from a day on, counted from the completions over the
- * index that ends in the day (`task_completions_user_index`): no table of counts to keep true.
- */
-const STANDING_DAYS =
-  'from task_completions where user_id = ? and revoked_at is null and day >= ? group by day';
-const LEDGER_SINCE = `select day, cast(count(*) as integer) as standing ${STANDING_DAYS}`;
+const LEDGER_SINCE =
+  'select day, standing from completion_days where user_id = ? and day >= ? and standing > 0';
 
 /**
  * The profile, the achievements and the first window of days in one statement. Where the profile
@@ -46,8 +41,8 @@ const loadState = (kind: SqlDialect['kind']): string => {
     `from ${profile.from} ` +
     "union all select 'achievement', null, null, null, code, unlocked_at, null, null " +
     'from user_achievements where user_id = ? ' +
-    "union all select 'day', null, null, null, null, null, day, cast(count(*) as integer) " +
-    STANDING_DAYS
+    "union all select 'day', null, null, null, null, null, day, standing " +
+    'from completion_days where user_id = ? and day >= ? and standing > 0'
   );
 };
 
@@ -67,13 +62,17 @@ const byUnlocking = (a: Row, b: Row) =>
 
 const INSERT_COMPLETION =
   'insert into task_completions (user_id, task_id, day, points, completed_at, revoked_at) values (?, ?, ?, ?, ?, null)';
+/** Adds `standing` (negative to take back) to the user's count for the day. */
+const COUNT_DAY =
+  'insert into completion_days (user_id, day, standing) values (?, ?, ?) ' +
+  'on conflict (user_id, day) do update set standing = completion_days.standing + excluded.standing';
 /** Creates the profile or replaces its figures (on PostgreSQL it exists since `load`). */
 const SAVE_PROFILE =
   'insert into gamification_profiles (user_id, total_points, best_streak_days, standing_completions) ' +
   'values (?, ?, ?, ?) on conflict (user_id) do update set total_points = excluded.total_points, ' +
   'best_streak_days = excluded.best_streak_days, standing_completions = excluded.standing_completions';
 
-/** A completion's insert kept back on PostgreSQL, to go out with its user's `save` (or `flush`). */
+/** A ledger write kept back on PostgreSQL, to go out with its user's `save` (or `flush`). */
 interface Pending {
   readonly sql: string;
   readonly params: readonly SqlValue[];
@@ -111,14 +110,16 @@ const prefixed = (pending: readonly Pending[], statement: string): string =>
 
 /**
  * Gamification state kept up to date on each change: the profile row holds the points, the best
- * streak and the count of standing completions; a streak's days are counted from the completions
- * that stand. Loading reads the profile and the days of the current streak, never the whole history.
+ * streak and the count of standing completions; `completion_days` holds standing completions per
+ * day. Loading reads the profile and the days of the current streak, never the whole history.
  *
  * On PostgreSQL a status change holds the user's profile row locked from `load` to the commit, and
- * every change of that user's tasks waits for it: so a new completion's insert is kept back and
- * goes out with the user's `save`, as a CTE of the profile's update, instead of a round trip of its
- * own under the lock. `flush` sends whatever no `save` took (the unit of work calls it before
- * committing); `load` answers the ledger with the kept-back completions counted.
+ * every change of that user's tasks waits for it: so the ledger's writes (a new completion and its
+ * day, a taken-back day) are kept back and go out with the user's `save`, as CTEs of the profile's
+ * update, instead of one round trip each under the lock. They touch other rows than the update and
+ * than each other (one write per user and day), which is what running them in one statement needs.
+ * `flush` sends whatever no `save` took (the unit of work calls it before committing); `load`
+ * answers the ledger with the kept-back days counted.
  */
 export interface SqlGamification extends GamificationRepository {
   flush(): Promise<void>;
@@ -128,15 +129,34 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
   /** The achievements each loaded profile already had: saving inserts only the new ones. */
   const stored = new Map<UserId, ReadonlySet<string>>();
   const keepsBack = dialect.kind === 'postgresql';
-  /** Completions to insert: kept back on PostgreSQL. */
+  /** Completions to insert, and per user and day the standing to add: kept back on PostgreSQL. */
   let completions: Completion[] = [];
+  const days = new Map<string, { readonly userId: UserId; readonly day: LocalDate; standing: number }>();
 
-  /** Takes the kept-back inserts of `userId` (or everyone's) out of the queue. */
+  const addToDay = async (userId: UserId, day: LocalDate, standing: number): Promise<void> => {
+    if (!keepsBack) return tx.run(COUNT_DAY, [userId, day, standing]);
+    const key = `${userId} ${day}`;
+    const kept = days.get(key);
+    if (kept === undefined) days.set(key, { userId, day, standing });
+    else kept.standing += standing;
+  };
+
+  /** Takes the kept-back writes of `userId` (or everyone's) out of the queue. */
   const takePending = (userId?: UserId): Pending[] => {
     const taken = (owner: UserId) => userId === undefined || owner === userId;
     const inserts = completions.filter((completion) => taken(completion.userId));
     completions = completions.filter((completion) => !taken(completion.userId));
-    return inserts.map((completion) => ({ sql: INSERT_COMPLETION, params: completionRow(completion) }));
+    const counts: Pending[] = [];
+    for (const [key, kept] of days) {
+      if (!taken(kept.userId)) continue;
+      days.delete(key);
+      if (kept.standing !== 0)
+        counts.push({ sql: COUNT_DAY, params: [kept.userId, kept.day, kept.standing] });
+    }
+    return [
+      ...inserts.map((completion) => ({ sql: INSERT_COMPLETION, params: completionRow(completion) })),
+      ...counts,
+    ];
   };
 
   const flush = async (): Promise<void> => {
@@ -174,12 +194,15 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
     }
   };
 
-  /** The ledger as it will be once the kept-back completions of `userId` are written. */
+  /** The ledger as it will be once the kept-back days of `userId` are written. */
   const withKeptBack = (userId: UserId, ledger: CompletionLedger): CompletionLedger => {
-    const kept = completions.filter((completion) => completion.userId === userId);
-    if (kept.length === 0) return ledger;
     const adjusted = new Map(ledger);
-    for (const { day } of kept) adjusted.set(day, (adjusted.get(day) ?? 0) + 1);
+    for (const kept of days.values()) {
+      if (kept.userId !== userId) continue;
+      const standing = (adjusted.get(kept.day) ?? 0) + kept.standing;
+      if (standing > 0) adjusted.set(kept.day, standing);
+      else adjusted.delete(kept.day);
+    }
     return adjusted;
   };
 
@@ -229,6 +252,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
     recordCompletion: async (completion) => {
       if (keepsBack) completions.push(completion);
       else await tx.run(INSERT_COMPLETION, completionRow(completion));
+      await addToDay(completion.userId, completion.day, 1);
     },
     revokeCompletion: async (taskId, at) => {
       // A kept-back completion may be the one taken back: it is written first.
@@ -238,7 +262,10 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
           `returning ${COMPLETION_COLUMNS}`,
         [at.getTime(), taskId],
       );
-      return row === undefined ? null : completionFrom(row);
+      if (row === undefined) return null;
+      const completion = completionFrom(row);
+      await addToDay(completion.userId, completion.day, -1);
+      return completion;
     },
   };
 };
