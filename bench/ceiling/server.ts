@@ -90,8 +90,17 @@ const routes = (db: Db) => {
       reply.header('content-type', 'application/json; charset=utf-8');
       return handle(user, request, reply);
     };
+  // PostgreSQL keeps each user's latest seq in a row its writers lock; SQLite's one writer numbers
+  // from the log's last entry.
   const latestSeq = async (user: number) =>
-    (await db.all('select last_seq from change_sequences where user_id = ?', [user]))[0]?.last_seq;
+    (
+      await db.all(
+        pg
+          ? 'select last_seq from change_sequences where user_id = ?'
+          : 'select coalesce(max(seq), 0) as last_seq from change_log where user_id = ?',
+        [user],
+      )
+    )[0]?.last_seq;
 
   /**
    * Rows and their total in one statement (the total a scalar subquery beside each row); a page with
@@ -296,6 +305,14 @@ const routes = (db: Db) => {
     operation: string,
     now: number,
   ) => {
+    if (!pg) {
+      await tx.all(
+        'insert into change_log (user_id, seq, resource, record_id, operation, changed_at) ' +
+          "select ?, coalesce(max(seq), 0) + 1, 'tasks', ?, ?, ? from change_log where user_id = ?",
+        [user, id, operation, now, user],
+      );
+      return;
+    }
     const [seq] = await tx.all(
       'insert into change_sequences (user_id, last_seq) values (?, 1) on conflict (user_id) do update ' +
         'set last_seq = change_sequences.last_seq + 1 returning last_seq',

@@ -105,7 +105,7 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
     ),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
-    changeLog: new SqlChangeLogReader(reader),
+    changeLog: new SqlChangeLogReader(reader, dialect),
     currentRecords: new SqlCurrentRecords(reader, dialect),
     apiKeyStore: new SqlApiKeyStore(reader, writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),

@@ -10,7 +10,7 @@ import { SQLITE_MIGRATION_NAMES } from '../../../adapters/persistence/mikro-orm/
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import { pendingMigrations } from '../../../adapters/persistence/mikro-orm/open-sqlite-persistence.js';
-import { ALL_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
+import { SQLITE_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
 import { ensureBuilt, ROOT } from '../../support/build.js';
 import { type FreshDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
@@ -58,7 +58,7 @@ describe('SQLite opened without MikroORM', function () {
     const orm = await MikroORM.init(mikroOrmOptions(fresh.database));
     try {
       // Each schema on its own terms: the list's union of entity types is no one entity's name.
-      for (const schema of ALL_SCHEMAS as readonly EntitySchema[]) {
+      for (const schema of SQLITE_SCHEMAS as readonly EntitySchema[]) {
         const discovered = orm.getMetadata().get(schema);
         const shape = shapeOf(schema);
         const columns = Object.entries(discovered.properties)

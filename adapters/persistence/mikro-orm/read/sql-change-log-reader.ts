@@ -8,6 +8,7 @@ import {
 } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import { RowReader } from '../row-decoding.js';
+import type { SqlDialect } from '../sql-dialect.js';
 import { LATEST_SEQ } from '../write/change-log-writer.js';
 import type { SqlRunner } from './sql-runner.js';
 
@@ -25,10 +26,17 @@ const CHANGES_AFTER_OF = changesAfter(" and ',' || ? || ',' like '%,' || resourc
 
 /** The change log, read outside any unit of work. */
 export class SqlChangeLogReader implements ChangeLogReader {
-  constructor(private readonly runner: SqlRunner) {}
+  private readonly latest: string;
+
+  constructor(
+    private readonly runner: SqlRunner,
+    dialect: SqlDialect,
+  ) {
+    this.latest = LATEST_SEQ[dialect.kind];
+  }
 
   async latestSeq(userId: UserId): Promise<number> {
-    const row = await this.runner.get(LATEST_SEQ, [userId]);
+    const row = await this.runner.get(this.latest, [userId]);
     return row === undefined ? 0 : Number(row.last_seq);
   }
 

@@ -34,9 +34,10 @@ export const ChangeLogSchema = new EntitySchema<ChangeLogRecord>({
 });
 
 /**
- * Each user's latest `seq`. A unit of work raises it by the number of entries it appends, in one
- * upsert that also locks the row until commit, so two writers of one user take turns and the log
- * has no gaps and no entry committed out of order. A list's ETag is read from here.
+ * Each user's latest `seq`, on PostgreSQL. A unit of work raises it by the number of entries it
+ * appends, in one upsert that also locks the row until commit, so two writers of one user take
+ * turns and the log has no gaps and no entry committed out of order. A list's ETag is read from
+ * here. SQLite, whose one writer holds the whole file, numbers from the log's last entry instead.
  */
 export interface ChangeSequenceRecord {
   userId: number;

@@ -39,3 +39,6 @@ export const ALL_SCHEMAS = [
   WebhookSchema,
   WebhookDeliverySchema,
 ];
+
+/** SQLite numbers the change log from its own last entry (change-log-writer.ts): no sequence table. */
+export const SQLITE_SCHEMAS = ALL_SCHEMAS.filter((schema) => schema !== ChangeSequenceSchema);

@@ -6,8 +6,8 @@ import type { SqlDialect } from '../sql-dialect.js';
 import type { CommitCollector } from './joined-transactions.js';
 
 /**
- * Raises the user's sequence by `count` and answers the new last value. The upsert locks the row
- * (on PostgreSQL) until commit, so another writer of the same user waits here and takes the numbers
+ * PostgreSQL: raises the user's sequence by `count` and answers the new last value. The upsert
+ * locks the row until commit, so another writer of the same user waits here and takes the numbers
  * after these: the log has no gaps, and seq order is commit order.
  */
 const RAISE_SEQUENCE =
@@ -29,7 +29,7 @@ const valuesOf = (change: Change, at: number): SqlValue[] => [
   change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
 ];
 
-/** SQLite: raise the sequence, then insert the entries numbered from it (two statements in-process). */
+/** PostgreSQL, past `ROWS_PER_INSERT` entries: inserted in chunks after the raise. */
 const insertEntries = (rows: number): string =>
   `insert into change_log ${COLUMNS} values ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
 
@@ -49,6 +49,19 @@ const raiseAndInsert = (rows: number): string =>
   ).join(', ') +
   ') as v(user_id, place, resource, record_id, operation, changed_at, status_change)';
 
+/**
+ * SQLite: the entries numbered after the user's last one, found at the end of the log's
+ * (user_id, seq) key by the same statement. Its one writer holds the file's write lock from BEGIN
+ * IMMEDIATE to the commit, so no other transaction can take the same numbers, and no sequence row
+ * is needed to make them wait. SQLite reads the log before it inserts into it.
+ */
+const insertAfterLast = (rows: number): string =>
+  'with v (place, resource, record_id, operation, changed_at, status_change) as (values ' +
+  Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ') +
+  `) insert into change_log ${COLUMNS} ` +
+  'select ?, last.seq + v.place, v.resource, v.record_id, v.operation, v.changed_at, v.status_change ' +
+  'from (select coalesce(max(seq), 0) as seq from change_log where user_id = ?) as last, v';
+
 const appendForUser = async (
   tx: SqlRunner,
   dialect: SqlDialect,
@@ -56,7 +69,16 @@ const appendForUser = async (
   changes: readonly Change[],
   at: number,
 ): Promise<void> => {
-  if (dialect.kind === 'postgresql' && changes.length <= ROWS_PER_INSERT) {
+  if (dialect.kind === 'sqlite') {
+    // A chunk after the first is numbered after the ones before it, which it finds in the log.
+    for (let start = 0; start < changes.length; start += ROWS_PER_INSERT) {
+      const chunk = changes.slice(start, start + ROWS_PER_INSERT);
+      const entries = chunk.flatMap((change, index) => [index + 1, ...valuesOf(change, at)]);
+      await tx.run(insertAfterLast(chunk.length), [...entries, userId, userId]);
+    }
+    return;
+  }
+  if (changes.length <= ROWS_PER_INSERT) {
     const entries = changes.flatMap((change, index) => [userId, index + 1, ...valuesOf(change, at)]);
     return tx.run(raiseAndInsert(changes.length), [userId, changes.length, changes.length, ...entries]);
   }
@@ -100,5 +122,11 @@ export const changeLogCollector = (dialect: SqlDialect): CommitCollector<ChangeR
   flush: (tx, recorders) => appendChanges(tx, dialect, recorders, Date.now()),
 });
 
-/** The user's latest seq, read on the read side (0 before their first change). */
-export const LATEST_SEQ = 'select last_seq from change_sequences where user_id = ?';
+/**
+ * The user's latest seq, read on the read side (0 before their first change): PostgreSQL's
+ * sequence row, SQLite's last entry at the end of the log's key.
+ */
+export const LATEST_SEQ: Readonly<Record<SqlDialect['kind'], string>> = {
+  sqlite: 'select coalesce(max(seq), 0) as last_seq from change_log where user_id = ?',
+  postgresql: 'select last_seq from change_sequences where user_id = ?',
+};

@@ -153,10 +153,15 @@ const prefixed = (columns: string, alias: string) =>
     .split(', ')
     .map((column) => `${alias}.${column}`)
     .join(', ');
-const BEHIND =
+/** Active webhooks whose cursor is behind their user's latest seq (LATEST_SEQ, per dialect). */
+const behind = (kind: SqlDialect['kind']): string =>
   `select ${prefixed(WEBHOOK_COLUMNS, 'w')} from webhooks w ` +
-  'join change_sequences s on s.user_id = w.user_id where w.active = ? and w.cursor_seq < s.last_seq ' +
+  (kind === 'postgresql'
+    ? 'join change_sequences s on s.user_id = w.user_id where w.active = ? and w.cursor_seq < s.last_seq '
+    : 'where w.active = ? and w.cursor_seq < ' +
+      '(select coalesce(max(c.seq), 0) from change_log c where c.user_id = w.user_id) ') +
   'order by w.id limit cast(? as bigint)';
+const BEHIND = { sqlite: behind('sqlite'), postgresql: behind('postgresql') };
 const DUE =
   `select ${prefixed(DELIVERY_COLUMNS, 'd')} from webhook_deliveries d ` +
   `join webhooks w on w.id = d.webhook_id where ${WAITING} and d.next_attempt_at <= ? ` +
@@ -224,7 +229,7 @@ export const sqlWebhooks = (
     },
     countActive: async () =>
       Number((await tx.get('select count(*) as n from webhooks where active = ?', [1]))?.n ?? 0),
-    behind: async (limit) => (await tx.all(BEHIND, [1, limit])).map(webhookOf),
+    behind: async (limit) => (await tx.all(BEHIND[dialect.kind], [1, limit])).map(webhookOf),
     advanceCursors: async (moves, to) => {
       if (moves.length === 0) return;
       if (dialect !== POSTGRESQL) {

@@ -47,6 +47,20 @@ export const changeLogContract = (factory: HarnessFactory): void =>
       expect((await logOf(alice))[0]?.changedAt).to.be.instanceOf(Date);
     });
 
+    it('numbers a unit of work’s many entries one after another, more than one insert holds, and the next write after them', async () => {
+      const { write, addUser, persistence } = fixture();
+      const alice = await addUser('alice');
+      await write((r) => r.clients.add(alice, CLIENT, AT));
+      const many = 450; // past two of the writer's inserts of 200 rows
+      await write(async (r) => {
+        for (let i = 0; i < many; i += 1) await r.clients.add(alice, { ...CLIENT, name: `Acme ${i}` }, AT);
+      });
+      await write((r) => r.clients.add(alice, CLIENT, AT));
+      const seqs = (await logOf(alice)).map((change) => change.seq);
+      expect(seqs).to.deep.equal(Array.from({ length: many + 2 }, (_, i) => i + 1));
+      expect(await persistence.changeLog.latestSeq(alice)).to.equal(many + 2);
+    });
+
     it('a rolled-back unit of work appends nothing', async () => {
       const { persistence, addUser } = fixture();
       const alice = await addUser('alice');

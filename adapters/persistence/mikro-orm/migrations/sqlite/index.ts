@@ -22,6 +22,7 @@ import { Migration20261125020000 } from './Migration20261125020000.js';
 import { Migration20261125100000 } from './Migration20261125100000.js';
 import { Migration20261125120000 } from './Migration20261125120000.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
+import { Migration20261127130000 } from './Migration20261127130000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -52,4 +53,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261125100000', class: Migration20261125100000 },
   { name: 'Migration20261125120000', class: Migration20261125120000 },
   { name: 'Migration20261125150000', class: Migration20261125150000 },
+  { name: 'Migration20261127130000', class: Migration20261127130000 },
 ];
