@@ -61,29 +61,6 @@ export const taskToRecord = (task: NewTask): Omit<TaskRecord, 'id' | 'version'> 
   updatedAt: task.updatedAt.getTime(),
 });
 
-/** Column list for raw task queries, aliased to the record's property names. */
-export const TASK_COLUMNS = [
-  ['id', 'id'],
-  ['owner_id', 'ownerId'],
-  ['client_task_id', 'clientTaskId'],
-  ['title', 'title'],
-  ['description', 'description'],
-  ['date', 'date'],
-  ['priority', 'priority'],
-  ['status', 'status'],
-  ['active', 'active'],
-  ['project_id', 'projectId'],
-  ['client_id', 'clientId'],
-  ['category_id', 'categoryId'],
-  ['assignee_id', 'assigneeId'],
-  ['time_planned', 'timePlanned'],
-  ['price_planned_cents', 'pricePlannedCents'],
-  ['completed_at', 'completedAt'],
-  ['created_at', 'createdAt'],
-  ['updated_at', 'updatedAt'],
-  ['version', 'version'],
-] as const;
-
 export const historyFromRecord = (row: Row): StatusHistoryEntry => {
   const read = new RowReader('task_status_history', row);
   return {

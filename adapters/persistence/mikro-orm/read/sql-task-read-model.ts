@@ -7,16 +7,17 @@ import type {
 } from '../../../../application/ports/task-read-model.port.js';
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
-import { historyFromRecord, TASK_COLUMNS, taskFromRecord } from '../mappers.js';
+import { historyFromRecord, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
+import { TaskSchema } from '../schemas/task.schemas.js';
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
+import { selectionOn, shapeOf } from '../write/table-statements.js';
 import { type Order, orderByOf, type SortKey } from './keyset.js';
 import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
-/** Every task column of the table as `alias`, named as the mapper reads it. */
-export const taskColumnsOn = (alias: string): string =>
-  TASK_COLUMNS.map(([column, property]) => `${alias}.${column} as "${property}"`).join(', ');
+/** Every task column of the table as `alias`, named as the mapper reads it (from TaskSchema). */
+export const taskColumnsOn = (alias: string): string => selectionOn(shapeOf(TaskSchema), alias);
 
 const TASK_SELECTION = taskColumnsOn('t');
 

@@ -36,6 +36,10 @@ export const shapeOf = (schema: EntitySchema<any>): TableShape => {
   return shape;
 };
 
+/** `shape.selection` with each column read from the table as `alias`. */
+export const selectionOn = (shape: TableShape, alias: string): string =>
+  [...shape.columns].map(([name, column]) => `${alias}.${column} as "${name}"`).join(', ');
+
 export const columnIn = (shape: TableShape, property: string): string => {
   const column = shape.columns.get(property);
   if (column === undefined) throw new Error(`${shape.table} has no column for ${property}`);
