@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { TaskFields } from '../../domain/task/task.js';
 import { TASK_PRIORITIES, type TaskPriority } from '../../domain/task/task-priority.js';
 import { TASK_STATUSES, type TaskStatus } from '../../domain/task/task-status.js';
 import {
@@ -46,7 +47,10 @@ export const taskStatusCodec = integerChoice<TaskStatus>(
   '0 new, 1 in progress, 2 done, 3 cancelled',
 );
 
-/** Every field a caller may write on a task. */
+/**
+ * Every field a caller may write on a task, and its status: one codec per field of `TaskFields`,
+ * so a field added there is a compile error here until it has one.
+ */
 export const taskFieldCodecs = {
   title: titleCodec,
   description: nullable(text('TaskDescription', DESCRIPTION_MAX_LENGTH)),
@@ -64,7 +68,7 @@ export const taskFieldCodecs = {
   assigneeId: nullable(recordId('UserId')),
   timePlanned: nullable(duration('TimePlanned', 'Planned time in seconds')),
   pricePlanned: nullable(money('PricePlanned', { positive: false })),
-};
+} satisfies Record<keyof TaskFields | 'status', unknown>;
 
 /** Read-only fields of a task; accepted and ignored in inputs so get → edit → replace works. */
 export const TASK_READ_ONLY_FIELDS = [

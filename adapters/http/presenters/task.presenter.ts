@@ -1,7 +1,14 @@
 import { formatDuration } from '../../../domain/shared/duration.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { formatClientTaskId, type Task } from '../../../domain/task/task.js';
-import { flag, serverDateTime, serverInstant, serverInstantOrNull } from './wire-values.js';
+import {
+  flag,
+  type NoneLeft,
+  type SnakeCase,
+  serverDateTime,
+  serverInstant,
+  serverInstantOrNull,
+} from './wire-values.js';
 
 /** The task as it travels. */
 export const presentTask = (task: Task) => ({
@@ -25,6 +32,14 @@ export const presentTask = (task: Task) => ({
   created_at: serverInstant(task.createdAt),
   updated_at: serverInstant(task.updatedAt),
 });
+
+/**
+ * Every field of a task is on the wire, spelled in snake_case (its version travels as the ETag):
+ * a field added to `Task` and not presented above is a compile error here that names it.
+ */
+export type EveryTaskFieldPresented = NoneLeft<
+  Exclude<SnakeCase<Exclude<keyof Task, 'version'>>, keyof ReturnType<typeof presentTask>>
+>;
 
 export const presentHistoryEntry = (entry: StatusHistoryEntry) => ({
   id: entry.id,

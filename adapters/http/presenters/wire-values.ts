@@ -48,3 +48,11 @@ export const serverDateTime = (value: LocalDateTime | null): string | null =>
 
 /** Booleans travel as the API's 0/1 flags. */
 export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+/** A property name as the wire spells it: `clientTaskId` is `client_task_id`. */
+export type SnakeCase<Name extends string> = Name extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : Name;
+
+/** Compiles only when `Left` is empty; otherwise the error names what is left. */
+export type NoneLeft<Left extends never> = Left;

@@ -9,11 +9,11 @@ import type { TaskTitle } from '../../../domain/task/task-title.js';
 import type { User } from '../../../domain/user/user.js';
 import { BoundedCache } from './bounded-cache.js';
 import { type Row, RowReader, storedDateTime, storedMoney } from './row-decoding.js';
-import type { TaskRecord } from './schemas/task.schemas.js';
-import type { ApiKeyRecord } from './schemas/user.schemas.js';
+import type { TaskHistoryRecord, TaskRecord } from './schemas/task.schemas.js';
+import type { ApiKeyRecord, UserRecord } from './schemas/user.schemas.js';
 
 export const taskFromRecord = (row: Row): Task => {
-  const read = new RowReader('tasks', row);
+  const read = new RowReader<keyof TaskRecord>('tasks', row);
   return {
     id: read.integer('id'),
     ownerId: read.integer('ownerId'),
@@ -62,7 +62,7 @@ export const taskToRecord = (task: NewTask): Omit<TaskRecord, 'id' | 'version'> 
 });
 
 export const historyFromRecord = (row: Row): StatusHistoryEntry => {
-  const read = new RowReader('task_status_history', row);
+  const read = new RowReader<keyof TaskHistoryRecord>('task_status_history', row);
   return {
     id: read.integer('id'),
     taskId: read.integer('taskId'),
@@ -74,7 +74,7 @@ export const historyFromRecord = (row: Row): StatusHistoryEntry => {
 };
 
 export const userFromRecord = (row: Row): User => {
-  const read = new RowReader('users', row);
+  const read = new RowReader<keyof UserRecord>('users', row);
   return {
     id: read.integer('id'),
     name: read.text('name'),
@@ -96,7 +96,7 @@ const parsedScopeLists = new BoundedCache<string, readonly Scope[] | null>(256);
 const scopesOf = (text: string): readonly Scope[] | null => parsedScopeLists.getOrMake(text, parseScopes);
 
 export const apiKeyFromRecord = (row: Row): ApiKey => {
-  const read = new RowReader('api_keys', row);
+  const read = new RowReader<keyof ApiKeyRecord>('api_keys', row);
   return {
     id: read.integer('id'),
     userId: read.integer('userId'),

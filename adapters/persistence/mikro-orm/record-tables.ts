@@ -61,7 +61,7 @@ export const clientTable: RecordTable<ClientFields, ClientRecord> = {
     active: fields.active,
   }),
   fromRow: (row) => {
-    const read = new RowReader('clients', row);
+    const read = new RowReader<keyof ClientRecord>('clients', row);
     return {
       id: read.integer('id'),
       ownerId: read.integer('ownerId'),
@@ -85,7 +85,7 @@ export const projectTable: RecordTable<ProjectFields, ProjectRecord> = {
     active: fields.active,
   }),
   fromRow: (row) => {
-    const read = new RowReader('projects', row);
+    const read = new RowReader<keyof ProjectRecord>('projects', row);
     return {
       id: read.integer('id'),
       ownerId: read.integer('ownerId'),
@@ -139,7 +139,7 @@ export const noteTable: RecordTable<NoteFields, NoteRecord> = {
     ...linkColumns(fields),
   }),
   fromRow: (row) => {
-    const read = new RowReader('notes', row);
+    const read = new RowReader<keyof NoteRecord>('notes', row);
     return {
       id: read.integer('id'),
       ownerId: read.integer('ownerId'),
@@ -165,7 +165,7 @@ export const timeTable: RecordTable<TimeFields, TimeRecordRow> = {
     ...linkColumns(fields),
   }),
   fromRow: (row) => {
-    const read = new RowReader('time_records', row);
+    const read = new RowReader<keyof TimeRecordRow>('time_records', row);
     return {
       id: read.integer('id'),
       ownerId: read.integer('ownerId'),
@@ -193,7 +193,7 @@ export const moneyTable: RecordTable<MoneyFields, MoneyRecordRow> = {
     ...linkColumns(fields),
   }),
   fromRow: (row) => {
-    const read = new RowReader('money_records', row);
+    const read = new RowReader<keyof MoneyRecordRow>('money_records', row);
     return {
       id: read.integer('id'),
       ownerId: read.integer('ownerId'),

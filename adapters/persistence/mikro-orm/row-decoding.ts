@@ -24,8 +24,12 @@ export class CorruptRowError extends Error {
 /** A row as a driver or MikroORM hands it over: its columns, as properties. */
 export type Row = object;
 
-/** Reads the columns of one row of `table`, each with the parser its meaning needs. */
-export class RowReader {
+/**
+ * Reads the columns of one row of `table`, each with the parser its meaning needs. Given the
+ * table's record type's keys (`RowReader<keyof TaskRecord>`), reading a column the table's schema
+ * does not describe is a compile error.
+ */
+export class RowReader<Column extends string = string> {
   private readonly row: Readonly<Partial<Record<string, unknown>>>;
 
   constructor(
@@ -36,51 +40,51 @@ export class RowReader {
     this.row = row as Readonly<Partial<Record<string, unknown>>>;
   }
 
-  private fail(column: string): never {
+  private fail(column: Column): never {
     throw new CorruptRowError(this.table, column, this.row[column]);
   }
 
-  private present(column: string): unknown {
+  private present(column: Column): unknown {
     const value = this.row[column];
     return value === undefined || value === null ? this.fail(column) : value;
   }
 
-  private isNull(column: string): boolean {
+  private isNull(column: Column): boolean {
     const value = this.row[column];
     return value === null || value === undefined;
   }
 
-  integer(column: string): number {
+  integer(column: Column): number {
     const value = Number(this.present(column));
     return Number.isSafeInteger(value) ? value : this.fail(column);
   }
 
-  integerOrNull(column: string): number | null {
+  integerOrNull(column: Column): number | null {
     return this.isNull(column) ? null : this.integer(column);
   }
 
   /** One of a closed set of integers (a status, a priority, a money type). */
-  choice<N extends number>(column: string, values: readonly N[]): N {
+  choice<N extends number>(column: Column, values: readonly N[]): N {
     const value = this.integer(column);
     return values.find((v) => v === value) ?? this.fail(column);
   }
 
-  text(column: string): string {
+  text(column: Column): string {
     const value = this.present(column);
     return typeof value === 'string' ? value : this.fail(column);
   }
 
-  textOrNull(column: string): string | null {
+  textOrNull(column: Column): string | null {
     return this.isNull(column) ? null : this.text(column);
   }
 
   /** Domain text types (a title, a name): the domain's parser decides. */
-  parsed<T>(column: string, parse: (text: string) => T | null): T {
+  parsed<T>(column: Column, parse: (text: string) => T | null): T {
     return parse(this.text(column)) ?? this.fail(column);
   }
 
   /** SQLite keeps booleans as 0/1, PostgreSQL as booleans. */
-  flag(column: string): boolean {
+  flag(column: Column): boolean {
     const value = this.present(column);
     if (value === true || value === 1 || value === '1') return true;
     if (value === false || value === 0 || value === '0') return false;
@@ -88,35 +92,35 @@ export class RowReader {
   }
 
   /** Instants are stored as epoch milliseconds. */
-  instant(column: string): Date {
+  instant(column: Column): Date {
     return new Date(this.integer(column));
   }
 
-  instantOrNull(column: string): Date | null {
+  instantOrNull(column: Column): Date | null {
     return this.isNull(column) ? null : this.instant(column);
   }
 
   /** Wall-clock date-times are stored as `YYYY-MM-DD HH:MM:SS` text, which sorts as time does. */
-  localDateTimeOrNull(column: string): LocalDateTime | null {
+  localDateTimeOrNull(column: Column): LocalDateTime | null {
     return this.isNull(column) ? null : this.parsed(column, parseLocalDateTime);
   }
 
   /** Durations are stored as whole seconds. */
-  duration(column: string): Duration {
+  duration(column: Column): Duration {
     return durationFromSeconds(this.integer(column)) ?? this.fail(column);
   }
 
-  durationOrNull(column: string): Duration | null {
+  durationOrNull(column: Column): Duration | null {
     return this.isNull(column) ? null : this.duration(column);
   }
 
   /** Money is stored as integer cents. */
-  money(column: string): Money {
+  money(column: Column): Money {
     const amount = moneyFromCents(this.integer(column));
     return typeof amount === 'number' ? amount : this.fail(column);
   }
 
-  moneyOrNull(column: string): Money | null {
+  moneyOrNull(column: Column): Money | null {
     return this.isNull(column) ? null : this.money(column);
   }
 }

@@ -63,7 +63,9 @@ export interface WebhookDeliveryRecord {
 export const WebhookDeliverySchema = new EntitySchema<WebhookDeliveryRecord>({
   name: 'WebhookDeliveryRecord',
   tableName: 'webhook_deliveries',
-  indexes: [{ name: 'webhook_deliveries_due_index', properties: ['nextAttemptAt'], where: "state = 'pending'" }],
+  indexes: [
+    { name: 'webhook_deliveries_due_index', properties: ['nextAttemptAt'], where: "state = 'pending'" },
+  ],
   uniques: [{ name: 'webhook_deliveries_event_unique', properties: ['webhookId', 'eventId'] }],
   properties: {
     id: { type: 'integer', primary: true },
