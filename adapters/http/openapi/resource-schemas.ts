@@ -1,5 +1,6 @@
 import type { ChangeResource } from '../../../application/ports/change-log.port.js';
 import { taskStatusCodec } from '../../../application/tasks/task.codecs.js';
+import { TASK_EXAMPLE } from '../presenters/task.presenter.js';
 import { clientWire, moneyWire, namedWire, noteWire, projectWire, timeWire } from '../wire/record.wire.js';
 import { taskWire } from '../wire/task.wire.js';
 import { type JsonSchema, orNull } from './json-schema.js';
@@ -48,26 +49,7 @@ export const TASK: ResourceDoc = {
       { after: ['completed_at'] },
     ),
   ),
-  example: {
-    id: 42,
-    owner_id: 1,
-    client_task_id: 12,
-    client_task_id_formatted: '#12',
-    title: 'Send the November invoice',
-    description: 'Hours from the time records, rates as agreed.',
-    date: '2026-11-25 10:00:00',
-    priority: 1,
-    status: 1,
-    active: 1,
-    project_id: 7,
-    client_id: 3,
-    category_id: null,
-    assignee_id: null,
-    time_planned: '1:30:00',
-    price_planned: 120.5,
-    completed_at: null,
-    ...CREATED,
-  },
+  example: TASK_EXAMPLE,
   createExample: {
     title: 'Send the November invoice',
     date: '2026-11-25 10:00:00',

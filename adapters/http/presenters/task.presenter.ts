@@ -41,6 +41,29 @@ export type EveryTaskFieldPresented = NoneLeft<
   Exclude<SnakeCase<Exclude<keyof Task, 'version'>>, keyof ReturnType<typeof presentTask>>
 >;
 
+/** A task as it travels, for the OpenAPI document: one value per field `presentTask` writes. */
+export const TASK_EXAMPLE = {
+  id: 42,
+  owner_id: 1,
+  client_task_id: 12,
+  client_task_id_formatted: '#12',
+  title: 'Send the November invoice',
+  description: 'Hours from the time records, rates as agreed.',
+  date: '2026-11-25 10:00:00',
+  priority: 1,
+  status: 1,
+  active: 1,
+  project_id: 7,
+  client_id: 3,
+  category_id: null,
+  assignee_id: null,
+  time_planned: '1:30:00',
+  price_planned: 120.5,
+  completed_at: null,
+  created_at: '2026-11-20 09:15:00',
+  updated_at: '2026-11-22 16:40:12',
+} satisfies Record<keyof ReturnType<typeof presentTask>, unknown>;
+
 export const presentHistoryEntry = (entry: StatusHistoryEntry) => ({
   id: entry.id,
   task_id: entry.taskId,

@@ -1,6 +1,6 @@
 import type { ApiKeyStore } from '../../../../application/ports/api-key-store.port.js';
 import { type ApiKey, LAST_USED_RESOLUTION_MS } from '../../../../domain/api-key/api-key.js';
-import { apiKeyFromRecord } from '../mappers.js';
+import { apiKeyFromRecord } from '../schemas/user.schemas.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 import type { SqlRunner } from './sql-runner.js';
 

@@ -1,7 +1,6 @@
 import type { ChangeResource } from '../../../../application/ports/change-log.port.js';
 import type { CurrentRecords, ResourceRecords } from '../../../../application/ports/current-records.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
-import { taskFromRecord } from '../mappers.js';
 import {
   cardTable,
   categoryTable,
@@ -12,6 +11,7 @@ import {
   type RecordTable,
   timeTable,
 } from '../record-tables.js';
+import { taskFromRecord } from '../schemas/task.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { shapeOf } from '../write/table-statements.js';
 import type { Row, SqlRunner } from './sql-runner.js';

@@ -7,9 +7,8 @@ import type {
 } from '../../../../application/ports/task-read-model.port.js';
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
-import { historyFromRecord, taskFromRecord } from '../mappers.js';
 import { storedDayEnd, storedDayStart } from '../row-decoding.js';
-import { TaskSchema } from '../schemas/task.schemas.js';
+import { historyFromRecord, TaskSchema, taskFromRecord } from '../schemas/task.schemas.js';
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
 import { selectionOn, shapeOf } from '../write/table-statements.js';
 import { type Order, orderByOf, type SortKey } from './keyset.js';

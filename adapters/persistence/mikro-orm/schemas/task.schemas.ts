@@ -1,4 +1,10 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
+import { type NewTask, numberingScope, type Task } from '../../../../domain/task/task.js';
+import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
+import { TASK_STATUSES } from '../../../../domain/task/task-status.js';
+import type { TaskTitle } from '../../../../domain/task/task-title.js';
+import { type Row, RowReader, storedDateTime, storedMoney } from '../row-decoding.js';
 import { cents, epochMillis } from './column-types.js';
 import { latestPerClientIndex, nullableReference, referenceIndexes } from './common-columns.js';
 
@@ -76,6 +82,60 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
   },
 });
 
+/**
+ * A task from its row, and its row from a task: the row's columns are read through
+ * `RowReader<keyof TaskRecord>`, and a task's row is every writable column, so a field of `Task` with
+ * no column here is a compile error.
+ */
+export const taskFromRecord = (row: Row): Task => {
+  const read = new RowReader<keyof TaskRecord>('tasks', row);
+  return {
+    id: read.integer('id'),
+    ownerId: read.integer('ownerId'),
+    clientTaskId: read.integer('clientTaskId'),
+    // A read does not parse each title again (a list would pay it per row).
+    // trust boundary: titles are written only as TaskTitle, checked on the way in.
+    title: read.text('title') as TaskTitle,
+    description: read.textOrNull('description'),
+    date: read.localDateTimeOrNull('date'),
+    priority: read.choice('priority', TASK_PRIORITIES),
+    status: read.choice('status', TASK_STATUSES),
+    active: read.flag('active'),
+    projectId: read.integerOrNull('projectId'),
+    clientId: read.integerOrNull('clientId'),
+    categoryId: read.integerOrNull('categoryId'),
+    assigneeId: read.integerOrNull('assigneeId'),
+    timePlanned: read.durationOrNull('timePlanned'),
+    pricePlanned: read.moneyOrNull('pricePlannedCents'),
+    completedAt: read.instantOrNull('completedAt'),
+    createdAt: read.instant('createdAt'),
+    updatedAt: read.instant('updatedAt'),
+    version: read.integer('version'),
+  };
+};
+
+/** Writable columns of a task (id and version belong to the database). */
+export const taskToRecord = (task: NewTask): Omit<TaskRecord, 'id' | 'version'> => ({
+  ownerId: task.ownerId,
+  clientTaskId: task.clientTaskId,
+  numberScope: numberingScope(task),
+  title: task.title,
+  description: task.description,
+  date: storedDateTime(task.date),
+  priority: task.priority,
+  status: task.status,
+  active: task.active,
+  projectId: task.projectId,
+  clientId: task.clientId,
+  categoryId: task.categoryId,
+  assigneeId: task.assigneeId,
+  timePlanned: task.timePlanned,
+  pricePlannedCents: storedMoney(task.pricePlanned),
+  completedAt: task.completedAt?.getTime() ?? null,
+  createdAt: task.createdAt.getTime(),
+  updatedAt: task.updatedAt.getTime(),
+});
+
 /** The last client task number handed out per (owner, scope). */
 export interface TaskNumberRecord {
   ownerId: number;
@@ -115,3 +175,15 @@ export const TaskHistorySchema = new EntitySchema<TaskHistoryRecord>({
     changedAt: { type: epochMillis(), fieldName: 'changed_at' },
   },
 });
+
+export const historyFromRecord = (row: Row): StatusHistoryEntry => {
+  const read = new RowReader<keyof TaskHistoryRecord>('task_status_history', row);
+  return {
+    id: read.integer('id'),
+    taskId: read.integer('taskId'),
+    from: read.integerOrNull('fromStatus') === null ? null : read.choice('fromStatus', TASK_STATUSES),
+    to: read.choice('toStatus', TASK_STATUSES),
+    changedBy: read.integer('changedBy'),
+    changedAt: read.instant('changedAt'),
+  };
+};

@@ -1,4 +1,10 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { ApiKey } from '../../../../domain/api-key/api-key.js';
+import { parseScope, type Scope } from '../../../../domain/api-key/scope.js';
+import { parseTimeZone } from '../../../../domain/shared/time-zone.js';
+import type { User } from '../../../../domain/user/user.js';
+import { BoundedCache } from '../bounded-cache.js';
+import { type Row, RowReader } from '../row-decoding.js';
 import { epochMillis } from './column-types.js';
 
 export interface UserRecord {
@@ -46,4 +52,52 @@ export const ApiKeySchema = new EntitySchema<ApiKeyRecord>({
     revokedAt: { type: epochMillis(), fieldName: 'revoked_at', nullable: true },
     lastUsedAt: { type: epochMillis(), fieldName: 'last_used_at', nullable: true },
   },
+});
+
+export const userFromRecord = (row: Row): User => {
+  const read = new RowReader<keyof UserRecord>('users', row);
+  return {
+    id: read.integer('id'),
+    name: read.text('name'),
+    timezone: read.parsed('timezone', parseTimeZone),
+    createdAt: read.instant('createdAt'),
+  };
+};
+
+const parseScopes = (text: string): readonly Scope[] | null => {
+  const scopes = text.split(',').map(parseScope);
+  return scopes.every((scope) => scope !== null)
+    ? Object.freeze(scopes.filter((scope) => scope !== null))
+    : null;
+};
+
+/** Every request reads its key's scopes; the few distinct lists in use are parsed once each. */
+const parsedScopeLists = new BoundedCache<string, readonly Scope[] | null>(256);
+
+const scopesOf = (text: string): readonly Scope[] | null => parsedScopeLists.getOrMake(text, parseScopes);
+
+export const apiKeyFromRecord = (row: Row): ApiKey => {
+  const read = new RowReader<keyof ApiKeyRecord>('api_keys', row);
+  return {
+    id: read.integer('id'),
+    userId: read.integer('userId'),
+    digest: read.text('digest'),
+    displayPrefix: read.text('displayPrefix'),
+    scopes: read.parsed('scopes', scopesOf),
+    createdAt: read.instant('createdAt'),
+    expiresAt: read.instantOrNull('expiresAt'),
+    revokedAt: read.instantOrNull('revokedAt'),
+    lastUsedAt: read.instantOrNull('lastUsedAt'),
+  };
+};
+
+export const apiKeyToRecord = (key: Omit<ApiKey, 'id'>): Omit<ApiKeyRecord, 'id'> => ({
+  userId: key.userId,
+  digest: key.digest,
+  displayPrefix: key.displayPrefix,
+  scopes: key.scopes.join(','),
+  createdAt: key.createdAt.getTime(),
+  expiresAt: key.expiresAt?.getTime() ?? null,
+  revokedAt: key.revokedAt?.getTime() ?? null,
+  lastUsedAt: key.lastUsedAt?.getTime() ?? null,
 });

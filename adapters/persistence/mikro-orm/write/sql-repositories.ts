@@ -20,13 +20,6 @@ import type {
 import { ChangeRecorder, type TaskSeers } from '../../change-recorder.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { BoundedCache } from '../bounded-cache.js';
-import {
-  apiKeyFromRecord,
-  apiKeyToRecord,
-  taskFromRecord,
-  taskToRecord,
-  userFromRecord,
-} from '../mappers.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import {
   cardTable,
@@ -38,8 +31,14 @@ import {
   type RecordTable,
   timeTable,
 } from '../record-tables.js';
-import { TaskSchema } from '../schemas/task.schemas.js';
-import { ApiKeySchema, UserSchema } from '../schemas/user.schemas.js';
+import { TaskSchema, taskFromRecord, taskToRecord } from '../schemas/task.schemas.js';
+import {
+  ApiKeySchema,
+  apiKeyFromRecord,
+  apiKeyToRecord,
+  UserSchema,
+  userFromRecord,
+} from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
