@@ -6,7 +6,12 @@ import { TASK_STATUSES } from '../../../../domain/task/task-status.js';
 import type { TaskTitle } from '../../../../domain/task/task-title.js';
 import { type Row, RowReader, storedDateTime, storedMoney } from '../row-decoding.js';
 import { cents, epochMillis } from './column-types.js';
-import { latestPerClientIndex, nullableReference, referenceIndexes } from './common-columns.js';
+import {
+  COVERED_BY_AN_INDEX,
+  latestPerClientIndex,
+  nullableReference,
+  referenceIndexes,
+} from './common-columns.js';
 
 export interface TaskRecord {
   id: number;
@@ -44,12 +49,10 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
     // (`owner_id <> ?`) is answered, and counted, from the index alone.
     { name: 'tasks_assignee_visible_index', properties: ['assigneeId', 'id', 'ownerId'] },
     latestPerClientIndex('tasks'),
-    ...referenceIndexes('tasks', {
-      projectId: 'project_id',
-      clientId: 'client_id',
-      categoryId: 'category_id',
-    }),
+    ...referenceIndexes('tasks', { categoryId: 'category_id' }),
     // A project's board: its tasks by status and day, without reading the rest of the project.
+    // Like the owner's, the assignee's and the client's index above, it serves every lookup of its
+    // first column: none of the four has an index of its own to write on each insert.
     { name: 'tasks_project_status_index', properties: ['projectId', 'status', 'date'] },
   ],
   properties: {
@@ -60,6 +63,7 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
       mapToPk: true,
       fieldName: 'owner_id',
       deleteRule: 'restrict',
+      ...COVERED_BY_AN_INDEX,
     },
     clientTaskId: { type: 'integer', fieldName: 'client_task_id' },
     numberScope: { type: 'integer', fieldName: 'number_scope' },
@@ -69,10 +73,10 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
     priority: { type: 'smallint' },
     status: { type: 'smallint' },
     active: { type: 'boolean' },
-    projectId: nullableReference('ProjectRecord', 'project_id'),
-    clientId: nullableReference('ClientRecord', 'client_id'),
+    projectId: { ...nullableReference('ProjectRecord', 'project_id'), ...COVERED_BY_AN_INDEX },
+    clientId: { ...nullableReference('ClientRecord', 'client_id'), ...COVERED_BY_AN_INDEX },
     categoryId: nullableReference('CategoryRecord', 'category_id'),
-    assigneeId: nullableReference('UserRecord', 'assignee_id'),
+    assigneeId: { ...nullableReference('UserRecord', 'assignee_id'), ...COVERED_BY_AN_INDEX },
     timePlanned: { type: 'integer', fieldName: 'time_planned', nullable: true },
     pricePlannedCents: { type: cents(), fieldName: 'price_planned_cents', nullable: true },
     completedAt: { type: epochMillis(), fieldName: 'completed_at', nullable: true },
@@ -168,7 +172,14 @@ export const TaskHistorySchema = new EntitySchema<TaskHistoryRecord>({
   indexes: [{ name: 'task_status_history_task_index', properties: ['taskId', 'id'] }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
-    taskId: { kind: 'm:1', type: 'TaskRecord', mapToPk: true, fieldName: 'task_id', deleteRule: 'cascade' },
+    taskId: {
+      kind: 'm:1',
+      type: 'TaskRecord',
+      mapToPk: true,
+      fieldName: 'task_id',
+      deleteRule: 'cascade',
+      ...COVERED_BY_AN_INDEX,
+    },
     fromStatus: { type: 'smallint', fieldName: 'from_status', nullable: true },
     toStatus: { type: 'smallint', fieldName: 'to_status' },
     changedBy: { type: 'integer', fieldName: 'changed_by' },

@@ -23,6 +23,7 @@ import { Migration20261125100000 } from './Migration20261125100000.js';
 import { Migration20261125120000 } from './Migration20261125120000.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
 import { Migration20261127130000 } from './Migration20261127130000.js';
+import { Migration20261127140000 } from './Migration20261127140000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -54,4 +55,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261125120000', class: Migration20261125120000 },
   { name: 'Migration20261125150000', class: Migration20261125150000 },
   { name: 'Migration20261127130000', class: Migration20261127130000 },
+  { name: 'Migration20261127140000', class: Migration20261127140000 },
 ];

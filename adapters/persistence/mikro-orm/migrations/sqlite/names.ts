@@ -30,4 +30,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261125120000',
   'Migration20261125150000',
   'Migration20261127130000',
+  'Migration20261127140000',
 ];
