@@ -1,44 +1,26 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Dispatch } from '../http/dispatch.js';
 import type { McpEndpoint } from '../http/mcp-endpoint.js';
-import { mcpServerFor } from './mcp-server.js';
 import type { ToolCatalog } from './tool-catalog.js';
 
-const headersOf = (incoming: IncomingHttpHeaders): Headers => {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
-  return headers;
-};
-
 /**
- * MCP over Streamable HTTP. Stateless: each request gets a server and a transport of its own (no session to keep between
- * requests, any instance may answer), and plain JSON answers instead of an event stream. The body
- * arrives parsed by the server's own JSON parser, within its limits.
+ * MCP over Streamable HTTP (`streamable-http.ts`), with the SDK loaded by the first `/mcp` request:
+ * a service no agent calls never loads it. The SDK and the schema library it brings took about
+ * 30 MB of the process's memory, loaded at start.
  */
-export const mcpEndpoint = (catalog: ToolCatalog, dispatch: Dispatch, version: string): McpEndpoint => ({
-  answer: async (caller, request) => {
-    const server = mcpServerFor(catalog, caller, dispatch, version);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    try {
-      const response = await transport.handleRequest(
-        new Request(request.url, { method: 'POST', headers: headersOf(request.headers) }),
-        { parsedBody: request.body },
-      );
-      return {
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: await response.text(),
-      };
-    } finally {
-      await server.close();
-    }
-  },
-});
+export const mcpEndpoint = (catalog: ToolCatalog, dispatch: Dispatch, version: string): McpEndpoint => {
+  let loading: Promise<McpEndpoint> | undefined;
+  const load = () =>
+    import('./streamable-http.js').then(
+      ({ streamableHttpEndpoint }) => streamableHttpEndpoint(catalog, dispatch, version),
+      (error: unknown) => {
+        loading = undefined; // the next request tries again
+        throw error;
+      },
+    );
+  return {
+    answer: async (caller, request) => {
+      loading ??= load();
+      return (await loading).answer(caller, request);
+    },
+  };
+};

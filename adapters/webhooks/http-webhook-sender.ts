@@ -1,5 +1,7 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type * as Http from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type * as Https from 'node:https';
+import { createRequire } from 'node:module';
 import type { LookupFunction } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
@@ -7,6 +9,18 @@ import type { OutgoingWebhook, WebhookSender } from '../../application/ports/web
 import type { AttemptOutcome } from '../../domain/webhook/webhook.js';
 import type { TargetPolicy } from '../../domain/webhook/webhook-target.js';
 import { isRefusal, type ResolvedTarget, resolveTarget } from './target-resolution.js';
+
+/**
+ * Read through `require`, as `OTHER_METHODS` in adapters/http/route.ts is: an ESM import of
+ * `node:http` evaluates every export it has, undici's client among them (about 13 MB in every
+ * service process, webhooks or not).
+ */
+const requireBuiltin = createRequire(import.meta.url);
+// trust boundary: require() answers any; these are Node's own node:http and node:https.
+const { Agent: HttpAgent, request: httpRequest } = requireBuiltin('node:http') as typeof Http;
+// trust boundary: as above.
+const { Agent: HttpsAgent, request: httpsRequest } = requireBuiltin('node:https') as typeof Https;
+type HttpAgent = Http.Agent;
 
 /** CONTRACT §10: a 2xx within 10 s counts; response bodies are read up to 64 KiB. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
