@@ -10,6 +10,7 @@ import {
   COVERED_BY_AN_INDEX,
   latestPerClientIndex,
   nullableReference,
+  ownedColumns,
   referenceIndexes,
 } from './common-columns.js';
 
@@ -56,15 +57,7 @@ export const TaskSchema = new EntitySchema<TaskRecord>({
     { name: 'tasks_project_status_index', properties: ['projectId', 'status', 'date'] },
   ],
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
-    ownerId: {
-      kind: 'm:1',
-      type: 'UserRecord',
-      mapToPk: true,
-      fieldName: 'owner_id',
-      deleteRule: 'restrict',
-      ...COVERED_BY_AN_INDEX,
-    },
+    ...ownedColumns,
     clientTaskId: { type: 'integer', fieldName: 'client_task_id' },
     numberScope: { type: 'integer', fieldName: 'number_scope' },
     title: { type: 'string', length: 191 },
