@@ -7,6 +7,7 @@ import { POSTGRESQL_MIGRATIONS } from './migrations/postgresql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
 import { ObservingLogger } from './observing-logger.js';
 import { GENERIC_PLANS } from './read/postgres-runner.js';
+import { entitySchemaOf } from './schemas/entity-schemas.js';
 import { ALL_SCHEMAS, SQLITE_SCHEMAS } from './schemas/index.js';
 import { SEARCH_INDEXES } from './sql-dialect.js';
 
@@ -56,7 +57,7 @@ export const mikroOrmOptions = (
   { createDatabase = false, statementTimeoutMs }: OrmOpenOptions = {},
 ): Options => {
   const common = {
-    entities: database.kind === 'sqlite' ? SQLITE_SCHEMAS : ALL_SCHEMAS,
+    entities: (database.kind === 'sqlite' ? SQLITE_SCHEMAS : ALL_SCHEMAS).map(entitySchemaOf),
     ...(observe === undefined ? {} : { loggerFactory: (options) => new ObservingLogger(options, observe) }),
     extensions: [Migrator],
     allowGlobalContext: false,

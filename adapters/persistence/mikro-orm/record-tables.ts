@@ -1,4 +1,3 @@
-import type { EntitySchema } from '@mikro-orm/core';
 import type {
   ClientFields,
   Links,
@@ -19,6 +18,7 @@ import {
   type TimeRecordRow,
   TimeSchema,
 } from './schemas/linked-record.schemas.js';
+import type { TableDefinition } from './schemas/table-definition.js';
 import {
   type CardRecord,
   CardSchema,
@@ -35,7 +35,7 @@ import {
  * row's properties (rows from raw statements are aliased to the same property names).
  */
 export interface RecordTable<F, R> {
-  readonly schema: EntitySchema<R>;
+  readonly schema: TableDefinition<R>;
   readonly toRow: (fields: F) => Partial<R>;
   readonly fromRow: (row: Row) => Stored<F>;
 }
@@ -101,7 +101,7 @@ export const projectTable: RecordTable<ProjectFields, ProjectRecord> = {
 
 const namedTable = <R extends CategoryRecord | CardRecord>(
   table: string,
-  schema: EntitySchema<R>,
+  schema: TableDefinition<R>,
 ): RecordTable<NamedFields, R> => ({
   schema,
   toRow: (fields) => {

@@ -1,5 +1,5 @@
-import { EntitySchema } from '@mikro-orm/core';
 import { counter, epochMillis } from './column-types.js';
+import { defineTable } from './table-definition.js';
 
 /**
  * The change log (CONTRACT §10): one row per record changed by a committed write and per user who
@@ -19,7 +19,7 @@ export interface ChangeLogRecord {
   statusChange: string | null;
 }
 
-export const ChangeLogSchema = new EntitySchema<ChangeLogRecord>({
+export const ChangeLogSchema = defineTable<ChangeLogRecord>({
   name: 'ChangeLogRecord',
   tableName: 'change_log',
   properties: {
@@ -44,7 +44,7 @@ export interface ChangeSequenceRecord {
   lastSeq: number;
 }
 
-export const ChangeSequenceSchema = new EntitySchema<ChangeSequenceRecord>({
+export const ChangeSequenceSchema = defineTable<ChangeSequenceRecord>({
   name: 'ChangeSequenceRecord',
   tableName: 'change_sequences',
   properties: {

@@ -1,5 +1,5 @@
-import { EntitySchema } from '@mikro-orm/core';
 import { epochMillis } from './column-types.js';
+import { defineTable } from './table-definition.js';
 
 export interface ProfileRecord {
   userId: number;
@@ -9,7 +9,7 @@ export interface ProfileRecord {
   standingCompletions: number;
 }
 
-export const ProfileSchema = new EntitySchema<ProfileRecord>({
+export const ProfileSchema = defineTable<ProfileRecord>({
   name: 'ProfileRecord',
   tableName: 'gamification_profiles',
   properties: {
@@ -33,7 +33,7 @@ export interface AchievementRecord {
   unlockedAt: number;
 }
 
-export const AchievementSchema = new EntitySchema<AchievementRecord>({
+export const AchievementSchema = defineTable<AchievementRecord>({
   name: 'AchievementRecord',
   tableName: 'user_achievements',
   properties: {
@@ -56,7 +56,7 @@ export interface CompletionRecord {
   revokedAt: number | null;
 }
 
-export const CompletionSchema = new EntitySchema<CompletionRecord>({
+export const CompletionSchema = defineTable<CompletionRecord>({
   name: 'CompletionRecord',
   tableName: 'task_completions',
   indexes: [
@@ -85,7 +85,7 @@ export interface CompletionDayRecord {
   standing: number;
 }
 
-export const CompletionDaySchema = new EntitySchema<CompletionDayRecord>({
+export const CompletionDaySchema = defineTable<CompletionDayRecord>({
   name: 'CompletionDayRecord',
   tableName: 'completion_days',
   properties: {

@@ -1,5 +1,5 @@
-import { EntitySchema } from '@mikro-orm/core';
 import { epochMillis } from './column-types.js';
+import { defineTable } from './table-definition.js';
 
 /**
  * One row per (owner, Idempotency-Key): the request's fingerprint and, once it has finished, the
@@ -18,7 +18,7 @@ export interface IdempotencyKeyRecord {
   expiresAt: number;
 }
 
-export const IdempotencyKeySchema = new EntitySchema<IdempotencyKeyRecord>({
+export const IdempotencyKeySchema = defineTable<IdempotencyKeyRecord>({
   name: 'IdempotencyKeyRecord',
   tableName: 'idempotency_keys',
   indexes: [{ name: 'idempotency_keys_expires_index', properties: ['expiresAt'] }],

@@ -1,4 +1,3 @@
-import { EntitySchema } from '@mikro-orm/core';
 import { cents } from './column-types.js';
 import {
   changeColumns,
@@ -10,6 +9,7 @@ import {
   ownerIndex,
   referenceIndexes,
 } from './common-columns.js';
+import { defineTable } from './table-definition.js';
 
 /**
  * Notes, time and money records: they point at clients, projects, tasks and categories. Deleting
@@ -52,7 +52,7 @@ export interface NoteRecord extends LinkColumns {
   active: boolean;
 }
 
-export const NoteSchema = new EntitySchema<NoteRecord>({
+export const NoteSchema = defineTable<NoteRecord>({
   name: 'NoteRecord',
   tableName: 'notes',
   indexes: [...ownerIndex('notes'), latestPerClientIndex('notes'), ...referenceIndexes('notes', LINKS)],
@@ -65,7 +65,7 @@ export interface TimeRecordRow extends LinkColumns {
   description: string | null;
 }
 
-export const TimeSchema = new EntitySchema<TimeRecordRow>({
+export const TimeSchema = defineTable<TimeRecordRow>({
   name: 'TimeRecordRow',
   tableName: 'time_records',
   indexes: [
@@ -91,7 +91,7 @@ export interface MoneyRecordRow extends LinkColumns {
   description: string | null;
 }
 
-export const MoneySchema = new EntitySchema<MoneyRecordRow>({
+export const MoneySchema = defineTable<MoneyRecordRow>({
   name: 'MoneyRecordRow',
   tableName: 'money_records',
   indexes: [

@@ -1,4 +1,4 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { defineTable } from './table-definition.js';
 
 /**
  * How many rows each owner has in a table, kept by triggers on insert and delete (owners never
@@ -11,7 +11,7 @@ export interface OwnerRowCountRecord {
   rowCount: number;
 }
 
-export const OwnerRowCountSchema = new EntitySchema<OwnerRowCountRecord>({
+export const OwnerRowCountSchema = defineTable<OwnerRowCountRecord>({
   name: 'OwnerRowCountRecord',
   tableName: 'owner_row_counts',
   properties: {

@@ -1,5 +1,5 @@
-import { EntitySchema } from '@mikro-orm/core';
 import { epochMillis } from './column-types.js';
+import { defineTable } from './table-definition.js';
 
 /**
  * One row per rate-limit bucket (`key:<id>` or `addr:<address>`): the window it counts and the hits
@@ -12,7 +12,7 @@ export interface RateLimitWindowRecord {
   hits: number;
 }
 
-export const RateLimitWindowSchema = new EntitySchema<RateLimitWindowRecord>({
+export const RateLimitWindowSchema = defineTable<RateLimitWindowRecord>({
   name: 'RateLimitWindowRecord',
   tableName: 'rate_limit_windows',
   indexes: [{ name: 'rate_limit_windows_start_index', properties: ['windowStart'] }],

@@ -1,4 +1,3 @@
-import { EntitySchema } from '@mikro-orm/core';
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import { type NewTask, numberingScope, type Task } from '../../../../domain/task/task.js';
 import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
@@ -13,6 +12,7 @@ import {
   ownedColumns,
   referenceIndexes,
 } from './common-columns.js';
+import { defineTable } from './table-definition.js';
 
 export interface TaskRecord {
   id: number;
@@ -40,7 +40,7 @@ export interface TaskRecord {
   version: number;
 }
 
-export const TaskSchema = new EntitySchema<TaskRecord>({
+export const TaskSchema = defineTable<TaskRecord>({
   name: 'TaskRecord',
   tableName: 'tasks',
   uniques: [{ name: 'tasks_client_number_unique', properties: ['ownerId', 'numberScope', 'clientTaskId'] }],
@@ -140,7 +140,7 @@ export interface TaskNumberRecord {
   lastValue: number;
 }
 
-export const TaskNumberSchema = new EntitySchema<TaskNumberRecord>({
+export const TaskNumberSchema = defineTable<TaskNumberRecord>({
   name: 'TaskNumberRecord',
   tableName: 'task_numbers',
   properties: {
@@ -159,7 +159,7 @@ export interface TaskHistoryRecord {
   changedAt: number;
 }
 
-export const TaskHistorySchema = new EntitySchema<TaskHistoryRecord>({
+export const TaskHistorySchema = defineTable<TaskHistoryRecord>({
   name: 'TaskHistoryRecord',
   tableName: 'task_status_history',
   indexes: [{ name: 'task_status_history_task_index', properties: ['taskId', 'id'] }],

@@ -1,4 +1,3 @@
-import { EntitySchema } from '@mikro-orm/core';
 import type { ApiKey } from '../../../../domain/api-key/api-key.js';
 import { parseScope, type Scope } from '../../../../domain/api-key/scope.js';
 import { parseTimeZone } from '../../../../domain/shared/time-zone.js';
@@ -6,6 +5,7 @@ import type { User } from '../../../../domain/user/user.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { type Row, RowReader } from '../row-decoding.js';
 import { epochMillis } from './column-types.js';
+import { defineTable } from './table-definition.js';
 
 export interface UserRecord {
   id: number;
@@ -14,7 +14,7 @@ export interface UserRecord {
   createdAt: number;
 }
 
-export const UserSchema = new EntitySchema<UserRecord>({
+export const UserSchema = defineTable<UserRecord>({
   name: 'UserRecord',
   tableName: 'users',
   properties: {
@@ -38,7 +38,7 @@ export interface ApiKeyRecord {
   lastUsedAt: number | null;
 }
 
-export const ApiKeySchema = new EntitySchema<ApiKeyRecord>({
+export const ApiKeySchema = defineTable<ApiKeyRecord>({
   name: 'ApiKeyRecord',
   tableName: 'api_keys',
   properties: {

@@ -1,5 +1,5 @@
-import { EntitySchema } from '@mikro-orm/core';
 import { counter, epochMillis } from './column-types.js';
+import { defineTable } from './table-definition.js';
 
 /** A webhook subscription (domain `Webhook`); `events` is a JSON array, `resources` a comma list. */
 export interface WebhookRecord {
@@ -21,7 +21,7 @@ export interface WebhookRecord {
   updatedAt: number;
 }
 
-export const WebhookSchema = new EntitySchema<WebhookRecord>({
+export const WebhookSchema = defineTable<WebhookRecord>({
   name: 'WebhookRecord',
   tableName: 'webhooks',
   indexes: [{ name: 'webhooks_user_id_index', properties: ['userId'] }],
@@ -60,7 +60,7 @@ export interface WebhookDeliveryRecord {
   createdAt: number;
 }
 
-export const WebhookDeliverySchema = new EntitySchema<WebhookDeliveryRecord>({
+export const WebhookDeliverySchema = defineTable<WebhookDeliveryRecord>({
   name: 'WebhookDeliveryRecord',
   tableName: 'webhook_deliveries',
   indexes: [

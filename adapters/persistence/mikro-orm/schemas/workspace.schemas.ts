@@ -1,4 +1,3 @@
-import { EntitySchema } from '@mikro-orm/core';
 import {
   changeColumns,
   namedColumns,
@@ -7,6 +6,7 @@ import {
   ownerIndex,
   referenceIndexes,
 } from './common-columns.js';
+import { defineTable } from './table-definition.js';
 
 export interface OwnedNamedRow {
   id: number;
@@ -24,7 +24,7 @@ export interface ClientRecord extends OwnedNamedRow {
   phone: string | null;
 }
 
-export const ClientSchema = new EntitySchema<ClientRecord>({
+export const ClientSchema = defineTable<ClientRecord>({
   name: 'ClientRecord',
   tableName: 'clients',
   indexes: ownerIndex('clients'),
@@ -41,7 +41,7 @@ export interface ProjectRecord extends OwnedNamedRow {
   clientId: number | null;
 }
 
-export const ProjectSchema = new EntitySchema<ProjectRecord>({
+export const ProjectSchema = defineTable<ProjectRecord>({
   name: 'ProjectRecord',
   tableName: 'projects',
   indexes: [...ownerIndex('projects'), ...referenceIndexes('projects', { clientId: 'client_id' })],
@@ -55,7 +55,7 @@ export const ProjectSchema = new EntitySchema<ProjectRecord>({
 
 export type CategoryRecord = OwnedNamedRow;
 
-export const CategorySchema = new EntitySchema<CategoryRecord>({
+export const CategorySchema = defineTable<CategoryRecord>({
   name: 'CategoryRecord',
   tableName: 'categories',
   indexes: ownerIndex('categories'),
@@ -65,7 +65,7 @@ export const CategorySchema = new EntitySchema<CategoryRecord>({
 /** Money accounts: the `card` and `to_card` of money records. */
 export type CardRecord = OwnedNamedRow;
 
-export const CardSchema = new EntitySchema<CardRecord>({
+export const CardSchema = defineTable<CardRecord>({
   name: 'CardRecord',
   tableName: 'cards',
   indexes: ownerIndex('cards'),

@@ -1,5 +1,5 @@
-import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlValue } from '../read/sql-runner.js';
+import type { AnyTableDefinition } from '../schemas/table-definition.js';
 
 /** A table's columns by property name, read from the entity schema the migrations come from. */
 export interface TableShape {
@@ -23,15 +23,14 @@ const columnOf = (name: string, property: object): string => {
 
 const shapes = new WeakMap<object, TableShape>();
 
-// biome-ignore lint/suspicious/noExplicitAny: any entity schema; only its metadata is read.
-export const shapeOf = (schema: EntitySchema<any>): TableShape => {
-  let shape = shapes.get(schema);
+export const shapeOf = (definition: AnyTableDefinition): TableShape => {
+  let shape = shapes.get(definition);
   if (shape === undefined) {
-    const { meta } = schema;
-    const columns = new Map(Object.entries(meta.properties).map(([name, p]) => [name, columnOf(name, p)]));
+    const properties: [string, object][] = Object.entries(definition.properties ?? {});
+    const columns = new Map(properties.map(([name, p]) => [name, columnOf(name, p)]));
     const selection = [...columns].map(([name, column]) => `${column} as "${name}"`).join(', ');
-    shape = { table: meta.tableName, columns, selection };
-    shapes.set(schema, shape);
+    shape = { table: definition.tableName, columns, selection };
+    shapes.set(definition, shape);
   }
   return shape;
 };
