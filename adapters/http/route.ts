@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/shared/errors.js';
 import { MAX_ID } from '../../application/shared/fields.js';
 import type { Unchanged } from '../../application/shared/list-version.js';
 import type { CallGroup } from '../../application/workspace/session.js';
 import type { KeySession } from '../../application/workspace/workspace.js';
+import { nodeHttp } from '../system/node-http.js';
 import { etagOf, listEtag, listVersionIn } from './conditional.js';
 import { failure, success } from './envelope.js';
 import { type HttpFailure, toHttpFailure } from './http-error.js';
@@ -15,14 +15,11 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /**
  * Every other method Node's HTTP parser takes (`OPTIONS`, `TRACE`, `PROPFIND`, `QUERY`, …): a known
  * path answers each with 405 and `Allow` (CONTRACT §1). Not `HEAD`, which a GET route answers, nor
- * `CONNECT`, whose target is a host, not a path. Read through `require`: an ESM import of `node:http`
- * evaluates every export it has, undici's client among them (about 13 MB), for one constant.
+ * `CONNECT`, whose target is a host, not a path.
  */
-export const OTHER_METHODS: readonly string[] =
-  // trust boundary: require() answers any; node:http's METHODS is its list of method names.
-  (createRequire(import.meta.url)('node:http') as { readonly METHODS: readonly string[] }).METHODS.filter(
-    (method) => method !== 'HEAD' && method !== 'CONNECT' && !METHODS.some((known) => known === method),
-  );
+export const OTHER_METHODS: readonly string[] = nodeHttp.METHODS.filter(
+  (method) => method !== 'HEAD' && method !== 'CONNECT' && !METHODS.some((known) => known === method),
+);
 export type Method = (typeof METHODS)[number];
 
 export interface ApiRequest {

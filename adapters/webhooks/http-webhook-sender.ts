@@ -1,26 +1,12 @@
-import type * as Http from 'node:http';
-import type { IncomingMessage } from 'node:http';
-import type * as Https from 'node:https';
-import { createRequire } from 'node:module';
+import type { Agent, IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import type { OutgoingWebhook, WebhookSender } from '../../application/ports/webhook-delivery.port.js';
 import type { AttemptOutcome } from '../../domain/webhook/webhook.js';
 import type { TargetPolicy } from '../../domain/webhook/webhook-target.js';
+import { nodeHttp, nodeHttps } from '../system/node-http.js';
 import { isRefusal, type ResolvedTarget, resolveTarget } from './target-resolution.js';
-
-/**
- * Read through `require`, as `OTHER_METHODS` in adapters/http/route.ts is: an ESM import of
- * `node:http` evaluates every export it has, undici's client among them (about 13 MB in every
- * service process, webhooks or not).
- */
-const requireBuiltin = createRequire(import.meta.url);
-// trust boundary: require() answers any; these are Node's own node:http and node:https.
-const { Agent: HttpAgent, request: httpRequest } = requireBuiltin('node:http') as typeof Http;
-// trust boundary: as above.
-const { Agent: HttpsAgent, request: httpsRequest } = requireBuiltin('node:https') as typeof Https;
-type HttpAgent = Http.Agent;
 
 /** CONTRACT §10: a 2xx within 10 s counts; response bodies are read up to 64 KiB. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -79,7 +65,7 @@ const IDLE_SOCKET_MS = 5_000;
  * gets connections of its own. Idle connections close after 5 s and never hold the process open.
  */
 export class HttpWebhookSender implements WebhookSender {
-  private readonly agents = new Map<string, HttpAgent>();
+  private readonly agents = new Map<string, Agent>();
 
   constructor(
     private readonly policy: TargetPolicy,
@@ -87,7 +73,7 @@ export class HttpWebhookSender implements WebhookSender {
   ) {}
 
   /** The agent keeping connections to this receiver at this address. */
-  private agentFor(target: ResolvedTarget): HttpAgent {
+  private agentFor(target: ResolvedTarget): Agent {
     const { protocol, hostname, port } = target.url;
     const key = `${protocol}//${hostname}:${port}@${target.address}`;
     const kept = this.agents.get(key);
@@ -98,7 +84,7 @@ export class HttpWebhookSender implements WebhookSender {
       return kept;
     }
     const options = { keepAlive: true, maxFreeSockets: IDLE_SOCKETS_PER_RECEIVER, timeout: IDLE_SOCKET_MS };
-    const agent = protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    const agent = protocol === 'https:' ? new nodeHttps.Agent(options) : new nodeHttp.Agent(options);
     this.agents.set(key, agent);
     for (const [oldest, old] of this.agents) {
       if (this.agents.size <= MAX_KEPT_RECEIVERS) break;
@@ -125,7 +111,7 @@ export class HttpWebhookSender implements WebhookSender {
         if (!ended) request.destroy();
         resolve(outcome);
       };
-      const request = (target.url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      const request = (target.url.protocol === 'https:' ? nodeHttps.request : nodeHttp.request)(
         target.url,
         {
           method: 'POST',
