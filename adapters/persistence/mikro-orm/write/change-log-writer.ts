@@ -15,6 +15,17 @@ const RAISE_SEQUENCE =
   'on conflict (user_id) do update set last_seq = change_sequences.last_seq + excluded.last_seq ' +
   'returning last_seq';
 
+/**
+ * The latest seq of the user `user` names (a parameter or a column), as a scalar subquery: PostgreSQL's
+ * sequence row (null before their first change), SQLite's last entry, found at the end of the log's
+ * (user_id, seq) key (0 before their first change). SQLite has no sequence row: its one writer holds
+ * the file from BEGIN IMMEDIATE to the commit, so no other transaction can take the same numbers.
+ */
+export const latestSeqOf = (kind: SqlDialect['kind'], user: string): string =>
+  kind === 'postgresql'
+    ? `(select last_seq from change_sequences where user_id = ${user})`
+    : `(select coalesce(max(seq), 0) from change_log where user_id = ${user})`;
+
 /** Rows per insert: a task deleted with many linked records must not outgrow a statement's parameters. */
 const ROWS_PER_INSERT = 200;
 
@@ -50,17 +61,15 @@ const raiseAndInsert = (rows: number): string =>
   ') as v(user_id, place, resource, record_id, operation, changed_at, status_change)';
 
 /**
- * SQLite: the entries numbered after the user's last one, found at the end of the log's
- * (user_id, seq) key by the same statement. Its one writer holds the file's write lock from BEGIN
- * IMMEDIATE to the commit, so no other transaction can take the same numbers, and no sequence row
- * is needed to make them wait. SQLite reads the log before it inserts into it.
+ * SQLite: the entries numbered after the user's last one (`latestSeqOf`) by the same statement, which
+ * reads the log before it inserts into it.
  */
 const insertAfterLast = (rows: number): string =>
   'with v (place, resource, record_id, operation, changed_at, status_change) as (values ' +
   Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ') +
   `) insert into change_log ${COLUMNS} ` +
-  'select ?, last.seq + v.place, v.resource, v.record_id, v.operation, v.changed_at, v.status_change ' +
-  'from (select coalesce(max(seq), 0) as seq from change_log where user_id = ?) as last, v';
+  `select ?, last.seq + v.place, v.resource, v.record_id, v.operation, v.changed_at, v.status_change ` +
+  `from (select ${latestSeqOf('sqlite', '?')} as seq) as last, v`;
 
 const appendForUser = async (
   tx: SqlRunner,
@@ -94,8 +103,8 @@ const appendForUser = async (
 /**
  * Appends what units of work changed to the change log, in their transaction, just before it
  * commits: each unit's entries after the one's before (a batch's units, one after another), users in
- * id order, so two transactions that both write for the same users lock their sequences in the same
- * order and cannot deadlock on them. One sequence raised per user, however many units.
+ * id order, so two transactions that both write for the same users lock their sequences (PostgreSQL)
+ * in the same order and cannot deadlock on them. Each user's entries numbered once, however many units.
  */
 export const appendChanges = async (
   tx: SqlRunner,
@@ -122,11 +131,8 @@ export const changeLogCollector = (dialect: SqlDialect): CommitCollector<ChangeR
   flush: (tx, recorders) => appendChanges(tx, dialect, recorders, Date.now()),
 });
 
-/**
- * The user's latest seq, read on the read side (0 before their first change): PostgreSQL's
- * sequence row, SQLite's last entry at the end of the log's key.
- */
+/** The user's latest seq, read on the read side. */
 export const LATEST_SEQ: Readonly<Record<SqlDialect['kind'], string>> = {
-  sqlite: 'select coalesce(max(seq), 0) as last_seq from change_log where user_id = ?',
-  postgresql: 'select last_seq from change_sequences where user_id = ?',
+  sqlite: `select ${latestSeqOf('sqlite', '?')} as last_seq`,
+  postgresql: `select ${latestSeqOf('postgresql', '?')} as last_seq`,
 };

@@ -61,8 +61,8 @@ export class SqlUnitOfWork implements UnitOfWork {
           }
           // Writes a repository kept back for fewer round trips go out before the commit.
           await repositories.writeKeptBack();
-          // Last, so the user sequences it locks are held only for the commit; in a batch, with the
-          // batch's commit, one sequence raised per user for all of its units.
+          // Last, so the user sequences it locks (PostgreSQL) are held only for the commit; in a
+          // batch, with the batch's commit, each user's entries numbered once for all of its units.
           if (!this.transactions.collect(this.changeLog, repositories.changes))
             await appendChanges(runner, this.dialect, [repositories.changes], Date.now());
           changed = !repositories.changes.isEmpty;

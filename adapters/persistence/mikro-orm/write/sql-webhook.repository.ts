@@ -9,6 +9,7 @@ import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Row, SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
 import { POSTGRESQL, type SqlDialect } from '../sql-dialect.js';
+import { latestSeqOf } from './change-log-writer.js';
 
 const WEBHOOK_COLUMNS =
   'id, user_id, url, events, description, active, resources, secret, previous_secret, ' +
@@ -153,13 +154,10 @@ const prefixed = (columns: string, alias: string) =>
     .split(', ')
     .map((column) => `${alias}.${column}`)
     .join(', ');
-/** Active webhooks whose cursor is behind their user's latest seq (LATEST_SEQ, per dialect). */
+/** Active webhooks whose cursor is behind their user's latest seq. */
 const behind = (kind: SqlDialect['kind']): string =>
   `select ${prefixed(WEBHOOK_COLUMNS, 'w')} from webhooks w ` +
-  (kind === 'postgresql'
-    ? 'join change_sequences s on s.user_id = w.user_id where w.active = ? and w.cursor_seq < s.last_seq '
-    : 'where w.active = ? and w.cursor_seq < ' +
-      '(select coalesce(max(c.seq), 0) from change_log c where c.user_id = w.user_id) ') +
+  `where w.active = ? and w.cursor_seq < ${latestSeqOf(kind, 'w.user_id')} ` +
   'order by w.id limit cast(? as bigint)';
 const BEHIND = { sqlite: behind('sqlite'), postgresql: behind('postgresql') };
 const DUE =
