@@ -11,9 +11,6 @@ import {
 } from './keyset.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
-/** How far past the page's end a filtered list counts its matches (the port's rule). */
-export { COUNT_HORIZON };
-
 /** A statement answering a total exactly and cheaply (a kept counter), with its parameters. */
 export type ExactTotal = Condition;
 

@@ -1,4 +1,4 @@
-import type { Page, Paged } from '../../../../application/ports/paging.js';
+import { COUNT_HORIZON, type Page, type Paged } from '../../../../application/ports/paging.js';
 import type {
   ClientListQuery,
   LinkedRecordListQuery,
@@ -33,7 +33,7 @@ import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
 import type { Order } from './keyset.js';
-import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
+import { ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { Planning, SqlRunner, SqlValue } from './sql-runner.js';
 
 const OWNED = [

@@ -1,4 +1,4 @@
-import type { Page, Paged } from '../../../../application/ports/paging.js';
+import { COUNT_HORIZON, type Page, type Paged } from '../../../../application/ports/paging.js';
 import type {
   TaskListQuery,
   TaskReadModel,
@@ -12,7 +12,7 @@ import { historyFromRecord, TaskSchema, taskFromRecord } from '../schemas/task.s
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
 import { selectionOn, shapeOf } from '../write/table-statements.js';
 import { type Order, orderByOf, type SortKey } from './keyset.js';
-import { COUNT_HORIZON, ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
+import { ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 /** Every task column of the table as `alias`, named as the mapper reads it (from TaskSchema). */

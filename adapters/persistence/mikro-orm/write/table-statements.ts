@@ -21,6 +21,10 @@ const columnOf = (name: string, property: object): string => {
   return typeof declared === 'string' ? declared : snakeCase(name);
 };
 
+/** Every column, each after `prefix`, aliased to its property name. */
+const selecting = (columns: ReadonlyMap<string, string>, prefix: string): string =>
+  [...columns].map(([name, column]) => `${prefix}${column} as "${name}"`).join(', ');
+
 const shapes = new WeakMap<object, TableShape>();
 
 export const shapeOf = (definition: AnyTableDefinition): TableShape => {
@@ -28,8 +32,7 @@ export const shapeOf = (definition: AnyTableDefinition): TableShape => {
   if (shape === undefined) {
     const properties: [string, object][] = Object.entries(definition.properties ?? {});
     const columns = new Map(properties.map(([name, p]) => [name, columnOf(name, p)]));
-    const selection = [...columns].map(([name, column]) => `${column} as "${name}"`).join(', ');
-    shape = { table: definition.tableName, columns, selection };
+    shape = { table: definition.tableName, columns, selection: selecting(columns, '') };
     shapes.set(definition, shape);
   }
   return shape;
@@ -37,7 +40,7 @@ export const shapeOf = (definition: AnyTableDefinition): TableShape => {
 
 /** `shape.selection` with each column read from the table as `alias`. */
 export const selectionOn = (shape: TableShape, alias: string): string =>
-  [...shape.columns].map(([name, column]) => `${alias}.${column} as "${name}"`).join(', ');
+  selecting(shape.columns, `${alias}.`);
 
 export const columnIn = (shape: TableShape, property: string): string => {
   const column = shape.columns.get(property);
