@@ -2,7 +2,7 @@ import type { Change } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { ChangeRecorder } from '../../change-recorder.js';
 import type { SqlRunner, SqlValue } from '../read/sql-runner.js';
-import type { SqlDialect } from '../sql-dialect.js';
+import { perDialect, type SqlDialect } from '../sql-dialect.js';
 import type { CommitCollector } from './joined-transactions.js';
 
 /**
@@ -132,7 +132,4 @@ export const changeLogCollector = (dialect: SqlDialect): CommitCollector<ChangeR
 });
 
 /** The user's latest seq, read on the read side. */
-export const LATEST_SEQ: Readonly<Record<SqlDialect['kind'], string>> = {
-  sqlite: `select ${latestSeqOf('sqlite', '?')} as last_seq`,
-  postgresql: `select ${latestSeqOf('postgresql', '?')} as last_seq`,
-};
+export const LATEST_SEQ = perDialect((kind) => `select ${latestSeqOf(kind, '?')} as last_seq`);

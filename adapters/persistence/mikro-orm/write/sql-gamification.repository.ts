@@ -10,7 +10,7 @@ import { addDays, type LocalDate } from '../../../../domain/shared/local-date-ti
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Row, SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
-import type { SqlDialect } from '../sql-dialect.js';
+import { perDialect, type SqlDialect } from '../sql-dialect.js';
 
 /**
  * PostgreSQL: the profile, created empty on first use. The no-op update on conflict is what makes
@@ -46,7 +46,7 @@ const loadState = (kind: SqlDialect['kind']): string => {
   );
 };
 
-const LOAD_STATE = { sqlite: loadState('sqlite'), postgresql: loadState('postgresql') };
+const LOAD_STATE = perDialect(loadState);
 
 /** A profile not stored yet. */
 const EMPTY_PROFILE: Row = { totalPoints: 0, bestStreakDays: 0, standingCompletions: 0 };

@@ -8,7 +8,7 @@ import type { Delivery, DeliveryState, DisabledReason, Webhook } from '../../../
 import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Row, SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { RowReader } from '../row-decoding.js';
-import { POSTGRESQL, type SqlDialect } from '../sql-dialect.js';
+import { POSTGRESQL, perDialect, type SqlDialect } from '../sql-dialect.js';
 import { latestSeqOf } from './change-log-writer.js';
 
 const WEBHOOK_COLUMNS =
@@ -159,7 +159,7 @@ const behind = (kind: SqlDialect['kind']): string =>
   `select ${prefixed(WEBHOOK_COLUMNS, 'w')} from webhooks w ` +
   `where w.active = ? and w.cursor_seq < ${latestSeqOf(kind, 'w.user_id')} ` +
   'order by w.id limit cast(? as bigint)';
-const BEHIND = { sqlite: behind('sqlite'), postgresql: behind('postgresql') };
+const BEHIND = perDialect(behind);
 const DUE =
   `select ${prefixed(DELIVERY_COLUMNS, 'd')} from webhook_deliveries d ` +
   `join webhooks w on w.id = d.webhook_id where ${WAITING} and d.next_attempt_at <= ? ` +
