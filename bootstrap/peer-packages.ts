@@ -21,13 +21,12 @@ export const SQL_PACKAGES = [
 ] as const;
 
 /**
- * What the HTTP edge needs beside the library: the server, its rate limit, serializers, metrics, docs
+ * What the HTTP edge needs beside the library: the server, its rate limit, metrics, docs
  * page, and the MCP server (at `/mcp`, and `workspace-api mcp`).
  */
 export const HTTP_PACKAGES = [
   'fastify',
   '@fastify/rate-limit',
-  'fast-json-stringify',
   'prom-client',
   'swagger-ui-dist',
   '@modelcontextprotocol/sdk',

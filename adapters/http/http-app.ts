@@ -17,7 +17,6 @@ import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { type Idempotency, idempotency } from './idempotency.js';
 import type { McpEndpoint } from './mcp-endpoint.js';
-import { successBody } from './openapi/response-schemas.js';
 import {
   type RateDecision,
   type RateLimiter,
@@ -36,7 +35,6 @@ import {
   type Reply,
   type Route,
 } from './route.js';
-import { registerSerializers } from './serialization.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -303,7 +301,6 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
   app.route({
     method: route.method,
     url: route.url,
-    schema: { response: { [route.doc.answer.status]: successBody(route.doc.answer) } },
     onRequest: guard(services.gate, route, services.limiter),
     handler: async (request, reply) => {
       const { session } = request;
@@ -388,7 +385,6 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     done(null, payload);
   });
   registerJsonParser(app);
-  registerSerializers(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const result = frameworkFailure(error);
     if (result.status >= 500) request.log.error({ err: error }, 'unhandled error');

@@ -24,5 +24,8 @@ export const moneyToCents = (amount: Money): number => Math.round(amount * 100);
 
 export const moneyFromCents = (cents: number): Money | MoneyProblem => {
   if (!Number.isSafeInteger(cents)) return 'INVALID_FORMAT';
-  return parseMoney(cents / 100);
+  // Whole cents over 100 have at most two decimals: the division rounds to the double nearest the
+  // exact quotient, which is the one its two-decimal spelling reads as. Only the range is left.
+  const amount = cents / 100;
+  return amount < 0 || amount >= MONEY_UPPER_BOUND ? 'OUT_OF_RANGE' : (amount as Money);
 };

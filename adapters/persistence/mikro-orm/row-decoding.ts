@@ -24,104 +24,153 @@ export class CorruptRowError extends Error {
 /** A row as a driver or MikroORM hands it over: its columns, as properties. */
 export type Row = object;
 
+/** The value of a column, as the driver hands it over. */
+type Cell = unknown;
+
+const isNull = (value: Cell): value is null | undefined => value === null || value === undefined;
+
+/** Each parser's answer for a value it does not accept. */
+const REFUSED = Symbol('refused');
+type Refused = typeof REFUSED;
+
+const integerOf = (value: Cell): number | Refused => {
+  if (isNull(value)) return REFUSED;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : REFUSED;
+};
+
+const textOf = (value: Cell): string | Refused => (typeof value === 'string' ? value : REFUSED);
+
+/** SQLite keeps booleans as 0/1, PostgreSQL as booleans. */
+const flagOf = (value: Cell): boolean | Refused => {
+  if (value === true || value === 1 || value === '1') return true;
+  if (value === false || value === 0 || value === '0') return false;
+  return REFUSED;
+};
+
+/** Instants are stored as epoch milliseconds. */
+const instantOf = (value: Cell): Date | Refused => {
+  const millis = integerOf(value);
+  return millis === REFUSED ? REFUSED : new Date(millis);
+};
+
+/** Wall-clock date-times are stored as `YYYY-MM-DD HH:MM:SS` text, which sorts as time does. */
+const localDateTimeOf = (value: Cell): LocalDateTime | Refused => {
+  const text = textOf(value);
+  return text === REFUSED ? REFUSED : (parseLocalDateTime(text) ?? REFUSED);
+};
+
+/** Durations are stored as whole seconds. */
+const durationOf = (value: Cell): Duration | Refused => {
+  const seconds = integerOf(value);
+  return seconds === REFUSED ? REFUSED : (durationFromSeconds(seconds) ?? REFUSED);
+};
+
+/** Money is stored as integer cents. */
+const moneyOf = (value: Cell): Money | Refused => {
+  const cents = integerOf(value);
+  if (cents === REFUSED) return REFUSED;
+  const amount = moneyFromCents(cents);
+  return typeof amount === 'number' ? amount : REFUSED;
+};
+
 /**
  * Reads the columns of one row of `table`, each with the parser its meaning needs. Given the
  * table's record type's keys (`RowReader<keyof TaskRecord>`), reading a column the table's schema
- * does not describe is a compile error.
+ * does not describe is a compile error. Each read looks its column up once: a list reads thousands
+ * of cells, and looking a column up by a name the caller passes is the slow part of a read.
  */
 export class RowReader<Column extends string = string> {
-  private readonly row: Readonly<Partial<Record<string, unknown>>>;
+  private readonly row: Readonly<Partial<Record<string, Cell>>>;
 
   constructor(
     private readonly table: string,
     row: Row,
   ) {
     // trust boundary: a row is untyped by nature: every column is read through a parser below.
-    this.row = row as Readonly<Partial<Record<string, unknown>>>;
+    this.row = row as Readonly<Partial<Record<string, Cell>>>;
   }
 
-  private fail(column: Column): never {
-    throw new CorruptRowError(this.table, column, this.row[column]);
-  }
-
-  private present(column: Column): unknown {
+  /** The column parsed, or the row refused as corrupt. */
+  private read<T>(column: Column, parse: (value: Cell) => T | Refused): T {
     const value = this.row[column];
-    return value === undefined || value === null ? this.fail(column) : value;
+    const parsed = parse(value);
+    if (parsed === REFUSED) throw new CorruptRowError(this.table, column, value);
+    return parsed;
   }
 
-  private isNull(column: Column): boolean {
+  /** Null for a NULL column, else the column parsed. */
+  private readOrNull<T>(column: Column, parse: (value: Cell) => T | Refused): T | null {
     const value = this.row[column];
-    return value === null || value === undefined;
+    if (isNull(value)) return null;
+    const parsed = parse(value);
+    if (parsed === REFUSED) throw new CorruptRowError(this.table, column, value);
+    return parsed;
   }
 
   integer(column: Column): number {
-    const value = Number(this.present(column));
-    return Number.isSafeInteger(value) ? value : this.fail(column);
+    return this.read(column, integerOf);
   }
 
   integerOrNull(column: Column): number | null {
-    return this.isNull(column) ? null : this.integer(column);
+    return this.readOrNull(column, integerOf);
   }
 
   /** One of a closed set of integers (a status, a priority, a money type). */
   choice<N extends number>(column: Column, values: readonly N[]): N {
-    const value = this.integer(column);
-    return values.find((v) => v === value) ?? this.fail(column);
+    return this.read(column, (value) => {
+      const number = integerOf(value);
+      // trust boundary: `includes` has just said the number is one of them.
+      return values.includes(number as N) ? (number as N) : REFUSED;
+    });
   }
 
   text(column: Column): string {
-    const value = this.present(column);
-    return typeof value === 'string' ? value : this.fail(column);
+    return this.read(column, textOf);
   }
 
   textOrNull(column: Column): string | null {
-    return this.isNull(column) ? null : this.text(column);
+    return this.readOrNull(column, textOf);
   }
 
   /** Domain text types (a title, a name): the domain's parser decides. */
   parsed<T>(column: Column, parse: (text: string) => T | null): T {
-    return parse(this.text(column)) ?? this.fail(column);
+    return this.read(column, (value) => {
+      const text = textOf(value);
+      return text === REFUSED ? REFUSED : (parse(text) ?? REFUSED);
+    });
   }
 
-  /** SQLite keeps booleans as 0/1, PostgreSQL as booleans. */
   flag(column: Column): boolean {
-    const value = this.present(column);
-    if (value === true || value === 1 || value === '1') return true;
-    if (value === false || value === 0 || value === '0') return false;
-    return this.fail(column);
+    return this.read(column, flagOf);
   }
 
-  /** Instants are stored as epoch milliseconds. */
   instant(column: Column): Date {
-    return new Date(this.integer(column));
+    return this.read(column, instantOf);
   }
 
   instantOrNull(column: Column): Date | null {
-    return this.isNull(column) ? null : this.instant(column);
+    return this.readOrNull(column, instantOf);
   }
 
-  /** Wall-clock date-times are stored as `YYYY-MM-DD HH:MM:SS` text, which sorts as time does. */
   localDateTimeOrNull(column: Column): LocalDateTime | null {
-    return this.isNull(column) ? null : this.parsed(column, parseLocalDateTime);
+    return this.readOrNull(column, localDateTimeOf);
   }
 
-  /** Durations are stored as whole seconds. */
   duration(column: Column): Duration {
-    return durationFromSeconds(this.integer(column)) ?? this.fail(column);
+    return this.read(column, durationOf);
   }
 
   durationOrNull(column: Column): Duration | null {
-    return this.isNull(column) ? null : this.duration(column);
+    return this.readOrNull(column, durationOf);
   }
 
-  /** Money is stored as integer cents. */
   money(column: Column): Money {
-    const amount = moneyFromCents(this.integer(column));
-    return typeof amount === 'number' ? amount : this.fail(column);
+    return this.read(column, moneyOf);
   }
 
   moneyOrNull(column: Column): Money | null {
-    return this.isNull(column) ? null : this.money(column);
+    return this.readOrNull(column, moneyOf);
   }
 }
 
