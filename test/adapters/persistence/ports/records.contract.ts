@@ -255,6 +255,23 @@ export const recordReadModelContract = (factory: HarnessFactory): void =>
       expect(await order('money')).to.deep.equal(byId);
     });
 
+    it('counts the clients ordered by a latest record as the active ones, one each, on a page past them too', async () => {
+      const { persistence, write, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const [a] = await Promise.all(
+        ['a', 'b'].map((name) => write((r) => r.clients.add(alice, client(name), AT))),
+      );
+      await write((r) => r.clients.add(alice, client('archived', false), AT));
+      if (!a) throw new Error('a client');
+      await addTask(alice, { clientId: a.id });
+      await addTask(alice, { clientId: a.id });
+      const clients = (offset: number) =>
+        persistence.recordReadModel.clients(alice, { ...PAGE, offset, active: true, orderBy: 'task' });
+      expect((await clients(0)).total).to.equal(2);
+      const past = await clients(5);
+      expect({ items: past.items.length, total: past.total }).to.deep.equal({ items: 0, total: 2 });
+    });
+
     it('filters projects by client and cascades active to the client', async () => {
       const { persistence, write, addUser } = fixture();
       const alice = await addUser('alice');
