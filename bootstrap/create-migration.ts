@@ -3,7 +3,7 @@
  *   npm run migration:create
  * SQLite is diffed against a scratch database migrated to the latest committed migration;
  * PostgreSQL the same, on a throwaway embedded server. Review the files, add them to each
- * dialect's index.ts (and the SQLite one's name to its names.ts), and commit them.
+ * dialect's index.ts and names.ts, and commit them.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

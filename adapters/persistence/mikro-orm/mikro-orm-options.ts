@@ -6,7 +6,7 @@ import type { QueryObserver } from '../query-observer.js';
 import { POSTGRESQL_MIGRATIONS } from './migrations/postgresql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
 import { ObservingLogger } from './observing-logger.js';
-import { GENERIC_PLANS } from './read/postgres-runner.js';
+import { connectionSettings, POOL_CONNECTIONS } from './postgres-pool.js';
 import { entitySchemaOf } from './schemas/entity-schemas.js';
 import { ALL_SCHEMAS, SQLITE_SCHEMAS } from './schemas/index.js';
 import { SEARCH_INDEXES } from './sql-dialect.js';
@@ -32,9 +32,6 @@ const migrationOptions = (kind: SqlDatabase['kind']) => ({
   silent: true,
   emit: 'ts' as const,
 });
-
-/** How long a request waits for a PostgreSQL connection, new or pooled. */
-export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 
 export interface OrmOpenOptions {
   /** Create a PostgreSQL database that does not exist (else opening fails, naming it). */
@@ -80,15 +77,7 @@ export const mikroOrmOptions = (
         driver: PostgreSqlDriver,
         clientUrl: database.url,
         ensureDatabase: createDatabase,
-        pool: { min: 0, max: 10 },
-        // A database that does not answer (or a pool with no free connection) fails the request
-        // with 503 after this long instead of holding it (RELIABILITY.md's bound).
-        driverOptions: {
-          connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
-          options: GENERIC_PLANS,
-          // The server cancels a statement past the bound; a server that answers nothing at all is
-          // the client's to give up on (StatementWatch).
-          ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
-        },
+        pool: { min: 0, max: POOL_CONNECTIONS },
+        driverOptions: connectionSettings(statementTimeoutMs),
       };
 };

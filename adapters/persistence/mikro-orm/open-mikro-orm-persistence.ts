@@ -1,24 +1,21 @@
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/sql';
 import { SqliteConnection } from '@mikro-orm/sqlite';
-import type { Pool } from 'pg';
 import type { Persistence } from '../persistence.js';
-import { PgBossDeliveryJobs } from '../pg-boss/pg-boss-delivery-jobs.js';
 import { migrateDatabase, migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import { PendingMigrations } from './pending-migrations.js';
-import { PostgresRunner, perValuesPool } from './read/postgres-runner.js';
-import { CLIENT_GRACE_MS, StatementWatch } from './read/statement-watch.js';
-import { POSTGRESQL, SQLITE } from './sql-dialect.js';
+import { postgresRunners } from './postgres-runners.js';
+import { SQLITE } from './sql-dialect.js';
 import { persistenceOver, type Runners, type SqlPersistenceOptions } from './sql-persistence.js';
 import { prepareSqliteConnection } from './sqlite-connection.js';
-import { postgresTransactions, sqliteTransactions } from './write/sql-transactions.js';
+import { sqliteTransactions } from './write/sql-transactions.js';
 
 /**
- * PostgreSQL: the ORM's pool; every read takes its own pooled connection, every unit of work holds
- * one, which gives the reads the same isolation as a second connection. SQLite: the ORM's one
- * connection, reads queued with the writes — right for `:memory:`, which has no second connection
- * (a SQLite file goes through `openSqlitePersistence`, with a reader of its own).
+ * SQLite: the ORM's one connection, reads queued with the writes — right for `:memory:`, which has
+ * no second connection (a SQLite file goes through `openSqlitePersistence`, with a reader of its
+ * own). PostgreSQL: the ORM's pool, as the driver's would be (`postgresRunners`); only a start that
+ * creates its database comes this way (`openPostgresPersistence` opens the others).
  */
 const runnersOf = async (
   orm: MikroORM,
@@ -32,34 +29,9 @@ const runnersOf = async (
     const transactions = sqliteTransactions(database);
     return { reader: transactions.autocommit, transactions, dialect: SQLITE, close: () => orm.close() };
   }
-  if (connection instanceof PostgreSqlConnection) {
+  if (connection instanceof PostgreSqlConnection && database.kind === 'postgresql') {
     const pool = await connection.getNativeClient();
-    const perValues = perValuesPool(pool);
-    const watch =
-      options.statementTimeoutMs === undefined
-        ? undefined
-        : new StatementWatch(options.statementTimeoutMs + CLIENT_GRACE_MS);
-    watch?.watch(pool);
-    watch?.watch(perValues);
-    const pools = [pool, perValues];
-    const sum = (count: (pool: Pool) => number) => pools.reduce((total, each) => total + count(each), 0);
-    return {
-      ...(database.kind === 'postgresql'
-        ? { deliveryJobs: new PgBossDeliveryJobs(database.url, options.reportBackgroundFailure) }
-        : {}),
-      reader: new PostgresRunner(pool, perValues),
-      transactions: postgresTransactions(pool, watch),
-      dialect: POSTGRESQL,
-      poolStats: () => ({
-        total: sum((each) => each.totalCount),
-        idle: sum((each) => each.idleCount),
-        waiting: sum((each) => each.waitingCount),
-      }),
-      close: async () => {
-        await perValues.end();
-        await orm.close();
-      },
-    };
+    return postgresRunners(pool, database.url, options, () => orm.close());
   }
   throw new Error('unsupported MikroORM connection');
 };
