@@ -4,6 +4,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type Duration, formatDuration, parseDuration } from '../../domain/shared/duration.js';
 import {
   addDays,
+  civilFromDays,
+  daysFromCivil,
   parseInstant,
   parseLocalDate,
   parseLocalDateTime,
@@ -126,6 +128,25 @@ describe('domain value objects', () => {
       expect(parseLocalDate('2026-02-28')).to.equal('2026-02-28');
       expect(parseLocalDate('2026-02-29')).to.equal(null);
       expect(addDays(localDate('2026-03-01'), -1)).to.equal('2026-02-28');
+    });
+
+    it('count days as the calendar does: months, leap years, centuries, and years below 100', () => {
+      expect(addDays(localDate('2024-02-28'), 1)).to.equal('2024-02-29');
+      expect(addDays(localDate('2100-02-28'), 1)).to.equal('2100-03-01');
+      expect(addDays(localDate('2000-02-28'), 1)).to.equal('2000-02-29');
+      expect(addDays(localDate('2026-12-31'), 1)).to.equal('2027-01-01');
+      expect(addDays(localDate('2026-11-27'), -365)).to.equal('2025-11-27');
+      // `Date.UTC` reads years 0..99 as 1900..1999; the calendar does not.
+      expect(addDays(localDate('0018-04-09'), -1)).to.equal('0018-04-08');
+    });
+
+    it('number days from 1970-01-01 exactly as Date does, in both directions, for years 1 to 9999', () => {
+      for (let days = -719_162; days <= 2_932_896; days += 997) {
+        const date = new Date(days * 86_400_000);
+        const civil = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+        expect(civilFromDays(days), String(days)).to.deep.equal(civil);
+        expect(daysFromCivil(civil.year, civil.month, civil.day)).to.equal(days);
+      }
     });
   });
 
