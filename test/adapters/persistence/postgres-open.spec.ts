@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import pg from 'pg';
 import { POSTGRESQL_MIGRATIONS } from '../../../adapters/persistence/mikro-orm/migrations/postgresql/index.js';
@@ -8,10 +5,8 @@ import { POSTGRESQL_MIGRATION_NAMES } from '../../../adapters/persistence/mikro-
 import { pendingPostgresMigrations } from '../../../adapters/persistence/mikro-orm/open-postgres-persistence.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import { PendingMigrations } from '../../../adapters/persistence/mikro-orm/pending-migrations.js';
-import { ensureBuilt, ROOT } from '../../support/build.js';
+import { mikroOrmPackagesLoadedOpening } from '../../support/packages-loaded.js';
 import { freshPostgresDatabase } from '../../support/persistence-harness.js';
-
-const run = promisify(execFile);
 
 /** A PostgreSQL database opens with the driver alone; MikroORM is loaded only to migrate (or create it). */
 describe('PostgreSQL opened without MikroORM', function () {
@@ -54,20 +49,10 @@ describe('PostgreSQL opened without MikroORM', function () {
   });
 
   it('starts on an up-to-date database without loading MikroORM at all', async () => {
-    await ensureBuilt();
     await (await openSqlPersistence({ kind: 'postgresql', url }, { migrate: true })).close();
-    // A child process, so that nothing loaded by this test run counts: it lists every package it resolves.
-    const child = `
-      import { registerHooks } from 'node:module';
-      const loaded = new Set();
-      registerHooks({ resolve(specifier, context, next) { if (!specifier.startsWith('.')) loaded.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')); return next(specifier, context); } });
-      const { openSqlPersistence } = await import(${JSON.stringify(join(ROOT, 'dist/adapters/persistence/mikro-orm/open-sql-persistence.js'))});
-      const persistence = await openSqlPersistence({ kind: 'postgresql', url: ${JSON.stringify(url)} }, { migrate: true });
-      const healthy = await persistence.health.isHealthy();
-      await persistence.close();
-      console.log(JSON.stringify({ healthy, loaded: [...loaded].filter((name) => name.startsWith('@mikro-orm/')) }));
-    `;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', child], { cwd: ROOT });
-    expect(JSON.parse(stdout)).to.deep.equal({ healthy: true, loaded: [] });
+    expect(await mikroOrmPackagesLoadedOpening({ kind: 'postgresql', url })).to.deep.equal({
+      healthy: true,
+      loaded: [],
+    });
   });
 });

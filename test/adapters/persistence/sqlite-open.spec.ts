@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { MikroORM } from '@mikro-orm/sql';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
@@ -12,10 +9,8 @@ import { pendingMigrations } from '../../../adapters/persistence/mikro-orm/open-
 import { entitySchemaOf } from '../../../adapters/persistence/mikro-orm/schemas/entity-schemas.js';
 import { SQLITE_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
-import { ensureBuilt, ROOT } from '../../support/build.js';
+import { mikroOrmPackagesLoadedOpening } from '../../support/packages-loaded.js';
 import { type FreshDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
-
-const run = promisify(execFile);
 
 /**
  * A SQLite file opens with the driver alone; MikroORM is loaded only to apply a pending migration.
@@ -72,20 +67,7 @@ describe('SQLite opened without MikroORM', function () {
   });
 
   it('starts on an up-to-date file without loading MikroORM at all (its schemas are plain definitions)', async () => {
-    await ensureBuilt();
     await (await openSqlPersistence(fresh.database, { migrate: true })).close();
-    // A child process, so that nothing loaded by this test run counts: it lists every package it resolves.
-    const child = `
-      import { registerHooks } from 'node:module';
-      const loaded = new Set();
-      registerHooks({ resolve(specifier, context, next) { if (!specifier.startsWith('.')) loaded.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')); return next(specifier, context); } });
-      const { openSqlPersistence } = await import(${JSON.stringify(join(ROOT, 'dist/adapters/persistence/mikro-orm/open-sql-persistence.js'))});
-      const persistence = await openSqlPersistence({ kind: 'sqlite', path: ${JSON.stringify(path)} }, { migrate: true });
-      const healthy = await persistence.health.isHealthy();
-      await persistence.close();
-      console.log(JSON.stringify({ healthy, loaded: [...loaded].filter((name) => name.startsWith('@mikro-orm/')) }));
-    `;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', child], { cwd: ROOT });
-    expect(JSON.parse(stdout)).to.deep.equal({ healthy: true, loaded: [] });
+    expect(await mikroOrmPackagesLoadedOpening(fresh.database)).to.deep.equal({ healthy: true, loaded: [] });
   });
 });
