@@ -91,21 +91,21 @@ export class RowReader<Column extends string = string> {
     this.row = row as Readonly<Partial<Record<string, Cell>>>;
   }
 
-  /** The column parsed, or the row refused as corrupt. */
-  private read<T>(column: Column, parse: (value: Cell) => T | Refused): T {
-    const value = this.row[column];
+  /** `value`, the cell of `column`, parsed; or the row refused as corrupt. */
+  private parseCell<T>(column: Column, value: Cell, parse: (value: Cell) => T | Refused): T {
     const parsed = parse(value);
     if (parsed === REFUSED) throw new CorruptRowError(this.table, column, value);
     return parsed;
   }
 
+  private read<T>(column: Column, parse: (value: Cell) => T | Refused): T {
+    return this.parseCell(column, this.row[column], parse);
+  }
+
   /** Null for a NULL column, else the column parsed. */
   private readOrNull<T>(column: Column, parse: (value: Cell) => T | Refused): T | null {
     const value = this.row[column];
-    if (isNull(value)) return null;
-    const parsed = parse(value);
-    if (parsed === REFUSED) throw new CorruptRowError(this.table, column, value);
-    return parsed;
+    return isNull(value) ? null : this.parseCell(column, value, parse);
   }
 
   integer(column: Column): number {
@@ -118,11 +118,10 @@ export class RowReader<Column extends string = string> {
 
   /** One of a closed set of integers (a status, a priority, a money type). */
   choice<N extends number>(column: Column, values: readonly N[]): N {
-    return this.read(column, (value) => {
-      const number = integerOf(value);
-      // trust boundary: `includes` has just said the number is one of them.
-      return values.includes(number as N) ? (number as N) : REFUSED;
-    });
+    const number = this.integer(column);
+    // trust boundary: `includes` has just said the number is one of them.
+    if (values.includes(number as N)) return number as N;
+    throw new CorruptRowError(this.table, column, this.row[column]);
   }
 
   text(column: Column): string {
@@ -135,10 +134,9 @@ export class RowReader<Column extends string = string> {
 
   /** Domain text types (a title, a name): the domain's parser decides. */
   parsed<T>(column: Column, parse: (text: string) => T | null): T {
-    return this.read(column, (value) => {
-      const text = textOf(value);
-      return text === REFUSED ? REFUSED : (parse(text) ?? REFUSED);
-    });
+    const parsed = parse(this.text(column));
+    if (parsed === null) throw new CorruptRowError(this.table, column, this.row[column]);
+    return parsed;
   }
 
   flag(column: Column): boolean {
