@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { Persistence } from '../persistence.js';
 import { POSTGRESQL_MIGRATION_NAMES } from './migrations/postgresql/names.js';
-import { PendingMigrations } from './pending-migrations.js';
+import { notApplied, PendingMigrations } from './pending-migrations.js';
 import { servicePool } from './postgres-pool.js';
 import { postgresRunners } from './postgres-runners.js';
 import { persistenceOver, type SqlPersistenceOptions } from './sql-persistence.js';
@@ -13,8 +13,10 @@ export const pendingPostgresMigrations = async (pool: Pool): Promise<string[]> =
   );
   if (rows[0]?.known !== true) return [...POSTGRESQL_MIGRATION_NAMES];
   const applied = await pool.query<{ name: string }>('select name from mikro_orm_migrations');
-  const names = new Set(applied.rows.map((row) => row.name));
-  return POSTGRESQL_MIGRATION_NAMES.filter((name) => !names.has(name));
+  return notApplied(
+    POSTGRESQL_MIGRATION_NAMES,
+    applied.rows.map((row) => row.name),
+  );
 };
 
 /** PostgreSQL's answer when the URL names a database the server does not have. */

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Persistence } from '../persistence.js';
 import { SQLITE_MIGRATION_NAMES } from './migrations/sqlite/names.js';
-import { PendingMigrations } from './pending-migrations.js';
+import { notApplied, PendingMigrations } from './pending-migrations.js';
 import { SqliteRunner } from './read/sqlite-runner.js';
 import { SQLITE } from './sql-dialect.js';
 import { persistenceOver, type SqlPersistenceOptions } from './sql-persistence.js';
@@ -15,8 +15,10 @@ export const pendingMigrations = (database: Database.Database): string[] => {
     .prepare("select 1 from sqlite_master where type = 'table' and name = 'mikro_orm_migrations'")
     .get();
   if (table === undefined) return [...SQLITE_MIGRATION_NAMES];
-  const applied = new Set(database.prepare('select name from mikro_orm_migrations').pluck().all());
-  return SQLITE_MIGRATION_NAMES.filter((name) => !applied.has(name));
+  return notApplied(
+    SQLITE_MIGRATION_NAMES,
+    database.prepare('select name from mikro_orm_migrations').pluck().all(),
+  );
 };
 
 /**

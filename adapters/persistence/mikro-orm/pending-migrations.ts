@@ -11,3 +11,9 @@ export class PendingMigrations extends Error {
     );
   }
 }
+
+/** The migrations of `known` (oldest first) that `applied` does not name: what is pending. */
+export const notApplied = (known: readonly string[], applied: Iterable<unknown>): string[] => {
+  const done = new Set(applied);
+  return known.filter((name) => !done.has(name));
+};

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { PgBossDeliveryJobs } from '../pg-boss/pg-boss-delivery-jobs.js';
-import { PostgresRunner, perValuesPool } from './read/postgres-runner.js';
+import { perValuesPool } from './postgres-pool.js';
+import { PostgresRunner } from './read/postgres-runner.js';
 import { CLIENT_GRACE_MS, StatementWatch } from './read/statement-watch.js';
 import { POSTGRESQL } from './sql-dialect.js';
 import type { Runners, SqlPersistenceOptions } from './sql-persistence.js';

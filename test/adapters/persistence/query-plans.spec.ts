@@ -5,11 +5,8 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import {
-  GENERIC_PLANS,
-  PostgresRunner,
-  perValuesPool,
-} from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import { GENERIC_PLANS, perValuesPool } from '../../../adapters/persistence/mikro-orm/postgres-pool.js';
+import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
 import { SqlCurrentRecords } from '../../../adapters/persistence/mikro-orm/read/sql-current-records.js';
 import { SqlRecordReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-record-read-model.js';
 import type {

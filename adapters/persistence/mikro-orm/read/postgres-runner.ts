@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import pg, { type Pool, type PoolClient, type PoolConfig, type QueryArrayResult } from 'pg';
+import type { Pool, PoolClient, QueryArrayResult } from 'pg';
 import { BoundedCache } from '../bounded-cache.js';
 import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
 
@@ -13,38 +13,7 @@ interface Prepared {
   rows?: { readonly columns: readonly string[]; readonly make: RowMaker };
 }
 
-const { Pool: PgPool } = pg;
-
 const MAX_CACHED_STATEMENTS = 500;
-
-/**
- * The connection option (`options` of a pg connection) under which each prepared statement keeps
- * one plan. By default PostgreSQL plans a prepared statement again at each run while it guesses a
- * plan for the given values beats the generic one, and for a list page it keeps guessing so:
- * planning the unfiltered task list took 0.28 ms of its 0.6, every time (PostgreSQL 12 or later).
- */
-export const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
-
-/** Connections for the statements planned `per-values` (filtered lists and searches). */
-export const PER_VALUES_CONNECTIONS = 5;
-
-/**
- * A pool like `pool` (same server, credentials, timeouts and type parsing) in PostgreSQL's default
- * plan cache mode, for the runner's `per-values` statements. The mode is a connection's setting, so
- * each kind of statement has connections of its own: switching a connection per statement cost a
- * round trip, or with the connection checked out around it, about 40 MB more under load.
- */
-export const perValuesPool = (pool: Pool): Pool => {
-  // trust boundary: pg-pool keeps its config as `options`, which its types leave out.
-  const config = (pool as Pool & { options: PoolConfig }).options;
-  const { options: _genericPlans, ...sameServer } = config;
-  // pg-pool keeps the password out of the options' enumerable keys (so that it is not logged).
-  const perValues = new PgPool({ ...sameServer, password: config.password, max: PER_VALUES_CONNECTIONS });
-  // An idle connection that dies is dropped and replaced on demand; the event alone must not end
-  // the process (a statement on a dead connection fails and says so).
-  perValues.on('error', () => undefined);
-  return perValues;
-};
 
 /**
  * Statement names by SQL, shared by every runner: a name is the hash of its text, so each
@@ -94,7 +63,7 @@ const rowsOf = (prepared: Prepared, result: QueryArrayResult): Row[] => {
 };
 
 /**
- * Runs statements on MikroORM's pg pool (or one connection of a pool) as named prepared statements
+ * Runs statements on the service's pg pool (or one connection of a pool) as named prepared statements
  * (`$n` placeholders). Those planned `per-values` run on `perValues` when given: connections in
  * PostgreSQL's default mode, which weighs a plan for each run's values against the generic one.
  */
