@@ -44,6 +44,14 @@ export interface SqlDialect {
    */
   readonly mergesRuns: 'as-subqueries' | 'as-arms';
   /**
+   * Whether a run's matches are counted along the run's own order (paged-select.ts). SQLite's
+   * planner, free of it, may walk another of the owner's indexes and read the table's pages at
+   * random (22 ms against 1.2 for 100k tasks). PostgreSQL's generic plan, held to it, walks the
+   * primary key over every owner's rows, not knowing how many are the caller's: a search among 40k
+   * of 80k tasks read 35k pages in 63 ms, against 1.4k pages in 15 ms free of it.
+   */
+  readonly countsRunsInOrder: boolean;
+  /**
    * `left join` of the newest row of `table` (by `created_at`, then `id`) whose `client_id` is
    * `clientId`, as `alias` with its `id` and `created_at` (nulls when there is none): one backward
    * step along the table's (client_id, created_at, id) index per client.
@@ -108,6 +116,7 @@ export const SQLITE: SqlDialect = {
   rowLocks: false,
   descendingNullsLastOnIndex: true,
   mergesRuns: 'as-arms',
+  countsRunsInOrder: true,
   // SQLite has no lateral join: the row is joined by the id the subquery finds.
   latestOfClient: (table, alias, clientId) =>
     `left join ${table} ${alias} on ${alias}.id = (${newestOfClient(table, clientId, 'x.id')})`,
@@ -166,6 +175,7 @@ export const POSTGRESQL: SqlDialect = {
   rowLocks: true,
   descendingNullsLastOnIndex: false,
   mergesRuns: 'as-subqueries',
+  countsRunsInOrder: false,
   // Lateral, the index gives both columns; joined by id (as SQLite must) it also reads the row.
   latestOfClient: (table, alias, clientId) =>
     `left join lateral (${newestOfClient(table, clientId, 'x.id, x.created_at')}) ${alias} on true`,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { pagedSelect } from '../../../adapters/persistence/mikro-orm/read/paged-select.js';
 import type { Row, SqlRunner, SqlValue } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
-import { SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
+import { POSTGRESQL, SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
 
 /** Answers every page with `rows` and every count with 0, keeping what it was sent. */
 class RecordingRunner implements SqlRunner {
@@ -32,6 +32,7 @@ const RUNS = {
   id: 'r.id',
   idIn: SQLITE.idIn,
   merge: 'as-subqueries' as const,
+  countInOrder: true,
   list: [
     { from: 'from records r where r.owner_id = ?', params: [7], orderBy: 'order by r.id asc' },
     { from: 'from records r where r.assignee_id = ?', params: [7], orderBy: 'order by r.id asc' },
@@ -69,6 +70,24 @@ describe('paged select: row counts are bound behind a cast', () => {
     // Each run and the page read one row past the page: it tells whether another page follows.
     expect(runner.sent[0]?.params).to.deep.equal([7, 1150, 7, 1150, 7, 151, 7, 151, 51, 100]);
     expect(page.total).to.equal(3);
+  });
+
+  it('counts each run along its own order only where the dialect asks it', async () => {
+    const sqlOf = async (countInOrder: boolean) => {
+      const runner = new RecordingRunner([{ id: 1, page_total: 3 }]);
+      const runs = { ...RUNS, countInOrder };
+      await pagedSelect(runner, { ...SELECT, runs }, { limit: 50, offset: 0 }, 1000);
+      return runner.sent[0]?.sql ?? '';
+    };
+    const inOrder =
+      'count(*) from (select 1 from records r where r.owner_id = ? order by r.id asc limit cast(? as bigint)) run)';
+    const free = 'count(*) from (select 1 from records r where r.owner_id = ? limit cast(? as bigint)) run)';
+    // SQLite, free of the order, may walk another index at random; PostgreSQL's generic plan, held to
+    // it, walks the primary key over every owner's rows.
+    expect(await sqlOf(true)).to.include(inOrder);
+    expect(await sqlOf(false)).to.include(free);
+    expect(SQLITE.countsRunsInOrder).to.equal(true);
+    expect(POSTGRESQL.countsRunsInOrder).to.equal(false);
   });
 
   it('counts on its own only when the page has no rows to carry the total', async () => {

@@ -47,6 +47,8 @@ export interface Runs {
   readonly idIn: SqlDialect['idIn'];
   /** How the database merges the runs in order (the dialect's). */
   readonly merge: SqlDialect['mergesRuns'];
+  /** Whether the matches are counted along each run's order (the dialect's). */
+  readonly countInOrder: SqlDialect['countsRunsInOrder'];
   readonly list: readonly Run[];
 }
 
@@ -114,13 +116,12 @@ const pageStatement = <T>(select: PagedSelect<T>, page: Page): { sql: string; pa
 };
 
 /**
- * The matches of each run counted up to `limit`, added: each walks in its own order, so along the
- * same index as its page, stopping there. (One count over `owner_id = ? or assignee_id = ?` first
- * gathers every visible row id; without the order, SQLite may walk another index of the owner's,
- * in an order that reads the table's pages at random: 22 ms against 1.2 for 100k tasks.)
+ * The matches of each run counted up to `limit`, added (one count over `owner_id = ? or
+ * assignee_id = ?` first gathers every visible row id). Where the dialect says so, each walks in its
+ * own order, so along the same index as its page (`countsRunsInOrder`).
  */
 const cappedRunsCount = (runs: Runs, limit: number): Condition => ({
-  sql: `select ${runs.list.map((run) => `(select count(*) from (select 1 ${run.from} ${run.orderBy} limit ${COUNT_PARAMETER}) run)`).join(' + ')} as total`,
+  sql: `select ${runs.list.map((run) => `(select count(*) from (select 1 ${run.from}${runs.countInOrder ? ` ${run.orderBy}` : ''} limit ${COUNT_PARAMETER}) run)`).join(' + ')} as total`,
   params: runs.list.flatMap((run) => [...run.params, limit]),
 });
 

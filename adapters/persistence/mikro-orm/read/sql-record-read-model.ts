@@ -95,6 +95,7 @@ const newestFirstRuns = (
   id: 'r.id',
   idIn: dialect.idIn,
   merge: dialect.mergesRuns,
+  countInOrder: dialect.countsRunsInOrder,
   list: [
     {
       from: `${from} and r.date is not null`,

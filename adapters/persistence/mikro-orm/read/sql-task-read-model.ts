@@ -131,6 +131,7 @@ export class SqlTaskReadModel implements TaskReadModel {
       id: 't.id',
       idIn: this.dialect.idIn,
       merge: this.dialect.mergesRuns,
+      countInOrder: this.dialect.countsRunsInOrder,
       list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
         from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,
         params: [...set.params(userId), ...filters.params],
