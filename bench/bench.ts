@@ -234,7 +234,7 @@ const compare = async (dialect: Dialect, directory: string) => {
         // The three in turn, round after round, so that each is measured beside the others.
         for (let round = 0; round < Number(args.rounds); round += 1) {
           rounds.service.push(await measure(service.baseUrl, scenario, load(key), service.child.pid));
-          rounds.ceiling.push(await measure(ceiling.baseUrl, scenario, load(key)));
+          rounds.ceiling.push(await measure(ceiling.baseUrl, scenario, load(key), ceiling.child.pid));
           rounds.static.push(await measure(staticServer.baseUrl, scenario, load(key)));
         }
         rows.push({
@@ -370,7 +370,9 @@ try {
         'write with the same fields. Static: fastify sending the service’s own answer for the scenario. ' +
         'Figures are medians over the rounds; a ratio is the median of the service’s requests per second ' +
         'over the other’s in the same round, so that neighbours in time are compared on a machine whose ' +
-        'speed drifts.\n\n' +
+        'speed drifts. CPU µs/req: the CPU time each process used over the requests it answered in the ' +
+        'round (median of the rounds): steadier than requests per second here, and on PostgreSQL the ' +
+        'database server’s share is not in it.\n\n' +
         `${sections.join('\n\n')}\n${feed}`,
     );
   }

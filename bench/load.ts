@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { rssMb } from './processes.js';
+import { cpuSeconds, rssMb } from './processes.js';
 import type { Scenario } from './scenarios.js';
 
 export interface Measured {
@@ -9,6 +9,12 @@ export interface Measured {
   readonly non2xx: number;
   /** The highest RSS of `watchPid` during the run, in MB (when one was watched). */
   readonly peakRssMb: number | null;
+  /**
+   * The CPU time `watchPid` used during the run over the requests it answered, in µs (when one was
+   * watched): steadier than requests per second on a machine whose speed drifts, and blind to the
+   * database server's share on PostgreSQL.
+   */
+  readonly cpuUsPerRequest: number | null;
 }
 
 export interface LoadOptions {
@@ -37,13 +43,16 @@ export const measure = async (
   const sampler =
     watchPid === undefined ? undefined : setInterval(() => (peak = Math.max(peak, rssMb(watchPid))), 250);
   try {
+    const cpuBefore = watchPid === undefined ? 0 : cpuSeconds(watchPid);
     const result = await run(options.seconds);
+    const cpuUsed = watchPid === undefined ? 0 : cpuSeconds(watchPid) - cpuBefore;
     return {
       requestsPerSecond: result.requests.average,
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       non2xx: result.non2xx + result.errors + result.timeouts,
       peakRssMb: watchPid === undefined ? null : peak,
+      cpuUsPerRequest: watchPid === undefined ? null : (cpuUsed * 1e6) / Math.max(result.requests.total, 1),
     };
   } finally {
     if (sampler !== undefined) clearInterval(sampler);
@@ -66,6 +75,9 @@ export const summarise = (rounds: readonly Measured[]): Measured => ({
   non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
   peakRssMb: rounds.some((round) => round.peakRssMb !== null)
     ? Math.max(...rounds.map((round) => round.peakRssMb ?? 0))
+    : null,
+  cpuUsPerRequest: rounds.every((round) => round.cpuUsPerRequest !== null)
+    ? median(rounds.map((round) => round.cpuUsPerRequest ?? 0))
     : null,
 });
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ROOT } from '../test/support/build.js';
 import { startServer } from '../test/support/processes.js';
@@ -68,6 +68,25 @@ export const startCeiling = (args: readonly string[]): Promise<Running> =>
         });
     });
   });
+
+/** Clock ticks per second of `/proc/<pid>/stat`'s times (USER_HZ; 100 wherever getconf is missing). */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time a process has used so far, user and system, in seconds (Linux): fields 14 and 15 of
+ * `/proc/<pid>/stat`, counted after the command name's closing parenthesis (a name may hold spaces).
+ */
+export const cpuSeconds = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+};
 
 /** The resident set size of a process, in MB (Linux). */
 export const rssMb = (pid: number): number => {

@@ -22,6 +22,7 @@ const rate = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)}k`
 const ratio = (part: number, whole: number) => (whole > 0 ? (part / whole).toFixed(2) : '-');
 const fraction = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+const cpu = (value: number | null) => (value === null ? '-' : value.toFixed(0));
 
 const table = (header: readonly string[], rows: readonly (readonly string[])[]) =>
   [
@@ -42,6 +43,7 @@ export const comparedTable = (rows: readonly ComparedRow[]): string =>
       'p50 ms',
       'p99 ms',
       'RSS MB',
+      'CPU µs/req service / ceiling',
       'non-2xx',
     ],
     rows.map((row) => [
@@ -54,6 +56,7 @@ export const comparedTable = (rows: readonly ComparedRow[]): string =>
       ms(row.service.p50Ms),
       ms(row.service.p99Ms),
       (row.service.peakRssMb ?? 0).toFixed(0),
+      `${cpu(row.service.cpuUsPerRequest)} / ${cpu(row.ceiling.cpuUsPerRequest)}`,
       String(row.service.non2xx + row.ceiling.non2xx),
     ]),
   );
