@@ -12,10 +12,13 @@ const TWO_DECIMALS = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 export type MoneyProblem = 'INVALID_FORMAT' | 'OUT_OF_RANGE';
 
+/** Below zero, or at or past the bound. */
+const outOfRange = (value: number): boolean => value < 0 || value >= MONEY_UPPER_BOUND;
+
 /** Accepts a non-negative finite number with at most 2 decimals below 10^12. */
 export const parseMoney = (value: number): Money | MoneyProblem => {
   if (!Number.isFinite(value)) return 'INVALID_FORMAT';
-  if (value < 0 || value >= MONEY_UPPER_BOUND) return 'OUT_OF_RANGE';
+  if (outOfRange(value)) return 'OUT_OF_RANGE';
   return TWO_DECIMALS.test(String(value)) ? (value as Money) : 'INVALID_FORMAT';
 };
 
@@ -27,5 +30,5 @@ export const moneyFromCents = (cents: number): Money | MoneyProblem => {
   // Whole cents over 100 have at most two decimals: the division rounds to the double nearest the
   // exact quotient, which is the one its two-decimal spelling reads as. Only the range is left.
   const amount = cents / 100;
-  return amount < 0 || amount >= MONEY_UPPER_BOUND ? 'OUT_OF_RANGE' : (amount as Money);
+  return outOfRange(amount) ? 'OUT_OF_RANGE' : (amount as Money);
 };
