@@ -27,7 +27,8 @@ const UNAVAILABLE_CODES = new Set([
 const LOST_CONNECTION =
   /Connection terminated|connection is closed|encountered a connection error|Client was closed|timeout exceeded when trying to connect|Query read timeout/i;
 
-const codeOf = (error: unknown): unknown =>
+/** The driver's code of `error` (a pg SQLSTATE, a SQLite or system code), if it carries one. */
+export const codeOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 
 const isUnavailable = (error: unknown, depth = 0): boolean => {

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Persistence } from '../persistence.js';
+import { codeOf } from './database-failure.js';
 import { POSTGRESQL_MIGRATION_NAMES } from './migrations/postgresql/names.js';
 import { notApplied, PendingMigrations } from './pending-migrations.js';
 import { servicePool } from './postgres-pool.js';
@@ -20,8 +21,7 @@ export const pendingPostgresMigrations = async (pool: Pool): Promise<string[]> =
 };
 
 /** PostgreSQL's answer when the URL names a database the server does not have. */
-const isMissingDatabase = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '3D000';
+const isMissingDatabase = (error: unknown): boolean => codeOf(error) === '3D000';
 
 /**
  * A PostgreSQL database, opened with the driver alone, as a SQLite file is: MikroORM is loaded only
