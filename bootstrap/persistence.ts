@@ -135,11 +135,11 @@ export const openPersistence = async (
   options: OpenOptions,
 ): Promise<Persistence> => {
   if (database.kind === 'memory') return openInMemoryPersistence();
-  const { openSqlPersistence } = await withDriver(
-    database.kind,
-    () => import('../adapters/persistence/mikro-orm/open-sql-persistence.js'),
-  );
-  return openSql(database, options, (sql) => openSqlPersistence(sql, options));
+  const open = await withDriver(database.kind, async () => {
+    const { sqlOpener } = await import('../adapters/persistence/mikro-orm/open-sql-persistence.js');
+    return sqlOpener(database);
+  });
+  return openSql(database, options, () => open(options));
 };
 
 /** The database itself, for the CLI's `db` commands: opened without migrating. */

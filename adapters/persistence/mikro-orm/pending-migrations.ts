@@ -3,6 +3,8 @@
  * naming what is pending, rather than failing on the first call that meets a missing table.
  */
 export class PendingMigrations extends Error {
+  override readonly name = 'PendingMigrations';
+
   constructor(readonly names: readonly string[]) {
     const shown =
       names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');

@@ -9,7 +9,7 @@ import { pendingMigrations } from '../../../adapters/persistence/mikro-orm/open-
 import { entitySchemaOf } from '../../../adapters/persistence/mikro-orm/schemas/entity-schemas.js';
 import { SQLITE_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
-import { mikroOrmPackagesLoadedOpening } from '../../support/packages-loaded.js';
+import { packagesLoadedOpening } from '../../support/packages-loaded.js';
 import { type FreshDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
 
 /**
@@ -66,8 +66,11 @@ describe('SQLite opened without MikroORM', function () {
     }
   });
 
-  it('starts on an up-to-date file without loading MikroORM at all (its schemas are plain definitions)', async () => {
+  it('starts on an up-to-date file with better-sqlite3 alone: no MikroORM (its schemas are plain definitions), no PostgreSQL driver or job queue', async () => {
     await (await openSqlPersistence(fresh.database, { migrate: true })).close();
-    expect(await mikroOrmPackagesLoadedOpening(fresh.database)).to.deep.equal({ healthy: true, loaded: [] });
+    const opened = await packagesLoadedOpening(fresh.database);
+    expect(opened.healthy).to.equal(true);
+    expect(opened.loaded).to.include('better-sqlite3');
+    expect(opened.loaded.filter((name) => /^(@mikro-orm\/|pg$|pg-|luxon$)/.test(name))).to.deep.equal([]);
   });
 });
