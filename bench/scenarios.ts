@@ -41,6 +41,13 @@ const varied = (draw: Draw, seed: number): Request => {
   };
 };
 
+/**
+ * How deep a search page goes: among a word's first 1,000 matches (all of them at 10k tasks). An
+ * offset page reads every match before it on any index, so deeper pages would measure the depth
+ * asked (what cursors are for), not how a search follows the owner's size in `--scale`.
+ */
+const SEARCH_DEPTH = 1_000;
+
 const MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];
 const RECORD_TYPES = ['task', 'note', 'time', 'money'];
 
@@ -50,6 +57,7 @@ const RECORD_TYPES = ['task', 'note', 'time', 'money'];
  */
 export const scenarios = (owner: SeededOwner, statusPool: () => readonly number[]): Scenario[] => {
   const taskId = (random: (n: number) => number) => owner.firstTaskId + random(owner.tasks);
+  const searchPages = Math.max(1, Math.min(owner.tasks / WORDS.length, SEARCH_DEPTH) / 50);
   const reads: Record<string, Draw> = {
     'get, random id': (random) => ({ path: `/v1/tasks/${taskId(random)}` }),
     'list 50, random offset': (random) => ({
@@ -70,7 +78,7 @@ export const scenarios = (owner: SeededOwner, statusPool: () => readonly number[
       return { path: `/v1/tasks?${filters.join('&')}&limit=50` };
     },
     'search, random word and page': (random) => ({
-      path: `/v1/tasks?search=${WORDS[random(WORDS.length)]}&limit=50&offset=${50 * random(Math.max(1, owner.tasks / WORDS.length / 50))}`,
+      path: `/v1/tasks?search=${WORDS[random(WORDS.length)]}&limit=50&offset=${50 * random(searchPages)}`,
     }),
     'clients by latest record, random type': (random) => ({
       path: `/v1/clients?type=${RECORD_TYPES[random(RECORD_TYPES.length)]}&limit=20`,

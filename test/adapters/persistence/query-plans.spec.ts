@@ -18,6 +18,8 @@ import type {
 import { SqlTaskReadModel } from '../../../adapters/persistence/mikro-orm/read/sql-task-read-model.js';
 import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
 import { POSTGRESQL, SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
+import type { TaskListQuery } from '../../../application/ports/task-read-model.port.js';
+import { type LocalDate, parseLocalDate } from '../../../domain/shared/local-date-time.js';
 import {
   type FreshDatabase,
   freshPostgresDatabase,
@@ -39,6 +41,12 @@ const recording = (runner: SqlRunner) => {
     run: keep((sql, params) => runner.run(sql, params)),
   };
   return { recorder, sent };
+};
+
+const day = (text: string): LocalDate => {
+  const parsed = parseLocalDate(text);
+  if (parsed === null) throw new Error(`not a day: ${text}`);
+  return parsed;
 };
 
 /** What SQLite's planner says it does for a recorded statement, step by step. */
@@ -106,6 +114,33 @@ describe('SQLite query plans of the task list', function () {
     }
     const steps = await planOf({ projectId: 1 });
     expect(steps.some((step) => step.includes('tasks_project'))).to.equal(true);
+  });
+
+  it('reads a filtered page’s ids and counts its matches from the filter indexes alone, never from the task rows', async () => {
+    const { recorder, sent } = recording(new SqliteRunner(database));
+    const model = new SqlTaskReadModel(recorder, SQLITE);
+    const planOf = async (filter: Partial<TaskListQuery>) => {
+      sent.length = 0;
+      await model.list(1, { sort: { by: 'id', direction: 'asc' }, limit: 50, offset: 0, ...filter });
+      return sent.flatMap((statement) => planSteps(database, statement)).join('\n');
+    };
+    const march = { dateFrom: day('2026-03-01'), dateTo: day('2026-03-28') };
+    // Status and priority are equalities whose ids are in list order: the page stops with itself,
+    // even when nothing matches, and so does its count.
+    const both = await planOf({ status: 1, priority: 2 });
+    expect(both).to.match(
+      /SEARCH t USING COVERING INDEX tasks_owner_status_index \(owner_id=\? AND status=\? AND priority=\?\)/,
+    );
+    expect(both).to.not.match(/USING INDEX tasks_owner_index/);
+    // A day range is a range of the date index: counted there, with status and priority tested in it.
+    for (const filter of [march, { ...march, status: 1 as const }, { ...march, priority: 2 as const }])
+      expect(await planOf(filter)).to.match(
+        /SEARCH t USING COVERING INDEX tasks_owner_(date|status)_index \(owner_id=\? AND .*date>\? AND date<\?\)/,
+      );
+    // A project's tasks in id order, with who sees them: the filters are tested in the index.
+    const project = await planOf({ projectId: 1, priority: 2 });
+    expect(project).to.match(/SEARCH t USING COVERING INDEX tasks_project_index \(project_id=\?\)/);
+    expect(project).to.not.include('TEMP B-TREE');
   });
 
   it('merges the visible sets of an unfiltered page, at any depth, as they are read in id order', async () => {

@@ -60,7 +60,19 @@ interface Filters {
    * assignee): the index then narrows the rows to the filter's few, whoever sees them.
    */
   readonly byReference: boolean;
+  /**
+   * Whether every filter is on a column of the owner's filter indexes (status, priority, dates):
+   * their matches are then counted from an index alone, whichever the planner walks.
+   */
+  readonly onFilterIndexes: boolean;
 }
+
+/**
+ * What a query may hold beside the filters the owner's filter indexes hold
+ * (migrations/task-filter-indexes.ts): its page and its sort.
+ */
+const ON_FILTER_INDEXES = new Set<string>(['status', 'priority', 'date', 'dateFrom', 'dateTo']);
+const NOT_FILTERS = new Set<string>(['limit', 'offset', 'after', 'sort']);
 
 const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
   const conditions: string[] = [];
@@ -91,6 +103,9 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
     needsJoins: q.active !== undefined,
     byReference: [q.projectId, q.clientId, q.categoryId, q.clientTaskId, q.assigneeId].some(
       (value) => value !== undefined,
+    ),
+    onFilterIndexes: Object.entries(q).every(
+      ([key, value]) => value === undefined || NOT_FILTERS.has(key) || ON_FILTER_INDEXES.has(key),
     ),
   };
 };
@@ -131,7 +146,8 @@ export class SqlTaskReadModel implements TaskReadModel {
       id: 't.id',
       idIn: this.dialect.idIn,
       merge: this.dialect.mergesRuns,
-      countInOrder: this.dialect.countsRunsInOrder,
+      // Counted in order only where the planner could otherwise read rows at random (sql-dialect.ts).
+      countInOrder: this.dialect.countsRunsInOrder && !filters.onFilterIndexes,
       list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
         from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,
         params: [...set.params(userId), ...filters.params],

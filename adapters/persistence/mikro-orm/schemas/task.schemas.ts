@@ -51,10 +51,16 @@ export const TaskSchema = defineTable<TaskRecord>({
     { name: 'tasks_assignee_visible_index', properties: ['assigneeId', 'id', 'ownerId'] },
     latestPerClientIndex('tasks'),
     ...referenceIndexes('tasks', { categoryId: 'category_id' }),
-    // A project's board: its tasks by status and day, without reading the rest of the project.
-    // Like the owner's, the assignee's and the client's index above, it serves every lookup of its
-    // first column: none of the four has an index of its own to write on each insert.
-    { name: 'tasks_project_status_index', properties: ['projectId', 'status', 'date'] },
+    // Filtered lists read their page's ids and count their matches from these alone
+    // (migrations/task-filter-indexes.ts). Like the owner's, the assignee's and the client's index
+    // above, the project's serves every lookup of its first column: none of the four has an index
+    // of its own to write on each insert.
+    { name: 'tasks_owner_status_index', properties: ['ownerId', 'status', 'priority', 'id', 'date'] },
+    { name: 'tasks_owner_date_index', properties: ['ownerId', 'date', 'status', 'priority'] },
+    {
+      name: 'tasks_project_index',
+      properties: ['projectId', 'id', 'ownerId', 'assigneeId', 'status', 'priority', 'date'],
+    },
   ],
   properties: {
     ...ownedColumns,

@@ -21,6 +21,7 @@ import { Migration20261125100001 } from './Migration20261125100001.js';
 import { Migration20261125120001 } from './Migration20261125120001.js';
 import { Migration20261125150001 } from './Migration20261125150001.js';
 import { Migration20261127140001 } from './Migration20261127140001.js';
+import { Migration20261128030001 } from './Migration20261128030001.js';
 
 /** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const POSTGRESQL_MIGRATIONS = [
@@ -47,4 +48,5 @@ export const POSTGRESQL_MIGRATIONS = [
   { name: 'Migration20261125120001', class: Migration20261125120001 },
   { name: 'Migration20261125150001', class: Migration20261125150001 },
   { name: 'Migration20261127140001', class: Migration20261127140001 },
+  { name: 'Migration20261128030001', class: Migration20261128030001 },
 ];

@@ -28,4 +28,5 @@ export const POSTGRESQL_MIGRATION_NAMES: readonly string[] = [
   'Migration20261125120001',
   'Migration20261125150001',
   'Migration20261127140001',
+  'Migration20261128030001',
 ];

@@ -24,6 +24,7 @@ import { Migration20261125120000 } from './Migration20261125120000.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
 import { Migration20261127130000 } from './Migration20261127130000.js';
 import { Migration20261127140000 } from './Migration20261127140000.js';
+import { Migration20261128030000 } from './Migration20261128030000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -56,4 +57,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261125150000', class: Migration20261125150000 },
   { name: 'Migration20261127130000', class: Migration20261127130000 },
   { name: 'Migration20261127140000', class: Migration20261127140000 },
+  { name: 'Migration20261128030000', class: Migration20261128030000 },
 ];

@@ -31,4 +31,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261125150000',
   'Migration20261127130000',
   'Migration20261127140000',
+  'Migration20261128030000',
 ];
