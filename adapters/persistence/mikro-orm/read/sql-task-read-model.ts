@@ -67,11 +67,9 @@ interface Filters {
   readonly onFilterIndexes: boolean;
 }
 
-/**
- * What a query may hold beside the filters the owner's filter indexes hold
- * (migrations/task-filter-indexes.ts): its page and its sort.
- */
+/** The filters whose columns the owner's filter indexes hold (migrations/task-filter-indexes.ts). */
 const ON_FILTER_INDEXES = new Set<string>(['status', 'priority', 'date', 'dateFrom', 'dateTo']);
+/** What a list query holds beside its filters: its page and its sort. */
 const NOT_FILTERS = new Set<string>(['limit', 'offset', 'after', 'sort']);
 
 const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {

@@ -1,0 +1,24 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/** A migration's statements, as one function writes them for either dialect. */
+export interface MigrationStatements {
+  readonly up: readonly string[];
+  readonly down: readonly string[];
+}
+
+/**
+ * A migration whose statements are written once for both dialects (`webhook-tables.ts`,
+ * `covered-indexes.ts`, `task-filter-indexes.ts`): each dialect's class names itself and its
+ * statements; `up` and `down` add them in order.
+ */
+export abstract class StatementsMigration extends Migration {
+  protected abstract statements(): MigrationStatements;
+
+  override up(): void {
+    for (const sql of this.statements().up) this.addSql(sql);
+  }
+
+  override down(): void {
+    for (const sql of this.statements().down) this.addSql(sql);
+  }
+}
