@@ -5,7 +5,7 @@
  * and its count are read from the index alone:
  * - status and priority are equalities, and within them the ids are in list order: a page of
  *   "status 1, priority 2" reads its 50 entries and stops, even when nothing matches;
- * - a date range is a range of the second: counted without walking every task of the owner;
+ * - a date range is a range of the second index: counted without walking every task of the owner;
  * - a project's tasks in id order, with who sees them and the other filters' columns, replace the
  *   project's board index (project, status, date), which made each match read its row.
  * Written once for both dialects.
