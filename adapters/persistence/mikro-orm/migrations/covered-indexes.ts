@@ -1,3 +1,5 @@
+import { identifierQuote, type MigrationDialect } from './statements-migration.js';
+
 /**
  * Indexes that another index of their table starts with, so that it serves every lookup they
  * served: each was one more write per insert. SQLite's index on `owner_id` alone is the same as the
@@ -7,7 +9,7 @@
 const COVERED: readonly {
   readonly table: string;
   readonly column: string;
-  readonly dialects: readonly ('sqlite' | 'postgresql')[];
+  readonly dialects: readonly MigrationDialect[];
 }[] = [
   ...['clients', 'projects', 'categories', 'tasks', 'time_records', 'notes', 'cards', 'money_records'].map(
     (table) => ({ table, column: 'owner_id', dialects: ['sqlite'] as const }),
@@ -18,8 +20,8 @@ const COVERED: readonly {
   { table: 'tasks', column: 'project_id', dialects: ['sqlite', 'postgresql'] },
 ];
 
-export const coveredIndexesDropped = (dialect: 'sqlite' | 'postgresql'): { up: string[]; down: string[] } => {
-  const q = (name: string) => (dialect === 'sqlite' ? `\`${name}\`` : `"${name}"`);
+export const coveredIndexesDropped = (dialect: MigrationDialect): { up: string[]; down: string[] } => {
+  const q = identifierQuote(dialect);
   const covered = COVERED.filter((index) => index.dialects.includes(dialect));
   return {
     up: covered.map(({ table, column }) => `drop index ${q(`${table}_${column}_index`)};`),

@@ -1,5 +1,13 @@
 import { Migration } from '@mikro-orm/migrations';
 
+export type MigrationDialect = 'sqlite' | 'postgresql';
+
+/** How `dialect` quotes an identifier: SQLite as MikroORM writes it (backticks), PostgreSQL with double quotes. */
+export const identifierQuote =
+  (dialect: MigrationDialect) =>
+  (name: string): string =>
+    dialect === 'sqlite' ? `\`${name}\`` : `"${name}"`;
+
 /** A migration's statements, as one function writes them for either dialect. */
 export interface MigrationStatements {
   readonly up: readonly string[];

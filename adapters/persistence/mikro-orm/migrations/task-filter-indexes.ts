@@ -1,3 +1,10 @@
+import { identifierQuote, type MigrationDialect } from './statements-migration.js';
+
+interface TaskIndex {
+  readonly name: string;
+  readonly columns: readonly string[];
+}
+
 /**
  * Indexes that keep a filtered task list's cost with its page and its capped count, not with the
  * owner's whole list (`npm run bench -- --scale`, filtered lists: p99 at 100k tasks for the owner
@@ -10,7 +17,7 @@
  *   project's board index (project, status, date), which made each match read its row.
  * Written once for both dialects.
  */
-const CREATED: readonly { readonly name: string; readonly columns: readonly string[] }[] = [
+const CREATED: readonly TaskIndex[] = [
   { name: 'tasks_owner_status_index', columns: ['owner_id', 'status', 'priority', 'id', 'date'] },
   { name: 'tasks_owner_date_index', columns: ['owner_id', 'date', 'status', 'priority'] },
   {
@@ -19,11 +26,11 @@ const CREATED: readonly { readonly name: string; readonly columns: readonly stri
   },
 ];
 
-const REPLACED = { name: 'tasks_project_status_index', columns: ['project_id', 'status', 'date'] };
+const REPLACED: TaskIndex = { name: 'tasks_project_status_index', columns: ['project_id', 'status', 'date'] };
 
-export const taskFilterIndexes = (dialect: 'sqlite' | 'postgresql'): { up: string[]; down: string[] } => {
-  const q = (name: string) => (dialect === 'sqlite' ? `\`${name}\`` : `"${name}"`);
-  const create = ({ name, columns }: { readonly name: string; readonly columns: readonly string[] }) =>
+export const taskFilterIndexes = (dialect: MigrationDialect): { up: string[]; down: string[] } => {
+  const q = identifierQuote(dialect);
+  const create = ({ name, columns }: TaskIndex) =>
     `create index ${q(name)} on ${q('tasks')} (${columns.map(q).join(', ')});`;
   return {
     up: [...CREATED.map(create), `drop index ${q(REPLACED.name)};`],

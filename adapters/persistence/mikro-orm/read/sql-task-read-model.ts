@@ -67,29 +67,31 @@ interface Filters {
   readonly onFilterIndexes: boolean;
 }
 
-/** The filters whose columns the owner's filter indexes hold (migrations/task-filter-indexes.ts). */
-const ON_FILTER_INDEXES = new Set<string>(['status', 'priority', 'date', 'dateFrom', 'dateTo']);
-/** What a list query holds beside its filters: its page and its sort. */
-const NOT_FILTERS = new Set<string>(['limit', 'offset', 'after', 'sort']);
-
 const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
-  const add = (condition: string, ...values: SqlValue[]) => {
+  let onFilterIndexes = true;
+  /** A condition on a column of the owner's filter indexes (migrations/task-filter-indexes.ts). */
+  const addIndexed = (condition: string, ...values: SqlValue[]) => {
     conditions.push(condition);
     params.push(...values);
   };
-  if (q.status !== undefined) add('t.status = ?', q.status);
+  const add = (condition: string, ...values: SqlValue[]) => {
+    addIndexed(condition, ...values);
+    onFilterIndexes = false;
+  };
+  if (q.status !== undefined) addIndexed('t.status = ?', q.status);
   if (q.active !== undefined) add(q.active ? ACTIVE_CASCADE : `not ${ACTIVE_CASCADE}`);
   if (q.projectId !== undefined) add('t.project_id = ?', q.projectId);
   if (q.clientId !== undefined) add('t.client_id = ?', q.clientId);
   if (q.categoryId !== undefined) add('t.category_id = ?', q.categoryId);
   if (q.clientTaskId !== undefined) add('t.client_task_id = ?', q.clientTaskId);
   if (q.assigneeId !== undefined) add('t.assignee_id = ?', q.assigneeId);
-  if (q.priority !== undefined) add('t.priority = ?', q.priority);
-  if (q.date !== undefined) add('t.date between ? and ?', storedDayStart(q.date), storedDayEnd(q.date));
-  if (q.dateFrom !== undefined) add('t.date >= ?', storedDayStart(q.dateFrom));
-  if (q.dateTo !== undefined) add('t.date <= ?', storedDayEnd(q.dateTo));
+  if (q.priority !== undefined) addIndexed('t.priority = ?', q.priority);
+  if (q.date !== undefined)
+    addIndexed('t.date between ? and ?', storedDayStart(q.date), storedDayEnd(q.date));
+  if (q.dateFrom !== undefined) addIndexed('t.date >= ?', storedDayStart(q.dateFrom));
+  if (q.dateTo !== undefined) addIndexed('t.date <= ?', storedDayEnd(q.dateTo));
   if (q.updatedSince !== undefined) add('t.updated_at >= ?', q.updatedSince.getTime());
   if (q.search !== undefined) {
     const search = dialect.textSearch('t', ['title', 'description'], q.search);
@@ -102,9 +104,7 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
     byReference: [q.projectId, q.clientId, q.categoryId, q.clientTaskId, q.assigneeId].some(
       (value) => value !== undefined,
     ),
-    onFilterIndexes: Object.entries(q).every(
-      ([key, value]) => value === undefined || NOT_FILTERS.has(key) || ON_FILTER_INDEXES.has(key),
-    ),
+    onFilterIndexes,
   };
 };
 
