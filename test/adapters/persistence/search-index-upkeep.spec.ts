@@ -23,7 +23,7 @@ const plainTransactions = (transaction: SqlTransactions['transaction']): SqlTran
   autocommit: {} as SqlTransactions['autocommit'],
 });
 
-const QUICK = { afterWriteMs: 0, betweenStepsMs: 0, pauseFactor: 0 };
+const QUICK = { afterWriteMs: 0, underWritesMs: 0, betweenStepsMs: 0, pauseFactor: 0 };
 
 /** Text of a thousand characters, different for each task. */
 const description = (n: number): string =>
@@ -189,6 +189,32 @@ describe('the upkeep of SQLite’s search indexes', function () {
     expect(steps).to.equal(2);
   });
 
+  it('under writes that do not pause, steps once per underWritesMs; once they pause, merges to the end', async () => {
+    let steps = 0;
+    // Each step finds work until the tenth.
+    const merging = plainTransactions(async () => {
+      steps += 1;
+      return (steps < 10) as never;
+    });
+    const upkeep = new SearchIndexUpkeep(merging, () => undefined, {
+      afterWriteMs: 30,
+      underWritesMs: 100,
+      betweenStepsMs: 0,
+      pauseFactor: 0,
+    });
+    const writingUntil = performance.now() + 350;
+    while (performance.now() < writingUntil) {
+      upkeep.poke();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const stepsWhileWriting = steps;
+    await upkeep.settled();
+    await upkeep.close();
+    // Merging in every gap would have stepped ten times within the first writes' 50 ms.
+    expect(stepsWhileWriting).to.be.within(1, 5);
+    expect(steps).to.equal(10);
+  });
+
   it('runs no step once closed', async () => {
     let steps = 0;
     const counting = plainTransactions(async () => {
@@ -197,6 +223,7 @@ describe('the upkeep of SQLite’s search indexes', function () {
     });
     const upkeep = new SearchIndexUpkeep(counting, () => undefined, {
       afterWriteMs: 20,
+      underWritesMs: 20,
       betweenStepsMs: 0,
       pauseFactor: 0,
     });
