@@ -370,7 +370,8 @@ try {
         'write with the same fields. Static: fastify sending the service’s own answer for the scenario. ' +
         'Figures are medians over the rounds; a ratio is the median of the service’s requests per second ' +
         'over the other’s in the same round, so that neighbours in time are compared on a machine whose ' +
-        'speed drifts. CPU µs/req: the CPU time each process used over the requests it answered in the ' +
+        'speed drifts. p50 and p99: of every 2xx answer’s latency as measured, in fractions of a ' +
+        'millisecond. CPU µs/req: the CPU time each process used over the requests it answered in the ' +
         'round (median of the rounds): steadier than requests per second here, and on PostgreSQL the ' +
         'database server’s share is not in it.\n\n' +
         `${sections.join('\n\n')}\n${feed}`,
