@@ -1,4 +1,4 @@
-import { identifierQuote, type MigrationDialect } from './statements-migration.js';
+import { identifierQuote, type MigrationDialect, type MigrationStatements } from './statements-migration.js';
 
 /**
  * Indexes that another index of their table starts with, so that it serves every lookup they
@@ -20,7 +20,7 @@ const COVERED: readonly {
   { table: 'tasks', column: 'project_id', dialects: ['sqlite', 'postgresql'] },
 ];
 
-export const coveredIndexesDropped = (dialect: MigrationDialect): { up: string[]; down: string[] } => {
+export const coveredIndexesDropped = (dialect: MigrationDialect): MigrationStatements => {
   const q = identifierQuote(dialect);
   const covered = COVERED.filter((index) => index.dialects.includes(dialect));
   return {

@@ -1,4 +1,4 @@
-import { identifierQuote, type MigrationDialect } from './statements-migration.js';
+import { identifierQuote, type MigrationDialect, type MigrationStatements } from './statements-migration.js';
 
 interface TaskIndex {
   readonly name: string;
@@ -28,7 +28,7 @@ const CREATED: readonly TaskIndex[] = [
 
 const REPLACED: TaskIndex = { name: 'tasks_project_status_index', columns: ['project_id', 'status', 'date'] };
 
-export const taskFilterIndexes = (dialect: MigrationDialect): { up: string[]; down: string[] } => {
+export const taskFilterIndexes = (dialect: MigrationDialect): MigrationStatements => {
   const q = identifierQuote(dialect);
   const create = ({ name, columns }: TaskIndex) =>
     `create index ${q(name)} on ${q('tasks')} (${columns.map(q).join(', ')});`;

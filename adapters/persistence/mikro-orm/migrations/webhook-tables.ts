@@ -1,10 +1,10 @@
-import { identifierQuote, type MigrationDialect } from './statements-migration.js';
+import { identifierQuote, type MigrationDialect, type MigrationStatements } from './statements-migration.js';
 /**
  * Webhook subscriptions and their deliveries (CONTRACT §10), and the note a status change leaves in
  * the change log for the event it sends. Written once for both dialects: the quoting differs, and
  * SQLite's ids autoincrement where PostgreSQL's are serial.
  */
-export const webhookTables = (dialect: MigrationDialect): { up: string[]; down: string[] } => {
+export const webhookTables = (dialect: MigrationDialect): MigrationStatements => {
   const q = identifierQuote(dialect);
   const id =
     dialect === 'sqlite'
