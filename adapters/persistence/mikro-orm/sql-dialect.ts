@@ -58,6 +58,12 @@ export interface SqlDialect {
    * step along the table's (client_id, created_at, id) index per client.
    */
   latestOfClient(table: string, alias: string, clientId: string): string;
+  /**
+   * Ids for rows a transaction inserts into `table` with their ids given (rows `id`): SQLite's one
+   * writer owns every id after the table's last until it commits, so it answers the first and
+   * `open`; PostgreSQL takes `count` from the table's sequence.
+   */
+  reserveIds(table: string, count: number): Condition & { readonly open: boolean };
 }
 
 /** Something written once for each dialect, up front (a statement the dialects spell apart). */
@@ -114,6 +120,15 @@ const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].
  */
 export const SQLITE: SqlDialect = {
   kind: 'sqlite',
+  // An autoincrement table's ids never come back: past the last ever given (sqlite_sequence), as
+  // well as past the last row.
+  reserveIds: (table) => ({
+    sql:
+      'select max(coalesce((select seq from sqlite_sequence where name = ?), 0), ' +
+      `coalesce((select max(id) from ${table}), 0)) + 1 as id`,
+    params: [table],
+    open: true,
+  }),
   rowLocks: false,
   descendingNullsLastOnIndex: true,
   mergesRuns: 'as-arms',
@@ -173,6 +188,11 @@ export const SQLITE: SqlDialect = {
 
 export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
+  reserveIds: (table, count) => ({
+    sql: "select nextval(pg_get_serial_sequence(?, 'id')) as id from generate_series(1, ?::int)",
+    params: [table, count],
+    open: false,
+  }),
   rowLocks: true,
   descendingNullsLastOnIndex: false,
   mergesRuns: 'as-subqueries',

@@ -20,6 +20,7 @@ const plainTransactions = (transaction: SqlTransactions['transaction']): SqlTran
   current: () => undefined,
   afterCommit: (action) => action(),
   collect: () => false,
+  held: () => undefined,
   autocommit: {} as SqlTransactions['autocommit'],
 });
 

@@ -1,4 +1,4 @@
-import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
+import type { StatusChange, StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import { type NewTask, numberingScope, type Task } from '../../../../domain/task/task.js';
 import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
 import { TASK_STATUSES } from '../../../../domain/task/task-status.js';
@@ -184,6 +184,14 @@ export const TaskHistorySchema = defineTable<TaskHistoryRecord>({
     changedBy: { type: 'integer', fieldName: 'changed_by' },
     changedAt: { type: epochMillis(), fieldName: 'changed_at' },
   },
+});
+
+export const historyToRecord = (change: StatusChange): Omit<TaskHistoryRecord, 'id'> => ({
+  taskId: change.taskId,
+  fromStatus: change.from,
+  toStatus: change.to,
+  changedBy: change.changedBy,
+  changedAt: change.changedAt.getTime(),
 });
 
 export const historyFromRecord = (row: Row): StatusHistoryEntry => {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TogetherOptions } from '../../../../application/ports/unit-of-work.port.js';
 import type { SqlRunner } from '../read/sql-runner.js';
+import { type HeldKind, type HeldWrites, HeldWritesOf } from './held-writes.js';
 
 /** Runs tasks one at a time, in the order they came. */
 export class SerialQueue {
@@ -45,6 +46,8 @@ interface Outer {
   readonly allOrNothing: boolean;
   /** Set once a joined transaction failed in an all-or-nothing batch: it cannot commit. */
   failed: boolean;
+  /** All or nothing: writes held back to go out together (held-writes.ts). */
+  readonly held: HeldWritesOf | undefined;
 }
 
 /** Thrown out of an all-or-nothing batch whose work answered as if a failed part did not matter. */
@@ -122,18 +125,18 @@ export class JoinedTransactions {
   together<T>(work: () => Promise<T>, options: TogetherOptions = {}): Promise<T> {
     const level = this.level();
     if (level !== undefined) return this.savepoint(level, () => work());
-    const outer: Outer = {
-      open: true,
-      savepoints: 0,
-      allOrNothing: options.allOrNothing ?? false,
-      failed: false,
-    };
+    const allOrNothing = options.allOrNothing ?? false;
     const afterCommit: (() => void)[] = [];
-    return this.begin(async (runner) => {
+    return this.begin(async (connection) => {
+      const held = allOrNothing ? new HeldWritesOf(connection) : undefined;
+      const outer: Outer = { open: true, savepoints: 0, allOrNothing, failed: false, held };
+      // Every statement of the batch runs once the writes held before it are written.
+      const runner = held?.runner ?? connection;
       const top: Level = { runner, outer, joins: new SerialQueue(), afterCommit, collected: new Map() };
       try {
         const result = await this.ambient.run(top, work);
         if (outer.failed) throw new PartFailed('a part of an all-or-nothing batch failed');
+        await held?.flush();
         for (const pending of top.collected.values()) await pending.flush(runner);
         return result;
       } finally {
@@ -143,6 +146,14 @@ export class JoinedTransactions {
       for (const action of afterCommit) action();
       return result;
     });
+  }
+
+  /**
+   * Inside an all-or-nothing `together`: its writes of `kind` (one of each per batch), held back to
+   * go out together. Elsewhere undefined: the caller writes as it goes.
+   */
+  held<T extends HeldWrites>(kind: HeldKind<T>): T | undefined {
+    return this.level()?.outer.held?.of(kind);
   }
 
   /** Runs `action` once what was just written is committed: now, or when the outer transaction commits. */

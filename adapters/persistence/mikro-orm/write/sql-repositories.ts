@@ -8,6 +8,7 @@ import type { TaskNumberAllocator } from '../../../../application/ports/task-num
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { UserRepository } from '../../../../application/ports/user.repository.js';
 import type { WebhookRepository } from '../../../../application/ports/webhook.repository.js';
+import type { Task } from '../../../../domain/task/task.js';
 import type { User } from '../../../../domain/user/user.js';
 import type {
   ClientFields,
@@ -31,7 +32,13 @@ import {
   type RecordTable,
   timeTable,
 } from '../record-tables.js';
-import { TaskSchema, taskFromRecord, taskToRecord } from '../schemas/task.schemas.js';
+import {
+  historyToRecord,
+  TaskHistorySchema,
+  TaskSchema,
+  taskFromRecord,
+  taskToRecord,
+} from '../schemas/task.schemas.js';
 import {
   ApiKeySchema,
   apiKeyFromRecord,
@@ -40,12 +47,21 @@ import {
   userFromRecord,
 } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import type { HeldTaskCreates } from './held-task-creates.js';
 import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
-import { insertReturning, RowsAsRead, shapeOf, updateById } from './table-statements.js';
+import {
+  asStored,
+  insertReturning,
+  insertRows,
+  RowsAsRead,
+  shapeOf,
+  updateById,
+} from './table-statements.js';
 
 const TASK = shapeOf(TaskSchema);
+const HISTORY = shapeOf(TaskHistorySchema);
 const USER = shapeOf(UserSchema);
 const API_KEY = shapeOf(ApiKeySchema);
 
@@ -92,8 +108,16 @@ const TASK_LINKED = [
   ['money_records', 'moneys'],
 ] as const;
 
-/** Tasks, and who saw each one changed, for the change log. */
-const taskRepository = (tx: SqlRunner, dialect: SqlDialect, changes: ChangeRecorder): TaskRepository => {
+/**
+ * Tasks, and who saw each one changed, for the change log. In an all-or-nothing batch, creates are
+ * `held` and written together (held-task-creates.ts).
+ */
+const taskRepository = (
+  tx: SqlRunner,
+  dialect: SqlDialect,
+  changes: ChangeRecorder,
+  held: HeldTaskCreates | undefined,
+): TaskRepository => {
   const forUpdate = dialect.rowLocks ? ' for update' : '';
   const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
   return {
@@ -105,8 +129,16 @@ const taskRepository = (tx: SqlRunner, dialect: SqlDialect, changes: ChangeRecor
       return task;
     },
     add: async (task) => {
-      const { sql, params } = insertReturning(TASK, { ...taskToRecord(task), version: 1 });
-      const stored = taskFromRecord((await tx.get(sql, params)) ?? {});
+      const record = { ...taskToRecord(task), version: 1 };
+      let stored: Task;
+      if (held === undefined) {
+        const { sql, params } = insertReturning(TASK, record);
+        stored = taskFromRecord((await tx.get(sql, params)) ?? {});
+      } else {
+        const row = { id: await held.nextId(tx), ...record };
+        held.holdTask(row);
+        stored = taskFromRecord(asStored(row));
+      }
       changes.recordTask(stored.id, null, stored);
       return stored;
     },
@@ -135,8 +167,8 @@ const taskRepository = (tx: SqlRunner, dialect: SqlDialect, changes: ChangeRecor
   };
 };
 
-const taskNumbers = (tx: SqlRunner): TaskNumberAllocator => ({
-  next: async (ownerId, scope) => {
+const taskNumbers = (tx: SqlRunner, held: HeldTaskCreates | undefined): TaskNumberAllocator => {
+  const next = async (ownerId: number, scope: number) => {
     // One statement, atomic on both databases; the row lock serialises concurrent creators.
     const row = await tx.get(
       'insert into task_numbers (owner_id, scope, last_value) values (?, ?, 1) ' +
@@ -145,16 +177,17 @@ const taskNumbers = (tx: SqlRunner): TaskNumberAllocator => ({
       [ownerId, scope],
     );
     return Number(row?.last_value);
-  },
-});
+  };
+  return {
+    next: (ownerId, scope) =>
+      held === undefined ? next(ownerId, scope) : held.nextNumber(ownerId, scope, () => next(ownerId, scope)),
+  };
+};
 
-const taskHistory = (tx: SqlRunner): TaskHistoryRepository => ({
+const taskHistory = (tx: SqlRunner, held: HeldTaskCreates | undefined): TaskHistoryRepository => ({
   append: async (change) => {
-    await tx.run(
-      'insert into task_status_history (task_id, from_status, to_status, changed_by, changed_at) ' +
-        'values (?, ?, ?, ?, ?)',
-      [change.taskId, change.from, change.to, change.changedBy, change.changedAt.getTime()],
-    );
+    if (held !== undefined) return held.holdHistory(change);
+    for (const { sql, params } of insertRows(HISTORY, [historyToRecord(change)])) await tx.run(sql, params);
   },
 });
 
@@ -258,11 +291,12 @@ class SqlTransactionRepositories implements SqlRepositories {
     private readonly dialect: SqlDialect,
     known: KnownUsers,
     private readonly deliveryJobs: DeliveryJobQueue | undefined,
+    heldCreates: HeldTaskCreates | undefined,
   ) {
     this.gamification = sqlGamification(tx, dialect);
-    this.tasks = taskRepository(tx, dialect, this.changes);
-    this.taskNumbers = taskNumbers(tx);
-    this.history = taskHistory(tx);
+    this.tasks = taskRepository(tx, dialect, this.changes, heldCreates);
+    this.taskNumbers = taskNumbers(tx, heldCreates);
+    this.history = taskHistory(tx, heldCreates);
     this.references = referenceLookup(tx);
     this.users = userRepository(tx, known);
     this.apiKeys = apiKeyRepository(tx, this.revokedKeys);
@@ -319,4 +353,6 @@ export const sqlRepositories = (
   dialect: SqlDialect,
   known = new KnownUsers(),
   deliveryJobs?: DeliveryJobQueue,
-): SqlRepositories => new SqlTransactionRepositories(tx, dialect, known, deliveryJobs);
+  /** The task creates of the all-or-nothing batch this transaction is part of, if it is. */
+  heldCreates?: HeldTaskCreates,
+): SqlRepositories => new SqlTransactionRepositories(tx, dialect, known, deliveryJobs, heldCreates);

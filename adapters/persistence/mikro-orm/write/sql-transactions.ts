@@ -5,6 +5,7 @@ import { PostgresRunner } from '../read/postgres-runner.js';
 import { aroundEach, type SqlRunner } from '../read/sql-runner.js';
 import { SqliteRunner } from '../read/sqlite-runner.js';
 import type { StatementWatch } from '../read/statement-watch.js';
+import type { HeldKind, HeldWrites } from './held-writes.js';
 import {
   type BeginTransaction,
   type CommitCollector,
@@ -23,6 +24,8 @@ export interface SqlTransactions {
   together<T>(work: () => Promise<T>, options?: TogetherOptions): Promise<T>;
   /** The connection of the transaction held together in this context, if one is: reads join it. */
   current(): SqlRunner | undefined;
+  /** Inside an all-or-nothing `together`: its writes of `kind`, held to go out together (held-writes.ts). */
+  held<T extends HeldWrites>(kind: HeldKind<T>): T | undefined;
   /** Runs `action` once what was just written is committed (inside `together`: with the outer commit). */
   afterCommit(action: () => void): void;
   /** Inside `together`: `item` goes to `collector`, written just before the outer commit (true). Outside: false. */
@@ -41,6 +44,7 @@ const joinedOver = (begin: BeginTransaction) => {
     transaction: <T>(work: (tx: SqlRunner) => Promise<T>) => joined.transaction(work),
     together: <T>(work: () => Promise<T>, options?: TogetherOptions) => joined.together(work, options),
     current: () => joined.current(),
+    held: <T extends HeldWrites>(kind: HeldKind<T>) => joined.held(kind),
     afterCommit: (action: () => void) => joined.afterCommit(action),
     collect: <T>(collector: CommitCollector<T>, item: T) => joined.collect(collector, item),
   };

@@ -14,6 +14,8 @@ import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { appendChanges, changeLogCollector } from './change-log-writer.js';
+import { HeldTaskCreates } from './held-task-creates.js';
+import type { HeldKind } from './held-writes.js';
 import type { CommitCollector } from './joined-transactions.js';
 import { KnownUsers, sqlRepositories } from './sql-repositories.js';
 import type { SqlTransactions } from './sql-transactions.js';
@@ -39,6 +41,8 @@ export class SqlUnitOfWork implements UnitOfWork {
   }
 
   private readonly knownUsers = new KnownUsers();
+  /** The task creates of an all-or-nothing batch, written together (one per batch). */
+  private readonly heldCreates: HeldKind<HeldTaskCreates> = () => new HeldTaskCreates(this.dialect);
   /** Gathers the change log of a batch's units (one collector: a batch gathers under its identity). */
   private readonly changeLog: CommitCollector<ChangeRecorder>;
 
@@ -52,7 +56,13 @@ export class SqlUnitOfWork implements UnitOfWork {
       try {
         const committed = await this.transactions.transaction(async (tx) => {
           const runner = this.decorate(tx);
-          const repositories = sqlRepositories(runner, this.dialect, this.knownUsers, this.deliveryJobs);
+          const repositories = sqlRepositories(
+            runner,
+            this.dialect,
+            this.knownUsers,
+            this.deliveryJobs,
+            this.transactions.held(this.heldCreates),
+          );
           revokedKeys = repositories.revokedKeys;
           const outcome = await work(repositories);
           if (E.isLeft(outcome)) {

@@ -72,6 +72,42 @@ export const insertReturning = (shape: TableShape, row: Readonly<Record<string, 
   };
 };
 
+/** The most rows one `insertRows` statement takes: counts are powers of two up to it, so a few
+ * prepared statements serve a run of any length. */
+const MOST_ROWS = 64;
+
+/**
+ * `insert` of `rows` (each with the same properties, in the same order), as few statements as
+ * their count in powers of two: 100 rows are 64, 32 and 4.
+ */
+export const insertRows = (
+  shape: TableShape,
+  rows: readonly Readonly<Record<string, unknown>>[],
+): Statement[] => {
+  const first = rows[0];
+  if (first === undefined) return [];
+  const names = Object.keys(first);
+  const columns = names.map((name) => columnIn(shape, name)).join(', ');
+  const slots = `(${names.map(() => '?').join(', ')})`;
+  const statements: Statement[] = [];
+  let at = 0;
+  while (at < rows.length) {
+    let count = MOST_ROWS;
+    while (count > rows.length - at) count /= 2;
+    const chunk = rows.slice(at, at + count);
+    statements.push({
+      sql: `insert into ${shape.table} (${columns}) values ${chunk.map(() => slots).join(', ')}`,
+      params: chunk.flatMap((row) => names.map((name) => bindable(row[name]))),
+    });
+    at += count;
+  }
+  return statements;
+};
+
+/** `row` as the database answers it once stored: each value as it is bound. */
+export const asStored = (row: Readonly<Record<string, unknown>>): Record<string, SqlValue> =>
+  Object.fromEntries(Object.entries(row).map(([name, value]) => [name, bindable(value)]));
+
 /** `update … set` the properties `row` gives (plus any `extra` assignments) on the row with `id`. */
 export const updateById = (
   shape: TableShape,
