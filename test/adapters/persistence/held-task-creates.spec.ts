@@ -54,7 +54,9 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       await right(alice.tasks.create({ title: 'before' }));
       statements.length = 0;
       const made = await createsTogether(Array.from({ length: 100 }, (_, i) => ({ title: `task ${i}` })));
-      expect(made.map((task) => task.clientTaskId)).to.deep.equal(Array.from({ length: 100 }, (_, i) => i + 2));
+      expect(made.map((task) => task.clientTaskId)).to.deep.equal(
+        Array.from({ length: 100 }, (_, i) => i + 2),
+      );
       // The counter once, ids (SQLite once, PostgreSQL in growing blocks), tasks and history as 64 + 32 + 4
       // rows each, the counter's new value, the change log.
       expect(statements.length, statements.join('\n')).to.be.at.most(16);
