@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import type { Persistence } from '../../../adapters/persistence/persistence.js';
 import type { QuerySample } from '../../../adapters/persistence/query-observer.js';
+import type { CreateTaskInput } from '../../../application/workspace/inputs.js';
 import type { UserSession } from '../../../application/workspace/workspace.js';
 import { createWorkspace } from '../../../bootstrap/workspace.js';
 import type { Task } from '../../../domain/task/task.js';
@@ -41,7 +42,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       fresh.cleanup();
     });
 
-    const createsTogether = (inputs: readonly object[]) =>
+    const createsTogether = (inputs: readonly CreateTaskInput[]) =>
       right(
         alice.batch(async (inside) => {
           const made: Task[] = [];

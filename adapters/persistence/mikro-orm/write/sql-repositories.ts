@@ -51,14 +51,7 @@ import type { HeldTaskCreates } from './held-task-creates.js';
 import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
-import {
-  asStored,
-  insertReturning,
-  insertRows,
-  RowsAsRead,
-  shapeOf,
-  updateById,
-} from './table-statements.js';
+import { insertReturning, insertRows, RowsAsRead, shapeOf, updateById } from './table-statements.js';
 
 const TASK = shapeOf(TaskSchema);
 const HISTORY = shapeOf(TaskHistorySchema);
@@ -137,7 +130,8 @@ const taskRepository = (
       } else {
         const row = { id: await held.nextId(tx), ...record };
         held.holdTask(row);
-        stored = taskFromRecord(asStored(row));
+        // The row as it goes in is the row as it would come back: the reader takes either.
+        stored = taskFromRecord(row);
       }
       changes.recordTask(stored.id, null, stored);
       return stored;

@@ -104,10 +104,6 @@ export const insertRows = (
   return statements;
 };
 
-/** `row` as the database answers it once stored: each value as it is bound. */
-export const asStored = (row: Readonly<Record<string, unknown>>): Record<string, SqlValue> =>
-  Object.fromEntries(Object.entries(row).map(([name, value]) => [name, bindable(value)]));
-
 /** `update … set` the properties `row` gives (plus any `extra` assignments) on the row with `id`. */
 export const updateById = (
   shape: TableShape,
