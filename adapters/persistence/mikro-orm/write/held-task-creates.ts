@@ -40,7 +40,16 @@ export class HeldTaskCreates implements HeldWrites {
   private openFrom: number | undefined;
   private block = FIRST_IDS;
 
-  constructor(private readonly dialect: SqlDialect) {}
+  /** The batch's connection, as the unit of work wraps its own (to time each statement). */
+  private readonly tx: SqlRunner;
+
+  constructor(
+    private readonly dialect: SqlDialect,
+    connection: SqlRunner,
+    decorate: (tx: SqlRunner) => SqlRunner,
+  ) {
+    this.tx = decorate(connection);
+  }
 
   get isEmpty(): boolean {
     if (this.tasks.length > 0 || this.history.length > 0) return false;
@@ -48,11 +57,11 @@ export class HeldTaskCreates implements HeldWrites {
     return true;
   }
 
-  /** The id of the next task this batch creates, reserved through `tx`. */
-  async nextId(tx: SqlRunner): Promise<number> {
+  /** The id of the next task this batch creates: reserving more writes nothing held out first. */
+  async nextId(): Promise<number> {
     if (this.openFrom === undefined && this.reserved.length === 0) {
       const { sql, params, open } = this.dialect.reserveIds(TASK.table, this.block);
-      const ids = (await tx.all(sql, params)).map((row) => Number(row.id)).sort((a, b) => a - b);
+      const ids = (await this.tx.all(sql, params)).map((row) => Number(row.id)).sort((a, b) => a - b);
       if (open) this.openFrom = ids[0];
       else this.reserved = ids;
       this.block = Math.min(this.block * 2, MOST_IDS);
@@ -89,7 +98,12 @@ export class HeldTaskCreates implements HeldWrites {
     this.history.push(historyToRecord(change));
   }
 
-  async flush(tx: SqlRunner): Promise<void> {
+  /**
+   * Observed like every other statement; the statement before which they are written out counts
+   * their time in its own as well.
+   */
+  async flush(): Promise<void> {
+    const { tx } = this;
     // Tasks before their history, which refers to them.
     const statements = [...insertRows(TASK, this.tasks), ...insertRows(HISTORY, this.history)];
     this.tasks = [];

@@ -7,12 +7,16 @@ import { aroundEach, type SqlRunner } from '../read/sql-runner.js';
  */
 export interface HeldWrites {
   readonly isEmpty: boolean;
-  /** Writes what is held through `tx`, and holds nothing after. */
-  flush(tx: SqlRunner): Promise<void>;
+  /** Writes what is held, and holds nothing after. */
+  flush(): Promise<void>;
 }
 
-/** What makes one kind of held writes, and names it: one of each per batch. */
-export type HeldKind<T extends HeldWrites> = () => T;
+/**
+ * What makes one kind of held writes over the batch's connection, and names it: one of each per
+ * batch. The connection it is given runs statements without writing anything held first (to
+ * reserve ids, say).
+ */
+export type HeldKind<T extends HeldWrites> = (connection: SqlRunner) => T;
 
 /** The held writes of one all-or-nothing batch, over its connection. */
 export class HeldWritesOf {
@@ -32,7 +36,7 @@ export class HeldWritesOf {
   of<T extends HeldWrites>(kind: HeldKind<T>): T {
     let writes = this.held.get(kind);
     if (writes === undefined) {
-      writes = kind();
+      writes = kind(this.tx);
       this.held.set(kind, writes);
     }
     // trust boundary: the writes kept under `kind` are the ones `kind` made.
@@ -41,7 +45,7 @@ export class HeldWritesOf {
 
   /** Writes everything held, in the order the kinds were first used. */
   async flush(): Promise<void> {
-    for (const writes of this.held.values()) if (!writes.isEmpty) await writes.flush(this.tx);
+    for (const writes of this.held.values()) if (!writes.isEmpty) await writes.flush();
   }
 
   private get isEmpty(): boolean {

@@ -128,7 +128,7 @@ const taskRepository = (
         const { sql, params } = insertReturning(TASK, record);
         stored = taskFromRecord((await tx.get(sql, params)) ?? {});
       } else {
-        const row = { id: await held.nextId(tx), ...record };
+        const row = { id: await held.nextId(), ...record };
         held.holdTask(row);
         // The row as it goes in is the row as it would come back: the reader takes either.
         stored = taskFromRecord(row);

@@ -42,7 +42,8 @@ export class SqlUnitOfWork implements UnitOfWork {
 
   private readonly knownUsers = new KnownUsers();
   /** The task creates of an all-or-nothing batch, written together (one per batch). */
-  private readonly heldCreates: HeldKind<HeldTaskCreates> = () => new HeldTaskCreates(this.dialect);
+  private readonly heldCreates: HeldKind<HeldTaskCreates> = (connection) =>
+    new HeldTaskCreates(this.dialect, connection, this.decorate);
   /** Gathers the change log of a batch's units (one collector: a batch gathers under its identity). */
   private readonly changeLog: CommitCollector<ChangeRecorder>;
 
