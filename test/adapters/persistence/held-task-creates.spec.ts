@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import type { Persistence } from '../../../adapters/persistence/persistence.js';
-import type { QuerySample } from '../../../adapters/persistence/query-observer.js';
 import type { CreateTaskInput } from '../../../application/workspace/inputs.js';
 import type { UserSession } from '../../../application/workspace/workspace.js';
 import { createWorkspace } from '../../../bootstrap/workspace.js';
 import type { Task } from '../../../domain/task/task.js';
+import { observedSqlPersistence } from '../../support/observed-persistence.js';
 import { FRESH_SQL_DATABASES, type FreshDatabase } from '../../support/persistence-harness.js';
 import { right } from '../../support/world.js';
 
@@ -28,11 +27,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
 
     beforeEach(async () => {
       fresh = await open();
-      statements = [];
-      persistence = await openSqlPersistence(fresh.database, {
-        migrate: true,
-        observeQuery: (sample: QuerySample) => statements.push(sample.sql),
-      });
+      ({ persistence, statements } = await observedSqlPersistence(fresh));
       const workspace = createWorkspace({ persistence, webhooks: { deliver: false } });
       const user = await right(workspace.users.create({ name: 'alice', timezone: 'Europe/Prague' }));
       alice = workspace.actingAs(user.id);

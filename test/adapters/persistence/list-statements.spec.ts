@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import { LATEST_SEQ } from '../../../adapters/persistence/mikro-orm/write/change-log-writer.js';
 import type { Persistence } from '../../../adapters/persistence/persistence.js';
-import type { QuerySample } from '../../../adapters/persistence/query-observer.js';
 import { createWorkspace } from '../../../bootstrap/workspace.js';
+import { observedSqlPersistence } from '../../support/observed-persistence.js';
 import { FRESH_SQL_DATABASES, type FreshDatabase } from '../../support/persistence-harness.js';
 import { right } from '../../support/world.js';
 
@@ -24,11 +23,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
 
     beforeEach(async () => {
       fresh = await open();
-      statements = [];
-      persistence = await openSqlPersistence(fresh.database, {
-        migrate: true,
-        observeQuery: (sample: QuerySample) => statements.push(sample.sql),
-      });
+      ({ persistence, statements } = await observedSqlPersistence(fresh));
     });
     afterEach(async () => {
       await persistence.close();
