@@ -72,8 +72,10 @@ export const insertReturning = (shape: TableShape, row: Readonly<Record<string, 
   };
 };
 
-/** The most rows one `insertRows` statement takes: counts are powers of two up to it, so a few
- * prepared statements serve a run of any length. */
+/**
+ * The most rows one `insertRows` statement takes. Counts are powers of two up to it, so a few
+ * prepared statements serve runs of any length.
+ */
 const MOST_ROWS = 64;
 
 /**
