@@ -124,6 +124,29 @@ for (const setup of SETUPS) {
       expect(await total('tasks')).to.equal(1);
     });
 
+    it('an atomic batch of task creates, written together, answers each as a later GET shows it, ETag included', async () => {
+      const created = await results(
+        Array.from({ length: 70 }, (_, i) => ({
+          method: 'POST' as const,
+          path: '/v1/tasks',
+          body: { title: `import ${i}`, priority: i % 4, ...(i % 7 === 0 ? { status: 2 } : {}) },
+        })),
+      );
+      expect(created.every((r) => r.status === 201)).to.equal(true);
+      for (const answer of created) {
+        const { id } = answer.body.data.task;
+        const got = await world.call(key, { method: 'GET', url: `/v1/tasks/${id}` });
+        expect(got.json().data.task).to.deep.equal(answer.body.data.task);
+        expect(got.headers.etag).to.equal(answer.headers?.etag);
+      }
+      const numbers = created.map((r) => r.body.data.task.client_task_id);
+      expect(numbers).to.deep.equal(Array.from({ length: 70 }, (_, i) => i + 1));
+      expect(await storedRows()).to.satisfy(
+        (rows: Record<string, number> | null) =>
+          rows === null || (rows.tasks === 70 && rows.task_status_history === 70),
+      );
+    });
+
     it('an atomic batch that fails in the middle stores nothing and answers 424 FAILED_DEPENDENCY for every other operation', async () => {
       const before = await storedRows();
       const answered = await results(FAILING_IN_THE_MIDDLE);
