@@ -5,10 +5,10 @@
  * `PATCH /v1/tasks/:id {"status": 2}` on a fresh SQLite database. Prints what it counted as JSON.
  */
 import { Session } from 'node:inspector/promises';
-import { openSqlPersistence } from '../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import { createHttpServer } from '../../bootstrap/http-server.js';
 import { createWorkspace } from '../../bootstrap/workspace.js';
 import { ROOT } from './build.js';
+import { observedSqlPersistence } from './observed-persistence.js';
 import { FRESH_SQL_DATABASES } from './persistence-harness.js';
 import { right } from './world.js';
 
@@ -48,11 +48,7 @@ const projectFile = (url: string): string | null => {
 
 const walk = async (): Promise<PathWalk> => {
   const fresh = await FRESH_SQL_DATABASES[0].open();
-  const statements: string[] = [];
-  const persistence = await openSqlPersistence(fresh.database, {
-    migrate: true,
-    observeQuery: (sample) => statements.push(sample.sql),
-  });
+  const { persistence, statements } = await observedSqlPersistence(fresh);
   const inspector = new Session();
   inspector.connect();
   await inspector.post('Profiler.enable');

@@ -122,13 +122,12 @@ const taskRepository = (
       return task;
     },
     add: async (task) => {
-      const record = { ...taskToRecord(task), version: 1 };
       let stored: Task;
       if (held === undefined) {
-        const { sql, params } = insertReturning(TASK, record);
+        const { sql, params } = insertReturning(TASK, { ...taskToRecord(task), version: 1 });
         stored = taskFromRecord((await tx.get(sql, params)) ?? {});
       } else {
-        const row = { id: await held.nextId(), ...record };
+        const row = { id: await held.nextId(), ...taskToRecord(task), version: 1 };
         held.holdTask(row);
         // The row as it goes in is the row as it would come back: the reader takes either.
         stored = taskFromRecord(row);

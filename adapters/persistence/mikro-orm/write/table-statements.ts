@@ -78,6 +78,26 @@ export const insertReturning = (shape: TableShape, row: Readonly<Record<string, 
  */
 const MOST_ROWS = 64;
 
+/** `insert` SQL by table, columns and row count: built once, as a statement written out would be. */
+const insertTexts = new WeakMap<TableShape, Map<string, string>>();
+
+const insertText = (shape: TableShape, names: readonly string[], count: number): string => {
+  let texts = insertTexts.get(shape);
+  if (texts === undefined) {
+    texts = new Map();
+    insertTexts.set(shape, texts);
+  }
+  const key = `${count} ${names.join(',')}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    const slots = `(${names.map(() => '?').join(', ')})`;
+    const columns = names.map((name) => columnIn(shape, name)).join(', ');
+    text = `insert into ${shape.table} (${columns}) values ${Array.from({ length: count }, () => slots).join(', ')}`;
+    texts.set(key, text);
+  }
+  return text;
+};
+
 /**
  * `insert` of `rows` (each with the same properties, in the same order), as few statements as
  * their count in powers of two: 100 rows are 64, 32 and 4.
@@ -89,18 +109,15 @@ export const insertRows = (
   const first = rows[0];
   if (first === undefined) return [];
   const names = Object.keys(first);
-  const columns = names.map((name) => columnIn(shape, name)).join(', ');
-  const slots = `(${names.map(() => '?').join(', ')})`;
   const statements: Statement[] = [];
   let at = 0;
   while (at < rows.length) {
     let count = MOST_ROWS;
     while (count > rows.length - at) count /= 2;
-    const chunk = rows.slice(at, at + count);
-    statements.push({
-      sql: `insert into ${shape.table} (${columns}) values ${chunk.map(() => slots).join(', ')}`,
-      params: chunk.flatMap((row) => names.map((name) => bindable(row[name]))),
-    });
+    const params: SqlValue[] = [];
+    for (let row = at; row < at + count; row++)
+      for (const name of names) params.push(bindable(rows[row]?.[name]));
+    statements.push({ sql: insertText(shape, names, count), params });
     at += count;
   }
   return statements;
