@@ -10,6 +10,8 @@ RUN npm run build && npm prune --omit=dev
 # Run: compiled JavaScript and production dependencies only, as an unprivileged user.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATABASE_URL=sqlite:/app/data/workspace.db
+# glibc's allocator returns freed memory sooner (bootstrap/server-node-flags.ts).
+ENV GLIBC_TUNABLES=glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -2,7 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { SERVER_NODE_FLAGS } from '../../bootstrap/server-node-flags.js';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../../bootstrap/server-node-flags.js';
 import { ensureBuilt, ROOT } from './build.js';
 import { freePort } from './free-port.js';
 
@@ -81,7 +81,13 @@ export const startServer = async (
   const started = performance.now();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, entry('main.js')], {
     cwd: WORKDIR,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: serverEnvironment({
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
