@@ -20,7 +20,8 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
  * stops glibc raising them after every large block freed, which let freed memory pile up), and two
  * arenas serve all threads (`arena_max`, default 8 per core). RSS under the benchmark's mixed load,
  * at the same throughput: SQLite 140-146 → 137-138 MB run alone, 154 → 146 MB after every other
- * scenario (the full run); PostgreSQL 143 → 129 MB alone, 178 → 167 MB in the full run. Other C libraries (musl) ignore the variable; a `GLIBC_TUNABLES` already set is kept.
+ * scenario (the full run); PostgreSQL 143 → 129 MB alone, 178 → 167 MB in the full run. Other C
+ * libraries (musl) ignore the variable; a `GLIBC_TUNABLES` already set is kept.
  */
 export const SERVER_MALLOC_TUNABLES =
   'glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2';
