@@ -27,7 +27,7 @@ export class HeldWritesOf {
 
   constructor(private readonly tx: SqlRunner) {
     this.runner = aroundEach(tx, async (_sql, run) => {
-      if (!this.isEmpty) await this.flush();
+      await this.flush();
       return run();
     });
   }
@@ -46,10 +46,5 @@ export class HeldWritesOf {
   /** Writes everything held, in the order the kinds were first used. */
   async flush(): Promise<void> {
     for (const writes of this.held.values()) if (!writes.isEmpty) await writes.flush();
-  }
-
-  private get isEmpty(): boolean {
-    for (const writes of this.held.values()) if (!writes.isEmpty) return false;
-    return true;
   }
 }
