@@ -53,6 +53,12 @@ export const latestPerClientIndex = (table: string) => ({
   properties: tuple('clientId', 'createdAt', 'id'),
 });
 
+/** `index`, holding only the rows whose optional reference `column` is set. */
+export const withReference = <I extends object>(column: string, index: I): I & { where: string } => ({
+  ...index,
+  where: `${column} is not null`,
+});
+
 /**
  * A nullable reference column holding the other record's id. `restrict` unless said otherwise:
  * nothing is deleted, or silently unlinked, as a side effect.

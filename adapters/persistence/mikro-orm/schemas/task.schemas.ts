@@ -11,6 +11,7 @@ import {
   nullableReference,
   ownedColumns,
   referenceIndexes,
+  withReference,
 } from './common-columns.js';
 import { defineTable } from './table-definition.js';
 
@@ -46,21 +47,28 @@ export const TaskSchema = defineTable<TaskRecord>({
   uniques: [{ name: 'tasks_client_number_unique', properties: ['ownerId', 'numberScope', 'clientTaskId'] }],
   indexes: [
     { name: 'tasks_owner_index', properties: ['ownerId', 'id'] },
+    // The four indexes led by a reference a task may leave empty hold only the tasks that have one
+    // (migrations/sparse-reference-indexes.ts).
     // Tasks assigned to a user, in id order, with their owner at hand: "assigned by someone else"
     // (`owner_id <> ?`) is answered, and counted, from the index alone.
-    { name: 'tasks_assignee_visible_index', properties: ['assigneeId', 'id', 'ownerId'] },
-    latestPerClientIndex('tasks'),
-    ...referenceIndexes('tasks', { categoryId: 'category_id' }),
+    withReference('assignee_id', {
+      name: 'tasks_assignee_visible_index',
+      properties: ['assigneeId', 'id', 'ownerId'],
+    }),
+    withReference('client_id', latestPerClientIndex('tasks')),
+    ...referenceIndexes('tasks', { categoryId: 'category_id' }).map((index) =>
+      withReference('category_id', index),
+    ),
     // Filtered lists read their page's ids and count their matches from these alone
     // (migrations/task-filter-indexes.ts). Like the owner's, the assignee's and the client's index
     // above, the project's serves every lookup of its first column: none of the four has an index
     // of its own to write on each insert.
     { name: 'tasks_owner_status_index', properties: ['ownerId', 'status', 'priority', 'id', 'date'] },
     { name: 'tasks_owner_date_index', properties: ['ownerId', 'date', 'status', 'priority'] },
-    {
+    withReference('project_id', {
       name: 'tasks_project_index',
       properties: ['projectId', 'id', 'ownerId', 'assigneeId', 'status', 'priority', 'date'],
-    },
+    }),
   ],
   properties: {
     ...ownedColumns,

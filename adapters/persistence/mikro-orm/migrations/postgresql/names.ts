@@ -29,4 +29,5 @@ export const POSTGRESQL_MIGRATION_NAMES: readonly string[] = [
   'Migration20261125150001',
   'Migration20261127140001',
   'Migration20261128030001',
+  'Migration20261128090001',
 ];
