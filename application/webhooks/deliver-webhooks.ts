@@ -11,9 +11,15 @@ import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-delivery.port.js';
 import { workerStep } from './worker-step.js';
 
-/** Still waiting for the attempt `sent` made (a manual retry leaves it so, and sends it again). */
+/**
+ * Still waiting for the attempt `sent` made: not recorded since, and not asked for again by hand
+ * meanwhile (a retry moves it to when it was asked, and is still owed whatever this attempt's answer:
+ * recording the answer over it lost the retry the caller was told was pending).
+ */
 const isSameAttempt = (stored: Delivery, sent: Delivery): boolean =>
-  stored.state === 'pending' && stored.attempts === sent.attempts;
+  stored.state === 'pending' &&
+  stored.attempts === sent.attempts &&
+  stored.nextAttemptAt?.getTime() === sent.nextAttemptAt?.getTime();
 
 /** What became of one attempt, for metrics and logs (never the body or a secret). */
 export interface AttemptReport {

@@ -182,13 +182,39 @@ for (const factory of ALL_HARNESSES) {
       const webhook = await subscribe();
       await right(alice.clients.create({ name: 'Acme' }));
       const [first] = await receiver.waitFor(1);
-      const [delivery] = await right(alice.webhooks.deliveries(webhook.id));
+      // The receiver has answered; the attempt is recorded just after. A retry asked for while the
+      // attempt is still in flight is that attempt, and would find nothing left to send.
+      const recorded = async () => (await right(alice.webhooks.deliveries(webhook.id)))[0];
+      for (let tries = 0; (await recorded())?.state !== 'delivered' && tries < 100; tries++) await settle(10);
+      const delivery = await recorded();
+      expect(delivery?.state).to.equal('delivered');
       const again = await right(alice.webhooks.retryDelivery(webhook.id, delivery?.id ?? 0));
       expect(again.state).to.equal('pending');
       const [, second] = await receiver.waitFor(2);
       expect(second?.id).to.equal(first?.id);
       expect(second?.body).to.equal(first?.body);
       expect((await left(alice.webhooks.retryDelivery(webhook.id, 9999)))._tag).to.equal('NotFound');
+    });
+
+    it('a delivery retried by hand while its attempt is on its way goes again once that attempt is answered', async () => {
+      const webhook = await subscribe();
+      let answer: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      receiver.answerWhen = () => held;
+      await right(alice.clients.create({ name: 'Acme' }));
+      while (receiver.attempts.length < 1) await settle(10);
+      clock.set(new Date(clock.now().getTime() + 1000).toISOString());
+      const [delivery] = await right(alice.webhooks.deliveries(webhook.id));
+      expect((await right(alice.webhooks.retryDelivery(webhook.id, delivery?.id ?? 0))).state).to.equal(
+        'pending',
+      );
+      receiver.answerWhen = async () => undefined;
+      answer();
+      // The attempt under way is answered, but the retry asked after it began is still owed.
+      const [first, second] = await receiver.waitFor(2);
+      expect(second?.id).to.equal(first?.id);
     });
 
     it('a subscription receives only what the key that made it could read', async () => {

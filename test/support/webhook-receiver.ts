@@ -27,13 +27,15 @@ export class WebhookReceiver {
   readonly forged: string[] = [];
   secrets: string[] = [];
   status: () => number = () => 200;
+  /** Resolves when the receiver may answer a request it has read (at once unless told). */
+  answerWhen: () => Promise<void> = async () => undefined;
   private server: Server | undefined;
 
   async start(): Promise<string> {
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
+      request.on('end', async () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const id = String(request.headers['webhook-id']);
         this.attempts.push(id);
@@ -49,6 +51,7 @@ export class WebhookReceiver {
           }
         });
         if (!verified) this.forged.push(id);
+        await this.answerWhen();
         const status = this.status();
         if (status >= 200 && status < 300 && verified)
           this.received.push({ id, headers: request.headers, body, event: JSON.parse(body) });
