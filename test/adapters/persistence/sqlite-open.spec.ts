@@ -8,6 +8,7 @@ import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open
 import { pendingMigrations } from '../../../adapters/persistence/mikro-orm/open-sqlite-persistence.js';
 import { entitySchemaOf } from '../../../adapters/persistence/mikro-orm/schemas/entity-schemas.js';
 import { SQLITE_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
+import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
 import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
 import { packagesLoadedOpening } from '../../support/packages-loaded.js';
 import { type FreshDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
@@ -72,5 +73,22 @@ describe('SQLite opened without MikroORM', function () {
     expect(opened.healthy).to.equal(true);
     expect(opened.loaded).to.include('better-sqlite3');
     expect(opened.loaded.filter((name) => /^(@mikro-orm\/|pg$|pg-|luxon$)/.test(name))).to.deep.equal([]);
+  });
+});
+
+describe('every SQLite connection', () => {
+  it('syncs each commit to disk (FULL, also in WAL mode) and enforces foreign keys', async () => {
+    const fresh = await freshSqliteDatabase();
+    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
+    const connection = new Database(fresh.database.path);
+    try {
+      connection.pragma('journal_mode = WAL');
+      prepareSqliteConnection(connection);
+      expect(connection.pragma('synchronous', { simple: true }), 'FULL').to.equal(2);
+      expect(connection.pragma('foreign_keys', { simple: true })).to.equal(1);
+    } finally {
+      connection.close();
+      fresh.cleanup();
+    }
   });
 });
