@@ -182,8 +182,8 @@ for (const factory of ALL_HARNESSES) {
       const webhook = await subscribe();
       await right(alice.clients.create({ name: 'Acme' }));
       const [first] = await receiver.waitFor(1);
-      // The receiver has answered; the attempt is recorded just after. A retry asked for while the
-      // attempt is still in flight is that attempt, and would find nothing left to send.
+      // The receiver has answered; the attempt is recorded just after. This retries a delivery
+      // delivered; the next spec, one whose attempt is still on its way.
       const recorded = async () => (await right(alice.webhooks.deliveries(webhook.id)))[0];
       for (let tries = 0; (await recorded())?.state !== 'delivered' && tries < 100; tries++) await settle(10);
       const delivery = await recorded();
