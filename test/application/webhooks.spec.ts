@@ -42,6 +42,16 @@ for (const factory of ALL_HARNESSES) {
       return webhook;
     };
 
+    /**
+     * The subscription's first delivery once its attempt is recorded as delivered, or as it stands
+     * after a second: the receiver has answered, and the attempt is recorded just after.
+     */
+    const recordedDelivery = async (webhookId: number) => {
+      const first = async () => (await right(alice.webhooks.deliveries(webhookId)))[0];
+      for (let tries = 0; (await first())?.state !== 'delivered' && tries < 100; tries++) await settle(10);
+      return first();
+    };
+
     it('a create, an edit, a status change and a delete each send their event once, signed, with the record as GET shows it', async () => {
       await subscribe();
       const task = await right(alice.tasks.create({ title: 'Write the report' }));
@@ -116,10 +126,11 @@ for (const factory of ALL_HARNESSES) {
       // A job engine (PostgreSQL) waits its delay from when the attempt was recorded, in real time.
       const [event] = await receiver.waitFor(1, 10_000);
       expect(event?.id).to.equal(receiver.attempts[0]);
-      // The receiver has answered; the attempt is recorded just after.
-      const recorded = async () => (await right(alice.webhooks.deliveries(webhook.id)))[0];
-      for (let tries = 0; (await recorded())?.state !== 'delivered' && tries < 100; tries++) await settle(10);
-      expect(await recorded()).to.include({ state: 'delivered', attempts: 2, lastStatus: 200 });
+      expect(await recordedDelivery(webhook.id)).to.include({
+        state: 'delivered',
+        attempts: 2,
+        lastStatus: 200,
+      });
     });
 
     it('a subscription turned off keeps its waiting deliveries; turned on again, it sends them at once', async () => {
@@ -182,11 +193,8 @@ for (const factory of ALL_HARNESSES) {
       const webhook = await subscribe();
       await right(alice.clients.create({ name: 'Acme' }));
       const [first] = await receiver.waitFor(1);
-      // The receiver has answered; the attempt is recorded just after. This retries a delivery
-      // delivered; the next spec, one whose attempt is still on its way.
-      const recorded = async () => (await right(alice.webhooks.deliveries(webhook.id)))[0];
-      for (let tries = 0; (await recorded())?.state !== 'delivered' && tries < 100; tries++) await settle(10);
-      const delivery = await recorded();
+      // This retries a delivery delivered; the next spec, one whose attempt is still on its way.
+      const delivery = await recordedDelivery(webhook.id);
       expect(delivery?.state).to.equal('delivered');
       const again = await right(alice.webhooks.retryDelivery(webhook.id, delivery?.id ?? 0));
       expect(again.state).to.equal('pending');

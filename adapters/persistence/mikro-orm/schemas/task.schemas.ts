@@ -10,7 +10,6 @@ import {
   latestPerClientIndex,
   nullableReference,
   ownedColumns,
-  referenceIndexes,
   withReference,
 } from './common-columns.js';
 import { defineTable } from './table-definition.js';
@@ -56,9 +55,7 @@ export const TaskSchema = defineTable<TaskRecord>({
       properties: ['assigneeId', 'id', 'ownerId'],
     }),
     withReference('client_id', latestPerClientIndex('tasks')),
-    ...referenceIndexes('tasks', { categoryId: 'category_id' }).map((index) =>
-      withReference('category_id', index),
-    ),
+    withReference('category_id', { name: 'tasks_category_id_index', properties: ['categoryId'] }),
     // Filtered lists read their page's ids and count their matches from these alone
     // (migrations/task-filter-indexes.ts). Like the owner's, the assignee's and the client's index
     // above, the project's serves every lookup of its first column: none of the four has an index
