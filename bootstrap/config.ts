@@ -1,3 +1,8 @@
+import {
+  SQLITE_SYNCHRONOUS,
+  type SqliteSynchronous,
+} from '../adapters/persistence/mikro-orm/sqlite-connection.js';
+
 /** Everything the server and the CLI read from the environment. */
 export interface Config {
   /** `DATABASE_URL` as given (or the default), already checked. */
@@ -11,6 +16,8 @@ export interface Config {
   readonly dbConnectTimeoutS: number;
   /** `DB_STATEMENT_TIMEOUT_S`: PostgreSQL, how long one statement may run before the request answers 503. */
   readonly dbStatementTimeoutS: number;
+  /** `SQLITE_SYNCHRONOUS`: SQLite, whether each commit is synced to disk before it answers (`full`). */
+  readonly sqliteSynchronous: SqliteSynchronous;
   /** `METRICS_PORT`: where Prometheus metrics are served (on `host`); null: no metrics. */
   readonly metricsPort: number | null;
   /** `SHUTDOWN_GRACE_S`: after SIGTERM, how long requests in flight may take before they are cut. */
@@ -66,12 +73,23 @@ const switchFrom = (name: string, text: string | undefined): boolean => {
   throw new ConfigError(`${name} must be 0 or 1`);
 };
 
+/** One of `choices`, `fallback` when unset. */
+const choiceFrom = <C extends string>(
+  name: string,
+  text: string | undefined,
+  choices: readonly C[],
+  fallback: C,
+): C => {
+  if (text === undefined || text === '') return fallback;
+  const choice = choices.find((candidate) => candidate === text);
+  if (choice === undefined) throw new ConfigError(`${name} must be one of ${choices.join(', ')}`);
+  return choice;
+};
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
-  const logLevel = env.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(logLevel))
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logLevel = choiceFrom('LOG_LEVEL', env.LOG_LEVEL, LOG_LEVELS, 'info');
   const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   return {
     databaseUrl,
@@ -82,6 +100,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
     rateLimitPerMinute: integerFrom('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 600, 1_000_000),
     dbConnectTimeoutS: integerFrom('DB_CONNECT_TIMEOUT_S', env.DB_CONNECT_TIMEOUT_S, 30, 3600),
     dbStatementTimeoutS: integerFrom('DB_STATEMENT_TIMEOUT_S', env.DB_STATEMENT_TIMEOUT_S, 5, 3600, 1),
+    sqliteSynchronous: choiceFrom('SQLITE_SYNCHRONOUS', env.SQLITE_SYNCHRONOUS, SQLITE_SYNCHRONOUS, 'normal'),
     metricsPort: env.METRICS_PORT ? integerFrom('METRICS_PORT', env.METRICS_PORT, 0, 65535) : null,
     shutdownGraceS: integerFrom('SHUTDOWN_GRACE_S', env.SHUTDOWN_GRACE_S, 10, 3600),
     apiKeyCacheS: integerFrom('API_KEY_CACHE_S', env.API_KEY_CACHE_S, 5, 60),

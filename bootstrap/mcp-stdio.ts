@@ -28,6 +28,7 @@ const serve = async (): Promise<void> => {
     database: config.databaseUrl,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
     statementTimeoutMs: config.dbStatementTimeoutS * 1000,
+    sqliteSynchronous: config.sqliteSynchronous,
     onConnectRetry: (retry) => process.stderr.write(`${retryLine(retry)}\n`),
     // The server sends webhooks; this process only writes what causes them.
     webhooks: { deliver: false },

@@ -5,6 +5,7 @@ import { openInMemoryPersistence } from '../adapters/persistence/in-memory/open-
 import type { DatabaseAdmin } from '../adapters/persistence/mikro-orm/database-admin.js';
 import { classifyDatabaseFailure } from '../adapters/persistence/mikro-orm/database-failure.js';
 import type { SqlDatabase } from '../adapters/persistence/mikro-orm/mikro-orm-options.js';
+import type { SqliteSynchronous } from '../adapters/persistence/mikro-orm/sqlite-connection.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { DatabaseUnavailableError } from '../application/shared/errors.js';
@@ -30,6 +31,8 @@ export interface OpenOptions {
   readonly onConnectRetry?: ((retry: ConnectRetry) => void) | undefined;
   /** PostgreSQL: how long one statement may run before it fails as Unavailable (absent: unbounded). */
   readonly statementTimeoutMs?: number | undefined;
+  /** SQLite: when a commit reaches the disk (`normal` unless told; `SQLITE_SYNCHRONOUS`). */
+  readonly sqliteSynchronous?: SqliteSynchronous | undefined;
 }
 
 const DEFAULT_SQLITE_DIRECTORY = (() => {
@@ -152,5 +155,6 @@ export const openDatabaseAdminFor = (
         new StartupError('memory: keeps nothing between runs; there is no database to administer'),
       )
     : withDriver(database.kind, () => import('../adapters/persistence/mikro-orm/database-admin.js')).then(
-        ({ openDatabaseAdmin }) => openSql(database, options, openDatabaseAdmin),
+        ({ openDatabaseAdmin }) =>
+          openSql(database, options, (opened) => openDatabaseAdmin(opened, options.sqliteSynchronous)),
       );

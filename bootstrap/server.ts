@@ -46,6 +46,7 @@ const start = async (): Promise<void> => {
     migrate: true,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
     statementTimeoutMs: config.dbStatementTimeoutS * 1000,
+    sqliteSynchronous: config.sqliteSynchronous,
     keyCacheMs: config.apiKeyCacheS * 1000,
     reportBackgroundFailure: (cause) => report(cause),
     onConnectRetry: (retry) => earlyWarning(config.logLevel, retryLine(retry)),

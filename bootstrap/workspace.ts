@@ -1,6 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import {
+  SQLITE_SYNCHRONOUS,
+  type SqliteSynchronous,
+} from '../adapters/persistence/mikro-orm/sqlite-connection.js';
 import type { IdempotencyStore, Persistence } from '../adapters/persistence/persistence.js';
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { PolledDeliveries } from '../adapters/webhooks/polled-deliveries.js';
@@ -53,6 +57,12 @@ export interface WorkspaceOptions {
    * `Unavailable` instead of waiting for as long as the database hangs. Migrations are not bounded.
    */
   readonly statementTimeoutMs?: number;
+  /**
+   * SQLite: when a commit reaches the disk (the server's `SQLITE_SYNCHRONOUS`). `normal` (default): a
+   * crash of the process loses nothing, a power cut may lose the last commits. `full`: every commit is
+   * synced before the call answers, at about half the write throughput.
+   */
+  readonly sqliteSynchronous?: 'normal' | 'full';
   /** Told about failures of work nobody waits for (the refresh of a key's last use). */
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
   /** Hears of every SQL statement with its duration (never its parameters): feed metrics or a debug log. */
@@ -327,6 +337,15 @@ const databaseOf = (url: string): DatabaseConfig => {
   }
 };
 
+/** The `sqliteSynchronous` option checked: a host in plain JavaScript may pass anything. */
+const sqliteSynchronousOf = (value: unknown): SqliteSynchronous | undefined => {
+  if (value === undefined) return undefined;
+  const known = SQLITE_SYNCHRONOUS.find((choice) => choice === value);
+  if (known === undefined)
+    throw new StartupError(`sqliteSynchronous must be one of ${SQLITE_SYNCHRONOUS.join(', ')}`);
+  return known;
+};
+
 /**
  * Opens the database named by `database`, applies pending migrations, and wires the workspace.
  * Rejects with a `StartupError` (one line, password hidden) when the database cannot be opened.
@@ -339,6 +358,7 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
     migrate: options.migrate ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
     statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    sqliteSynchronous: sqliteSynchronousOf(options.sqliteSynchronous),
     observeQuery: options.observeQuery,
     keyCacheMs: options.apiKeyCacheMs,
     reportBackgroundFailure: options.reportBackgroundFailure,

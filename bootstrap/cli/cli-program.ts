@@ -42,6 +42,7 @@ const resources = (config: Config) => {
     migrate: true,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
     statementTimeoutMs: config.dbStatementTimeoutS * 1000,
+    sqliteSynchronous: config.sqliteSynchronous,
     // A command waiting for PostgreSQL says so, on stderr (stdout is the command's answer).
     onConnectRetry: (retry: ConnectRetry) => process.stderr.write(`${retryLine(retry)}\n`),
   };

@@ -39,6 +39,17 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_S: '0' })).to.throw(ConfigError, /DB_STATEMENT_TIMEOUT_S/);
   });
 
+  it('reads SQLITE_SYNCHRONOUS as normal (the default: synced at checkpoints) or full (synced at every commit), and names both for anything else', () => {
+    expect(loadConfig({}).sqliteSynchronous).to.equal('normal');
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'full' }).sqliteSynchronous).to.equal('full');
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).to.equal('normal');
+    for (const wrong of ['FULL', 'off', 'extra', '1'])
+      expect(() => loadConfig({ SQLITE_SYNCHRONOUS: wrong }), wrong).to.throw(
+        ConfigError,
+        'SQLITE_SYNCHRONOUS must be one of normal, full',
+      );
+  });
+
   it('reads METRICS_PORT, and refuses one that is not a port', () => {
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).to.equal(9464);
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).to.throw(ConfigError, /METRICS_PORT/);

@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/sql';
 import Database from 'better-sqlite3';
 import { migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
+import type { SqliteSynchronous } from './sqlite-connection.js';
 
 export interface MigrationStatus {
   readonly applied: readonly { readonly name: string; readonly appliedAt: Date }[];
@@ -76,8 +77,14 @@ const backupSqlite = async (source: string, target: string): Promise<BackupRepor
   }
 };
 
-/** Opens the database without applying anything (`db status` must not migrate). */
-export const openDatabaseAdmin = async (database: SqlDatabase): Promise<DatabaseAdmin> => {
+/**
+ * Opens the database without applying anything (`db status` must not migrate); `db migrate` syncs
+ * its SQLite commits as the service does (`synchronous`).
+ */
+export const openDatabaseAdmin = async (
+  database: SqlDatabase,
+  synchronous?: SqliteSynchronous,
+): Promise<DatabaseAdmin> => {
   const orm = await MikroORM.init(mikroOrmOptions(database));
   return {
     status: async () => {
@@ -89,7 +96,7 @@ export const openDatabaseAdmin = async (database: SqlDatabase): Promise<Database
         pending: pending.map((m) => m.name),
       };
     },
-    migrate: () => migrateUp(orm),
+    migrate: () => migrateUp(orm, synchronous),
     backup: (file) => {
       if (database.kind !== 'sqlite' || database.path === ':memory:')
         return Promise.reject(

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/sql';
 import { SqliteConnection } from '@mikro-orm/sqlite';
 import type { QueryObserver } from '../query-observer.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
-import { prepareSqliteConnection } from './sqlite-connection.js';
+import { prepareSqliteConnection, type SqliteSynchronous } from './sqlite-connection.js';
 
 /** An arbitrary constant naming this service's migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK = 724_310_553;
@@ -13,9 +13,10 @@ const MIGRATION_LOCK = 724_310_553;
  * once: a session advisory lock lets one migrate while the others wait, then find nothing pending.
  * (SQLite serialises writers itself, and only one host opens a file's migrations at a time.)
  */
-export const migrateUp = async (orm: MikroORM): Promise<string[]> => {
+export const migrateUp = async (orm: MikroORM, synchronous?: SqliteSynchronous): Promise<string[]> => {
   const connection = orm.em.getConnection();
-  if (connection instanceof SqliteConnection) prepareSqliteConnection(await connection.getNativeClient());
+  if (connection instanceof SqliteConnection)
+    prepareSqliteConnection(await connection.getNativeClient(), synchronous);
   if (!(connection instanceof PostgreSqlConnection)) return (await orm.migrator.up()).map((m) => m.name);
   const client = await (await connection.getNativeClient()).connect();
   try {
@@ -27,11 +28,18 @@ export const migrateUp = async (orm: MikroORM): Promise<string[]> => {
   }
 };
 
-/** Opens MikroORM on `database` only to apply its pending migrations, then closes it. */
-export const migrateDatabase = async (database: SqlDatabase, observe?: QueryObserver): Promise<string[]> => {
+/**
+ * Opens MikroORM on `database` only to apply its pending migrations, then closes it; on SQLite, its
+ * commits are synced as the service's will be (`synchronous`).
+ */
+export const migrateDatabase = async (
+  database: SqlDatabase,
+  observe?: QueryObserver,
+  synchronous?: SqliteSynchronous,
+): Promise<string[]> => {
   const orm = await MikroORM.init(mikroOrmOptions(database, observe));
   try {
-    return await migrateUp(orm);
+    return await migrateUp(orm, synchronous);
   } finally {
     await orm.close();
   }

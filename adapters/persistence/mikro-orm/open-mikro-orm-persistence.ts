@@ -25,7 +25,7 @@ const runnersOf = async (
   const connection = orm.em.getConnection();
   if (connection instanceof SqliteConnection) {
     const database = await connection.getNativeClient();
-    prepareSqliteConnection(database);
+    prepareSqliteConnection(database, options.sqliteSynchronous);
     const transactions = sqliteTransactions(database);
     return { reader: transactions.autocommit, transactions, dialect: SQLITE, close: () => orm.close() };
   }
@@ -49,7 +49,7 @@ const migrateAsTold = async (orm: MikroORM, database: SqlDatabase, options: SqlP
   if (!options.migrate) throw new PendingMigrations(pending.map((migration) => migration.name));
   if (database.kind === 'postgresql') await migrateDatabase(database, options.observeQuery);
   // An in-memory SQLite database exists only on this ORM's connection.
-  else await migrateUp(orm);
+  else await migrateUp(orm, options.sqliteSynchronous);
 };
 
 /** Connects through MikroORM, applies pending migrations (when asked) and wires the ports. */

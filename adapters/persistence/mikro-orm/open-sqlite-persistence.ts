@@ -35,16 +35,16 @@ export const openSqlitePersistence = async (
   let readOnly: Database.Database | undefined;
   try {
     primary.pragma('journal_mode = WAL');
-    prepareSqliteConnection(primary);
+    prepareSqliteConnection(primary, options.sqliteSynchronous);
     const pending = pendingMigrations(primary);
     if (pending.length > 0 && !options.migrate) throw new PendingMigrations(pending);
     if (pending.length > 0) {
       const { migrateDatabase } = await import('./migrate.js');
-      await migrateDatabase({ kind: 'sqlite', path }, options.observeQuery);
+      await migrateDatabase({ kind: 'sqlite', path }, options.observeQuery, options.sqliteSynchronous);
     }
     const reading = new Database(path, { readonly: true, fileMustExist: true });
     readOnly = reading;
-    prepareSqliteConnection(reading);
+    prepareSqliteConnection(reading, options.sqliteSynchronous);
     const transactions = sqliteTransactions(primary);
     const upkeep = new SearchIndexUpkeep(transactions, options.reportBackgroundFailure ?? (() => undefined));
     // Whatever earlier writes (another process, a bulk import) left unmerged.

@@ -13,6 +13,7 @@ import { aroundEach, type SqlRunner } from './read/sql-runner.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqlWindowCounter } from './read/sql-window-counter.js';
 import { POSTGRESQL, type SqlDialect } from './sql-dialect.js';
+import type { SqliteSynchronous } from './sqlite-connection.js';
 import { joiningReads, type SqlTransactions } from './write/sql-transactions.js';
 import { SqlUnitOfWork } from './write/sql-unit-of-work.js';
 
@@ -42,6 +43,8 @@ export interface SqlPersistenceOptions {
   readonly createDatabase?: boolean | undefined;
   /** PostgreSQL: how long one statement may run before it fails with 503 (absent: unbounded). */
   readonly statementTimeoutMs?: number | undefined;
+  /** SQLite: when a commit reaches the disk (`normal` unless told; sqlite-connection.ts). */
+  readonly sqliteSynchronous?: SqliteSynchronous | undefined;
 }
 
 /** How long a health check waits for the database before it says unavailable. */

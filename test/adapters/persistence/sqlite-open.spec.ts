@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/sql';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
@@ -10,6 +13,9 @@ import { entitySchemaOf } from '../../../adapters/persistence/mikro-orm/schemas/
 import { SQLITE_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
 import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
+import type { Workspace } from '../../../application/workspace/workspace.js';
+import { StartupError } from '../../../bootstrap/startup-error.js';
+import { openWorkspace, type WorkspaceOptions } from '../../../bootstrap/workspace.js';
 import { packagesLoadedOpening } from '../../support/packages-loaded.js';
 import { type FreshDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
 
@@ -90,5 +96,81 @@ describe('every SQLite connection', () => {
       connection.close();
       fresh.cleanup();
     }
+  });
+});
+
+const LEVELS: Readonly<Record<number, string>> = { 1: 'NORMAL', 2: 'FULL' };
+
+/**
+ * Each better-sqlite3 connection that set a pragma while `open` ran (prepareSqliteConnection sets
+ * every connection's), with the `synchronous` it set.
+ */
+const synchronousSetOpening = async (open: () => Promise<void>) => {
+  const seen = new Map<Database.Database, string | undefined>();
+  const { prototype } = Database;
+  const pragma = prototype.pragma;
+  prototype.pragma = function (this: Database.Database, ...args: Parameters<typeof pragma>) {
+    const set = /^synchronous = (\w+)$/.exec(String(args[0]))?.[1];
+    seen.set(this, set ?? seen.get(this));
+    return pragma.apply(this, args);
+  };
+  try {
+    await open();
+  } finally {
+    prototype.pragma = pragma;
+  }
+  return seen;
+};
+
+describe('SQLITE_SYNCHRONOUS (sqliteSynchronous for a host)', function () {
+  this.timeout(60_000);
+  let directory: string;
+
+  before(() => {
+    directory = mkdtempSync(join(tmpdir(), 'workspace-synchronous-'));
+  });
+  after(() => rmSync(directory, { recursive: true, force: true }));
+
+  /**
+   * Opens a new file with `options`: the `synchronous` of each connection (the migration's, the
+   * writer's, the reader's), read back from those still open.
+   */
+  const levelsOpening = async (file: string, options: Partial<WorkspaceOptions>) => {
+    let workspace: Workspace | undefined;
+    const seen = await synchronousSetOpening(async () => {
+      workspace = await openWorkspace({ database: `sqlite:${join(directory, file)}`, ...options });
+    });
+    try {
+      return [...seen].map(([connection, set]) =>
+        connection.open ? LEVELS[Number(connection.pragma('synchronous', { simple: true }))] : set,
+      );
+    } finally {
+      await workspace?.close();
+    }
+  };
+
+  it('full: every connection syncs each commit, the migrations’ included', async () => {
+    const levels = await levelsOpening('full.db', { sqliteSynchronous: 'full' });
+    expect(levels.length, 'the migration, the writer and the reader').to.be.at.least(3);
+    expect(levels).to.deep.equal(levels.map(() => 'FULL'));
+  });
+
+  it('unless told, every connection syncs at checkpoints (NORMAL)', async () => {
+    const levels = await levelsOpening('normal.db', {});
+    expect(levels.length, 'the migration, the writer and the reader').to.be.at.least(3);
+    expect(levels).to.deep.equal(levels.map(() => 'NORMAL'));
+  });
+
+  it('anything else is a StartupError naming both values, before the file is touched', async () => {
+    const file = join(directory, 'refused.db');
+    // trust boundary: what a host in plain JavaScript could pass.
+    const wrong = 'FULL' as WorkspaceOptions['sqliteSynchronous'];
+    const refused = await openWorkspace({ database: `sqlite:${file}`, sqliteSynchronous: wrong }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).to.be.instanceOf(StartupError);
+    expect(String(refused)).to.include('sqliteSynchronous must be one of normal, full');
+    expect(existsSync(file)).to.equal(false);
   });
 });
