@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { TaskSchema } from '../../../adapters/persistence/mikro-orm/schemas/task.schemas.js';
+import {
+  TaskHistorySchema,
+  TaskSchema,
+} from '../../../adapters/persistence/mikro-orm/schemas/task.schemas.js';
 import {
   changedProperties,
   insertReturning,
@@ -33,6 +36,32 @@ describe('write statements built from the entity schemas', () => {
       /^update tasks set status = \?, completed_at = \?, version = version \+ 1 where id = \? returning /,
     );
     expect(params).to.deep.equal([2, 5, 7]);
+  });
+
+  it('builds each text once per table, variant and property list, and never hands one list’s text to another', () => {
+    const first = updateById(tasks, 1, { status: 2, completedAt: 5 }, 'version = version + 1').sql;
+    expect(updateById(tasks, 2, { status: 0, completedAt: null }, 'version = version + 1').sql).to.equal(
+      first,
+    );
+    // Another list, order, extra assignment or table is another statement.
+    expect(updateById(tasks, 1, { completedAt: 5, status: 2 }, 'version = version + 1').sql).to.match(
+      /^update tasks set completed_at = \?, status = \?, version/,
+    );
+    expect(updateById(tasks, 1, { status: 2 }, 'version = version + 1').sql).to.match(
+      /^update tasks set status = \?, version = version \+ 1 where/,
+    );
+    expect(updateById(tasks, 1, { status: 2, completedAt: 5 }).sql).to.match(
+      /^update tasks set status = \?, completed_at = \? where/,
+    );
+    expect(updateById(shapeOf(TaskHistorySchema), 1, { toStatus: 2 }).sql).to.match(
+      /^update task_status_history set to_status = \? where/,
+    );
+    expect(insertReturning(tasks, { ownerId: 1 }).sql).to.match(
+      /^insert into tasks \(owner_id\) values \(\?\) returning/,
+    );
+    expect(insertReturning(tasks, { title: 'x' }).sql).to.match(
+      /^insert into tasks \(title\) values \(\?\) returning/,
+    );
   });
 
   it('keeps of a row only what differs from the row as read, or all of it when it was not read', () => {

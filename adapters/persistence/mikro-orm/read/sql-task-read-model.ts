@@ -108,6 +108,9 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
   };
 };
 
+/** A task by id if the user sees it: written once (table-statements.ts says why). */
+const FIND_VISIBLE = `select ${TASK_SELECTION} from tasks t where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`;
+
 /** Reads tasks with prepared statements, outside any unit of work. */
 export class SqlTaskReadModel implements TaskReadModel {
   constructor(
@@ -117,10 +120,7 @@ export class SqlTaskReadModel implements TaskReadModel {
   ) {}
 
   async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
-    const row = await this.runner.get(
-      `select ${TASK_SELECTION} from tasks t where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`,
-      [id, userId, userId],
-    );
+    const row = await this.runner.get(FIND_VISIBLE, [id, userId, userId]);
     return row ? taskFromRecord(row) : null;
   }
 

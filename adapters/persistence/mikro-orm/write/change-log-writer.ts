@@ -40,36 +40,55 @@ const valuesOf = (change: Change, at: number): SqlValue[] => [
   change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
 ];
 
+/** Statement texts by row count, each built once (table-statements.ts says why). */
+const byRows = (build: (rows: number) => string) => {
+  const texts = new Map<number, string>();
+  return (rows: number): string => {
+    let text = texts.get(rows);
+    if (text === undefined) {
+      text = build(rows);
+      texts.set(rows, text);
+    }
+    return text;
+  };
+};
+
 /** PostgreSQL, past `ROWS_PER_INSERT` entries: inserted in chunks after the raise. */
-const insertEntries = (rows: number): string =>
-  `insert into change_log ${COLUMNS} values ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+const insertEntries = byRows(
+  (rows) =>
+    `insert into change_log ${COLUMNS} values ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+);
 
 /**
  * PostgreSQL: the raise and the entries in one round trip, each entry numbered from the raised value
  * by its place (typed, as VALUES leaves parameters untyped).
  */
-const raiseAndInsert = (rows: number): string =>
-  `with raised as (${RAISE_SEQUENCE}) insert into change_log ${COLUMNS} ` +
-  'select v.user_id, raised.last_seq - cast(? as bigint) + v.place, v.resource, v.record_id, v.operation, ' +
-  'v.changed_at, v.status_change from raised, (values ' +
-  Array.from(
-    { length: rows },
-    () =>
-      '(cast(? as integer), cast(? as bigint), cast(? as varchar), cast(? as integer), cast(? as varchar), ' +
-      'cast(? as bigint), cast(? as text))',
-  ).join(', ') +
-  ') as v(user_id, place, resource, record_id, operation, changed_at, status_change)';
+const raiseAndInsert = byRows(
+  (rows) =>
+    `with raised as (${RAISE_SEQUENCE}) insert into change_log ${COLUMNS} ` +
+    'select v.user_id, raised.last_seq - cast(? as bigint) + v.place, v.resource, v.record_id, v.operation, ' +
+    'v.changed_at, v.status_change from raised, (values ' +
+    Array.from(
+      { length: rows },
+      () =>
+        '(cast(? as integer), cast(? as bigint), cast(? as varchar), cast(? as integer), cast(? as varchar), ' +
+        'cast(? as bigint), cast(? as text))',
+    ).join(', ') +
+    ') as v(user_id, place, resource, record_id, operation, changed_at, status_change)',
+);
 
 /**
  * SQLite: the entries numbered after the user's last one (`latestSeqOf`) by the same statement, which
  * reads the log before it inserts into it.
  */
-const insertAfterLast = (rows: number): string =>
-  'with v (place, resource, record_id, operation, changed_at, status_change) as (values ' +
-  Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ') +
-  `) insert into change_log ${COLUMNS} ` +
-  `select ?, last.seq + v.place, v.resource, v.record_id, v.operation, v.changed_at, v.status_change ` +
-  `from (select ${latestSeqOf('sqlite', '?')} as seq) as last, v`;
+const insertAfterLast = byRows(
+  (rows) =>
+    'with v (place, resource, record_id, operation, changed_at, status_change) as (values ' +
+    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ') +
+    `) insert into change_log ${COLUMNS} ` +
+    `select ?, last.seq + v.place, v.resource, v.record_id, v.operation, v.changed_at, v.status_change ` +
+    `from (select ${latestSeqOf('sqlite', '?')} as seq) as last, v`,
+);
 
 const appendForUser = async (
   tx: SqlRunner,

@@ -81,6 +81,11 @@ interface Pending {
 const COMPLETION_COLUMNS =
   'task_id as "taskId", user_id as "userId", day, points, completed_at as "completedAt"';
 
+/** Takes back a task's standing completion: written once (table-statements.ts says why). */
+const REVOKE_COMPLETION =
+  'update task_completions set revoked_at = ? where task_id = ? and revoked_at is null ' +
+  `returning ${COMPLETION_COLUMNS}`;
+
 const completionFrom = (row: Row): Completion => {
   const read = new RowReader('task_completions', row);
   return {
@@ -257,11 +262,7 @@ export const sqlGamification = (tx: SqlRunner, dialect: SqlDialect): SqlGamifica
     revokeCompletion: async (taskId, at) => {
       // A kept-back completion may be the one taken back: it is written first.
       if (completions.length > 0) await flush();
-      const row = await tx.get(
-        'update task_completions set revoked_at = ? where task_id = ? and revoked_at is null ' +
-          `returning ${COMPLETION_COLUMNS}`,
-        [at.getTime(), taskId],
-      );
+      const row = await tx.get(REVOKE_COMPLETION, [at.getTime(), taskId]);
       if (row === undefined) return null;
       const completion = completionFrom(row);
       await addToDay(completion.userId, completion.day, -1);

@@ -58,6 +58,10 @@ const HISTORY = shapeOf(TaskHistorySchema);
 const USER = shapeOf(UserSchema);
 const API_KEY = shapeOf(ApiKeySchema);
 
+/** A task's row by id, as the write side reads it (locked where the dialect locks rows): written once. */
+const FIND_TASK = `select ${TASK.selection} from tasks where id = ?`;
+const FIND_TASK_LOCKED = `${FIND_TASK} for update`;
+
 const exists = async (tx: SqlRunner, sql: string, params: readonly (number | string)[]) =>
   (await tx.get(sql, params)) !== undefined;
 
@@ -111,11 +115,11 @@ const taskRepository = (
   changes: ChangeRecorder,
   held: HeldTaskCreates | undefined,
 ): TaskRepository => {
-  const forUpdate = dialect.rowLocks ? ' for update' : '';
+  const findTask = dialect.rowLocks ? FIND_TASK_LOCKED : FIND_TASK;
   const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
   return {
     findForUpdate: async (id) => {
-      const row = await tx.get(`select ${TASK.selection} from tasks where id = ?${forUpdate}`, [id]);
+      const row = await tx.get(findTask, [id]);
       if (!row) return null;
       const task = taskFromRecord(row);
       tasksAsRead.remember(id, taskToRecord(task));
