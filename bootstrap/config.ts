@@ -73,18 +73,20 @@ const switchFrom = (name: string, text: string | undefined): boolean => {
   throw new ConfigError(`${name} must be 0 or 1`);
 };
 
+/** `value` as one of `choices`; anything else is a ConfigError naming them. */
+export const oneOf = <C extends string>(name: string, value: unknown, choices: readonly C[]): C => {
+  const choice = choices.find((candidate) => candidate === value);
+  if (choice === undefined) throw new ConfigError(`${name} must be one of ${choices.join(', ')}`);
+  return choice;
+};
+
 /** One of `choices`, `fallback` when unset. */
 const choiceFrom = <C extends string>(
   name: string,
   text: string | undefined,
   choices: readonly C[],
   fallback: C,
-): C => {
-  if (text === undefined || text === '') return fallback;
-  const choice = choices.find((candidate) => candidate === text);
-  if (choice === undefined) throw new ConfigError(`${name} must be one of ${choices.join(', ')}`);
-  return choice;
-};
+): C => (text === undefined || text === '' ? fallback : oneOf(name, text, choices));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 

@@ -35,7 +35,7 @@ import type {
   UserSession,
   Workspace,
 } from '../application/workspace/workspace.js';
-import { ConfigError, type DatabaseConfig, parseDatabaseUrl } from './config.js';
+import { ConfigError, type DatabaseConfig, oneOf, parseDatabaseUrl } from './config.js';
 import type { ConnectRetry } from './connect-retry.js';
 import { type BackgroundFailureReporter, type BuiltWorkspace, buildUseCases } from './container.js';
 import { unsupportedNodeForHost } from './node-version.js';
@@ -62,7 +62,7 @@ export interface WorkspaceOptions {
    * crash of the process loses nothing, a power cut may lose the last commits. `full`: every commit is
    * synced before the call answers, at about half the write throughput.
    */
-  readonly sqliteSynchronous?: 'normal' | 'full';
+  readonly sqliteSynchronous?: SqliteSynchronous;
   /** Told about failures of work nobody waits for (the refresh of a key's last use). */
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
   /** Hears of every SQL statement with its duration (never its parameters): feed metrics or a debug log. */
@@ -325,26 +325,25 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
   return { workspace, gate: edgeGate(useCases, isOpen) };
 };
 
-/** The `database` option parsed; a URL it cannot read is a `StartupError`, as any failure to open is. */
 /** The server's `DB_STATEMENT_TIMEOUT_S` default, for hosts too. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 
-const databaseOf = (url: string): DatabaseConfig => {
+/** An option read as the server reads its variable; one it cannot read is a `StartupError`, as any failure to open is. */
+const inHostTerms = <T>(read: () => T): T => {
   try {
-    return parseDatabaseUrl(url, 'the database URL');
+    return read();
   } catch (error) {
     throw error instanceof ConfigError ? new StartupError(error.message) : error;
   }
 };
 
+/** The `database` option parsed. */
+const databaseOf = (url: string): DatabaseConfig =>
+  inHostTerms(() => parseDatabaseUrl(url, 'the database URL'));
+
 /** The `sqliteSynchronous` option checked: a host in plain JavaScript may pass anything. */
-const sqliteSynchronousOf = (value: unknown): SqliteSynchronous | undefined => {
-  if (value === undefined) return undefined;
-  const known = SQLITE_SYNCHRONOUS.find((choice) => choice === value);
-  if (known === undefined)
-    throw new StartupError(`sqliteSynchronous must be one of ${SQLITE_SYNCHRONOUS.join(', ')}`);
-  return known;
-};
+const sqliteSynchronousOf = (value: unknown): SqliteSynchronous | undefined =>
+  value === undefined ? undefined : inHostTerms(() => oneOf('sqliteSynchronous', value, SQLITE_SYNCHRONOUS));
 
 /**
  * Opens the database named by `database`, applies pending migrations, and wires the workspace.

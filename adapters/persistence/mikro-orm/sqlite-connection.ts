@@ -28,7 +28,7 @@ export const prepareSqliteConnection = (
   database: Database,
   synchronous: SqliteSynchronous = 'normal',
 ): void => {
-  database.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  database.pragma(`synchronous = ${synchronous.toUpperCase()}`);
   database.pragma('foreign_keys = on');
   database.pragma('busy_timeout = 5000');
   database.function('unicode_lower', { deterministic: true }, foldCase);

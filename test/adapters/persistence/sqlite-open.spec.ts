@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { MikroORM } from '@mikro-orm/sql';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
@@ -124,21 +122,24 @@ const synchronousSetOpening = async (open: () => Promise<void>) => {
 
 describe('SQLITE_SYNCHRONOUS (sqliteSynchronous for a host)', function () {
   this.timeout(60_000);
-  let directory: string;
+  let path: string;
+  let fresh: FreshDatabase;
 
-  before(() => {
-    directory = mkdtempSync(join(tmpdir(), 'workspace-synchronous-'));
+  beforeEach(async () => {
+    fresh = await freshSqliteDatabase();
+    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
+    path = fresh.database.path;
   });
-  after(() => rmSync(directory, { recursive: true, force: true }));
+  afterEach(() => fresh.cleanup());
 
   /**
-   * Opens a new file with `options`: the `synchronous` of each connection (the migration's, the
+   * Opens the new file with `options`: the `synchronous` of each connection (the migration's, the
    * writer's, the reader's), read back from those still open.
    */
-  const levelsOpening = async (file: string, options: Partial<WorkspaceOptions>) => {
+  const levelsOpening = async (options: Partial<WorkspaceOptions>) => {
     let workspace: Workspace | undefined;
     const seen = await synchronousSetOpening(async () => {
-      workspace = await openWorkspace({ database: `sqlite:${join(directory, file)}`, ...options });
+      workspace = await openWorkspace({ database: `sqlite:${path}`, ...options });
     });
     try {
       return [...seen].map(([connection, set]) =>
@@ -150,27 +151,26 @@ describe('SQLITE_SYNCHRONOUS (sqliteSynchronous for a host)', function () {
   };
 
   it('full: every connection syncs each commit, the migrations’ included', async () => {
-    const levels = await levelsOpening('full.db', { sqliteSynchronous: 'full' });
+    const levels = await levelsOpening({ sqliteSynchronous: 'full' });
     expect(levels.length, 'the migration, the writer and the reader').to.be.at.least(3);
     expect(levels).to.deep.equal(levels.map(() => 'FULL'));
   });
 
   it('unless told, every connection syncs at checkpoints (NORMAL)', async () => {
-    const levels = await levelsOpening('normal.db', {});
+    const levels = await levelsOpening({});
     expect(levels.length, 'the migration, the writer and the reader').to.be.at.least(3);
     expect(levels).to.deep.equal(levels.map(() => 'NORMAL'));
   });
 
   it('anything else is a StartupError naming both values, before the file is touched', async () => {
-    const file = join(directory, 'refused.db');
     // trust boundary: what a host in plain JavaScript could pass.
     const wrong = 'FULL' as WorkspaceOptions['sqliteSynchronous'];
-    const refused = await openWorkspace({ database: `sqlite:${file}`, sqliteSynchronous: wrong }).then(
+    const refused = await openWorkspace({ database: `sqlite:${path}`, sqliteSynchronous: wrong }).then(
       () => null,
       (error: unknown) => error,
     );
     expect(refused).to.be.instanceOf(StartupError);
     expect(String(refused)).to.include('sqliteSynchronous must be one of normal, full');
-    expect(existsSync(file)).to.equal(false);
+    expect(existsSync(path)).to.equal(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { Change } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { ChangeRecorder } from '../../change-recorder.js';
+import { BoundedCache } from '../bounded-cache.js';
 import type { SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { perDialect, type SqlDialect } from '../sql-dialect.js';
 import type { CommitCollector } from './joined-transactions.js';
@@ -40,17 +41,10 @@ const valuesOf = (change: Change, at: number): SqlValue[] => [
   change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
 ];
 
-/** Statement texts by row count, each built once (table-statements.ts says why). */
+/** Statement texts by row count (at most `ROWS_PER_INSERT`), each built once (table-statements.ts says why). */
 const byRows = (build: (rows: number) => string) => {
-  const texts = new Map<number, string>();
-  return (rows: number): string => {
-    let text = texts.get(rows);
-    if (text === undefined) {
-      text = build(rows);
-      texts.set(rows, text);
-    }
-    return text;
-  };
+  const texts = new BoundedCache<number, string>(ROWS_PER_INSERT);
+  return (rows: number): string => texts.getOrMake(rows, build);
 };
 
 /** PostgreSQL, past `ROWS_PER_INSERT` entries: inserted in chunks after the raise. */
