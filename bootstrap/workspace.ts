@@ -60,9 +60,10 @@ export interface WorkspaceOptions {
   /**
    * SQLite: when a commit reaches the disk (the server's `SQLITE_SYNCHRONOUS`). `normal` (default): a
    * crash of the process loses nothing, a power cut may lose the last commits. `full`: every commit is
-   * synced before the call answers, at about half the write throughput.
+   * synced before the call answers, at about half the write throughput. Spelled out here: the
+   * adapter's `SqliteSynchronous` would bring better-sqlite3's declarations into a host's type-check.
    */
-  readonly sqliteSynchronous?: SqliteSynchronous;
+  readonly sqliteSynchronous?: 'normal' | 'full';
   /** Told about failures of work nobody waits for (the refresh of a key's last use). */
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
   /** Hears of every SQL statement with its duration (never its parameters): feed metrics or a debug log. */
