@@ -25,4 +25,4 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself, with no shell in between.
-CMD ["node", "--max-semi-space-size=8", "dist/bootstrap/main.js"]
+CMD ["node", "--max-semi-space-size=8", "--no-maglev", "dist/bootstrap/main.js"]
