@@ -16,7 +16,7 @@
  * (`--trace-zone-stats`; V8's peak of it reached 22 MB in other runs). glibc keeps that high-water mark in its
  * arena for the life of the process (20 MB more in the main arena). Without Maglev, functions go
  * from the baseline code straight to TurboFan, whose queue holds at most 8 jobs (`--concurrent-recompilation-queue-length`). RSS under the
- * benchmark's PostgreSQL scenarios, run in full: 161-167 → 129-135 MB; on SQLite a load's peak went
+ * benchmark's PostgreSQL scenarios, run in full: 161-167 → 129-140 MB; on SQLite a load's peak went
  * 154 → 137-139 MB. The price is warm-up: in a fresh server's first three seconds of creates a
  * request cost about 1.5 times the CPU (950 against 600-700 µs), as hot code waits longer for
  * TurboFan; from about five seconds on, the same or less. Warm, CPU per request (get, pages, filters,
