@@ -10,18 +10,19 @@
  * longer, more of their objects then outlived two and were promoted, and the old generation grew to
  * 70 MB of garbage between full collections (RSS 150-180 MB under the mixed load against 122-129).
  *
- * `--no-maglev` turns off V8's middle compiler. When a burst of requests makes many functions hot at
- * once (the first second of load), Maglev queues a job for each while its compiler threads share
+ * `--no-maglev` turns off V8's middle compiler. When a burst of requests makes many functions hot
+ * at once (the first second of load), Maglev queues a job for each while its compiler threads share
  * the cores with the requests: 91 jobs were seen alive at once, holding 12 MB of compiler memory
- * (`--trace-zone-stats`; V8's peak of it reached 22 MB in other runs). glibc keeps that high-water mark in its
- * arena for the life of the process (20 MB more in the main arena). Without Maglev, functions go
- * from the baseline code straight to TurboFan, whose queue holds at most 8 jobs (`--concurrent-recompilation-queue-length`). RSS under the
- * benchmark's PostgreSQL scenarios, run in full: 161-167 → 129-140 MB; on SQLite a load's peak went
- * 154 → 137-139 MB. The price is warm-up: in a fresh server's first three seconds of creates a
- * request cost about 1.5 times the CPU (950 against 600-700 µs), as hot code waits longer for
- * TurboFan; from about five seconds on, the same or less. Warm, CPU per request (get, pages, filters,
- * create, status change, five interleaved rounds each) moved by less than this machine's noise, and
- * so did a mixed load of reads and writes (0.98 of it with Maglev on SQLite, 0.91 on PostgreSQL, six
+ * (`--trace-zone-stats`; V8's peak of it reached 22 MB in other runs). glibc keeps that high-water
+ * mark in its arena for the life of the process (20 MB more in the main arena). Without Maglev,
+ * functions go from the baseline code straight to TurboFan, whose queue holds at most 8 jobs
+ * (`--concurrent-recompilation-queue-length`). RSS under the benchmark's PostgreSQL scenarios, run
+ * in full: 161-167 → 129-140 MB; on SQLite a load's peak went 154 → 137-139 MB. The price is
+ * warm-up: in a fresh server's first three seconds of creates a request cost about 1.5 times the
+ * CPU (950 against 600-700 µs), as hot code waits longer for TurboFan; from about five seconds on,
+ * the same or less. Warm, CPU per request (get, pages, filters, create, status change, five
+ * interleaved rounds each) moved by less than this machine's noise, and so did a mixed load of
+ * reads and writes (0.98 of the CPU it took with Maglev on SQLite, 0.91 on PostgreSQL, six
  * interleaved rounds). A start took about 50 ms more (430-500 → 490-560 ms).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--no-maglev'] as const;
