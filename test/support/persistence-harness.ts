@@ -99,12 +99,15 @@ export const inMemoryHarness: HarnessFactory = {
 };
 
 /** A fresh, empty database and how to remove it afterwards. */
-export interface FreshDatabase {
-  readonly database: SqlDatabase;
+export interface FreshDatabase<D extends SqlDatabase = SqlDatabase> {
+  readonly database: D;
   cleanup(): void;
 }
 
-export const freshSqliteDatabase = async (): Promise<FreshDatabase> => {
+/** A fresh SQLite file: its `database.path` is there to open it bare. */
+export type FreshSqliteDatabase = FreshDatabase<Extract<SqlDatabase, { readonly kind: 'sqlite' }>>;
+
+export const freshSqliteDatabase = async (): Promise<FreshSqliteDatabase> => {
   const directory = mkdtempSync(join(tmpdir(), 'workspace-sqlite-'));
   return {
     database: { kind: 'sqlite', path: join(directory, 'test.db') },

@@ -21,7 +21,7 @@ import { POSTGRESQL, SQLITE } from '../../../adapters/persistence/mikro-orm/sql-
 import type { TaskListQuery } from '../../../application/ports/task-read-model.port.js';
 import { type LocalDate, parseLocalDate } from '../../../domain/shared/local-date-time.js';
 import {
-  type FreshDatabase,
+  type FreshSqliteDatabase,
   freshPostgresDatabase,
   freshSqliteDatabase,
 } from '../../support/persistence-harness.js';
@@ -60,12 +60,11 @@ const planSteps = (
 
 describe('SQLite query plans of the task list', function () {
   this.timeout(60_000);
-  let fresh: FreshDatabase;
+  let fresh: FreshSqliteDatabase;
   let database: Database.Database;
 
   before(async () => {
     fresh = await freshSqliteDatabase();
-    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
     await (await openSqlPersistence(fresh.database, { migrate: true })).close();
     database = new Database(fresh.database.path);
   });
@@ -282,7 +281,6 @@ describe('PostgreSQL query plans of a page read as runs', function () {
 
   it('are asked for each run’s values by filtered lists only', async () => {
     const fresh = await freshSqliteDatabase();
-    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
     await (await openSqlPersistence(fresh.database, { migrate: true })).close();
     const database = new Database(fresh.database.path);
     try {

@@ -15,7 +15,7 @@ import type { Workspace } from '../../../application/workspace/workspace.js';
 import { StartupError } from '../../../bootstrap/startup-error.js';
 import { openWorkspace, type WorkspaceOptions } from '../../../bootstrap/workspace.js';
 import { packagesLoadedOpening } from '../../support/packages-loaded.js';
-import { type FreshDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
+import { type FreshSqliteDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
 
 /**
  * A SQLite file opens with the driver alone; MikroORM is loaded only to apply a pending migration.
@@ -24,13 +24,9 @@ import { type FreshDatabase, freshSqliteDatabase } from '../../support/persisten
  */
 describe('SQLite opened without MikroORM', function () {
   this.timeout(60_000);
-  let fresh: FreshDatabase;
-  let path: string;
-
+  let fresh: FreshSqliteDatabase;
   beforeEach(async () => {
     fresh = await freshSqliteDatabase();
-    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
-    path = fresh.database.path;
   });
   afterEach(() => fresh.cleanup());
 
@@ -39,12 +35,12 @@ describe('SQLite opened without MikroORM', function () {
   });
 
   it('sees a migration pending on a new file, none once opened, and one again when its record is gone', async () => {
-    const before = new Database(path);
+    const before = new Database(fresh.database.path);
     expect(pendingMigrations(before).length > 0, 'a new file').to.equal(true);
     before.close();
 
     await (await openSqlPersistence(fresh.database, { migrate: true })).close();
-    const after = new Database(path);
+    const after = new Database(fresh.database.path);
     try {
       expect(pendingMigrations(after).length > 0, 'after the first open').to.equal(false);
       after.prepare('delete from mikro_orm_migrations where name = ?').run(SQLITE_MIGRATION_NAMES.at(-1));
@@ -83,7 +79,6 @@ describe('SQLite opened without MikroORM', function () {
 describe('every SQLite connection', () => {
   it('syncs the WAL at checkpoints (NORMAL, said explicitly) and enforces foreign keys', async () => {
     const fresh = await freshSqliteDatabase();
-    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
     const connection = new Database(fresh.database.path);
     try {
       connection.pragma('journal_mode = WAL');
@@ -122,13 +117,9 @@ const synchronousSetOpening = async (open: () => Promise<void>) => {
 
 describe('SQLITE_SYNCHRONOUS (sqliteSynchronous for a host)', function () {
   this.timeout(60_000);
-  let path: string;
-  let fresh: FreshDatabase;
-
+  let fresh: FreshSqliteDatabase;
   beforeEach(async () => {
     fresh = await freshSqliteDatabase();
-    if (fresh.database.kind !== 'sqlite') throw new Error('not SQLite');
-    path = fresh.database.path;
   });
   afterEach(() => fresh.cleanup());
 
@@ -139,7 +130,7 @@ describe('SQLITE_SYNCHRONOUS (sqliteSynchronous for a host)', function () {
   const levelsOpening = async (options: Partial<WorkspaceOptions>) => {
     let workspace: Workspace | undefined;
     const seen = await synchronousSetOpening(async () => {
-      workspace = await openWorkspace({ database: `sqlite:${path}`, ...options });
+      workspace = await openWorkspace({ database: `sqlite:${fresh.database.path}`, ...options });
     });
     try {
       return [...seen].map(([connection, set]) =>
@@ -165,12 +156,15 @@ describe('SQLITE_SYNCHRONOUS (sqliteSynchronous for a host)', function () {
   it('anything else is a StartupError naming both values, before the file is touched', async () => {
     // trust boundary: what a host in plain JavaScript could pass.
     const wrong = 'FULL' as WorkspaceOptions['sqliteSynchronous'];
-    const refused = await openWorkspace({ database: `sqlite:${path}`, sqliteSynchronous: wrong }).then(
+    const refused = await openWorkspace({
+      database: `sqlite:${fresh.database.path}`,
+      sqliteSynchronous: wrong,
+    }).then(
       () => null,
       (error: unknown) => error,
     );
     expect(refused).to.be.instanceOf(StartupError);
     expect(String(refused)).to.include('sqliteSynchronous must be one of normal, full');
-    expect(existsSync(path)).to.equal(false);
+    expect(existsSync(fresh.database.path)).to.equal(false);
   });
 });
