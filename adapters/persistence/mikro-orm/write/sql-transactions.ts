@@ -6,12 +6,8 @@ import { aroundEach, type SqlRunner } from '../read/sql-runner.js';
 import { SqliteRunner } from '../read/sqlite-runner.js';
 import type { StatementWatch } from '../read/statement-watch.js';
 import type { HeldKind, HeldWrites } from './held-writes.js';
-import {
-  type BeginTransaction,
-  type CommitCollector,
-  JoinedTransactions,
-  SerialQueue,
-} from './joined-transactions.js';
+import { type BeginTransaction, type CommitCollector, JoinedTransactions } from './joined-transactions.js';
+import { SqliteWriter } from './sqlite-writer.js';
 
 /** The write side's connection(s): transactions, and single statements that must not join one. */
 export interface SqlTransactions {
@@ -61,39 +57,23 @@ export const joiningReads = (
 });
 
 /**
- * SQLite has one writer at a time, so the write side is one connection and a queue: a transaction
- * holds it from BEGIN IMMEDIATE (which takes the file's write lock up front, so it cannot fail
- * half-way on a lock another process holds) to COMMIT, and the statements of other requests wait.
+ * SQLite has one writer at a time, so the write side is one connection taken in turns
+ * (`SqliteWriter`): the transactions that waited for it commit together, and the statements of
+ * other requests wait for their turn.
  */
 export const sqliteTransactions = (database: Database): SqlTransactions => {
-  const queue = new SerialQueue();
+  const writer = new SqliteWriter(database, new SqliteRunner(database));
+  const joined = joinedOver((work) => writer.transaction(work));
   const runner = new SqliteRunner(database);
-  const begin = database.prepare('begin immediate');
-  const commit = database.prepare('commit');
-  const rollback = database.prepare('rollback');
-  const joined = joinedOver((work) =>
-    queue.run(async () => {
-      begin.run();
-      try {
-        const result = await work(runner);
-        commit.run();
-        return result;
-      } catch (error) {
-        // A failed COMMIT or a busy error may already have ended the transaction.
-        if (database.inTransaction) rollback.run();
-        throw error;
-      }
-    }),
-  );
   // Queued behind the transaction held together, they would wait for it while it waits for them.
-  const queued = <T>(statement: () => Promise<T>) =>
-    joined.current() === undefined ? queue.run(statement) : statement();
+  const inTurn = <T>(statement: () => Promise<T>) =>
+    joined.current() === undefined ? writer.statement(statement) : statement();
   return {
     ...joined,
     autocommit: {
-      all: (sql, params) => queued(() => runner.all(sql, params)),
-      get: (sql, params) => queued(() => runner.get(sql, params)),
-      run: (sql, params) => queued(() => runner.run(sql, params)),
+      all: (sql, params) => inTurn(() => runner.all(sql, params)),
+      get: (sql, params) => inTurn(() => runner.get(sql, params)),
+      run: (sql, params) => inTurn(() => runner.run(sql, params)),
     },
   };
 };
