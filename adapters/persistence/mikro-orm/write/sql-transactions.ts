@@ -62,9 +62,9 @@ export const joiningReads = (
  * other requests wait for their turn.
  */
 export const sqliteTransactions = (database: Database): SqlTransactions => {
-  const writer = new SqliteWriter(database, new SqliteRunner(database));
-  const joined = joinedOver((work) => writer.transaction(work));
   const runner = new SqliteRunner(database);
+  const writer = new SqliteWriter(database, runner);
+  const joined = joinedOver((work) => writer.transaction(work));
   // Queued behind the transaction held together, they would wait for it while it waits for them.
   const inTurn = <T>(statement: () => Promise<T>) =>
     joined.current() === undefined ? writer.statement(statement) : statement();
