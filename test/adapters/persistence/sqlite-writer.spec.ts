@@ -66,6 +66,11 @@ describe('SqliteWriter: the one SQLite writer, with group commit', () => {
     await tx.run('insert into notes (body) values (?)', [body]);
     throw new Error(`${body} failed`);
   };
+  /** Runs `works` as transactions begun in one turn of the loop: how each of them ended. */
+  const outcomesOf = async (...works: ((tx: SqlRunner) => Promise<unknown>)[]) =>
+    (await Promise.allSettled(works.map((work) => writer.transaction(work)))).map(
+      (outcome) => outcome.status,
+    );
 
   it('transactions begun in the same turn of the event loop commit once, together', async () => {
     const all = Promise.all(['a', 'b', 'c'].map((body) => writer.transaction(insert(body))));
@@ -98,33 +103,30 @@ describe('SqliteWriter: the one SQLite writer, with group commit', () => {
   });
 
   it('a failing transaction in a group takes back only its own writes', async () => {
-    const outcomes = await Promise.allSettled([
-      writer.transaction(insert('a')),
-      writer.transaction(failing('b')),
-      writer.transaction(insert('c')),
+    expect(await outcomesOf(insert('a'), failing('b'), insert('c'))).to.deep.equal([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
     expect(stored()).to.deep.equal(['a', 'c']);
   });
 
   it('a failing first transaction of a group leaves the next ones to commit', async () => {
-    const outcomes = await Promise.allSettled([
-      writer.transaction(failing('a')),
-      writer.transaction(insert('b')),
-      writer.transaction(insert('c')),
+    expect(await outcomesOf(failing('a'), insert('b'), insert('c'))).to.deep.equal([
+      'rejected',
+      'fulfilled',
+      'fulfilled',
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['rejected', 'fulfilled', 'fulfilled']);
     expect(stored()).to.deep.equal(['b', 'c']);
   });
 
   it('a statement that fails (a unique constraint) fails only its own transaction', async () => {
     await writer.transaction(insert('taken'));
-    const outcomes = await Promise.allSettled([
-      writer.transaction(insert('a')),
-      writer.transaction(insert('taken')),
-      writer.transaction(insert('b')),
+    expect(await outcomesOf(insert('a'), insert('taken'), insert('b'))).to.deep.equal([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
     expect(stored()).to.deep.equal(['taken', 'a', 'b']);
   });
 
