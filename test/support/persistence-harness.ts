@@ -133,7 +133,10 @@ export const postgresServer = async (): Promise<RunningPostgres> => {
     const directory = mkdtempSync(join(tmpdir(), 'workspace-pg-'));
     // The server runs as its own system user, which must reach its data directory.
     chmodSync(directory, 0o755);
-    postgres = { server: await startEmbeddedPostgres(join(directory, 'data')), directory };
+    postgres = {
+      server: await startEmbeddedPostgres(join(directory, 'data'), { durable: false }),
+      directory,
+    };
   }
   return postgres.server;
 };

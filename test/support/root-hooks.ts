@@ -6,7 +6,9 @@ import { stopPostgresServer } from './persistence-harness.js';
  * of its binaries goes with it (every server the suites started has stopped by then).
  */
 export const mochaHooks = {
-  afterAll: async () => {
+  afterAll: async function (this: Mocha.Context) {
+    // Its shutdown checkpoints every database the run made: more than mocha's 30 s for a test.
+    this.timeout(120_000);
     await stopPostgresServer();
     removeSharedCopy();
   },
