@@ -61,8 +61,8 @@ export interface WorkspaceOptions {
    * SQLite: when a commit reaches the disk (the server's `SQLITE_SYNCHRONOUS`). `normal` (default): a
    * crash of the process loses nothing, a power cut may lose the last commits. `full`: every commit is
    * synced before the call answers (a sync per commit, shared by the writes that arrive together).
-   * Spelled out here: the
-   * adapter's `SqliteSynchronous` would bring better-sqlite3's declarations into a host's type-check.
+   * Spelled out here: the adapter's `SqliteSynchronous` would bring better-sqlite3's declarations
+   * into a host's type-check.
    */
   readonly sqliteSynchronous?: 'normal' | 'full';
   /** Told about failures of work nobody waits for (the refresh of a key's last use). */

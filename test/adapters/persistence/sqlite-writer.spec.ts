@@ -66,6 +66,7 @@ describe('SqliteWriter: the one SQLite writer, with group commit', () => {
     await tx.run('insert into notes (body) values (?)', [body]);
     throw new Error(`${body} failed`);
   };
+  const [OK, FAILED] = ['fulfilled', 'rejected'] as const;
   /** Runs `works` as transactions begun in one turn of the loop: how each of them ended. */
   const outcomesOf = async (...works: ((tx: SqlRunner) => Promise<unknown>)[]) =>
     (await Promise.allSettled(works.map((work) => writer.transaction(work)))).map(
@@ -103,30 +104,18 @@ describe('SqliteWriter: the one SQLite writer, with group commit', () => {
   });
 
   it('a failing transaction in a group takes back only its own writes', async () => {
-    expect(await outcomesOf(insert('a'), failing('b'), insert('c'))).to.deep.equal([
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-    ]);
+    expect(await outcomesOf(insert('a'), failing('b'), insert('c'))).to.deep.equal([OK, FAILED, OK]);
     expect(stored()).to.deep.equal(['a', 'c']);
   });
 
   it('a failing first transaction of a group leaves the next ones to commit', async () => {
-    expect(await outcomesOf(failing('a'), insert('b'), insert('c'))).to.deep.equal([
-      'rejected',
-      'fulfilled',
-      'fulfilled',
-    ]);
+    expect(await outcomesOf(failing('a'), insert('b'), insert('c'))).to.deep.equal([FAILED, OK, OK]);
     expect(stored()).to.deep.equal(['b', 'c']);
   });
 
   it('a statement that fails (a unique constraint) fails only its own transaction', async () => {
     await writer.transaction(insert('taken'));
-    expect(await outcomesOf(insert('a'), insert('taken'), insert('b'))).to.deep.equal([
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-    ]);
+    expect(await outcomesOf(insert('a'), insert('taken'), insert('b'))).to.deep.equal([OK, FAILED, OK]);
     expect(stored()).to.deep.equal(['taken', 'a', 'b']);
   });
 
@@ -142,7 +131,7 @@ describe('SqliteWriter: the one SQLite writer, with group commit', () => {
       writer.transaction(endsTheTransaction),
       writer.transaction(insert('c')),
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['rejected', 'rejected', 'fulfilled']);
+    expect(outcomes.map((outcome) => outcome.status)).to.deep.equal([FAILED, FAILED, OK]);
     const [first] = outcomes;
     expect(first?.status === 'rejected' && String(first.reason)).to.contain('disk I/O error');
     expect(stored()).to.deep.equal(['c']);

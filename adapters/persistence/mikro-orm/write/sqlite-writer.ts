@@ -84,17 +84,19 @@ export class SqliteWriter {
 
   /** `work` in a transaction, committed with the others of its turn of the event loop. */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      // trust boundary: the turn resolves with what its own work returned, a T.
-      this.enter({ kind: 'transaction', work, resolve: resolve as (value: unknown) => void, reject });
-    });
+    return this.inLine((settles) => ({ kind: 'transaction', work, ...settles }));
   }
 
   /** `statement` on its own, outside any transaction, in its turn. */
   statement<T>(statement: () => Promise<T>): Promise<T> {
+    return this.inLine((settles) => ({ kind: 'statement', statement, ...settles }));
+  }
+
+  /** A promise of the turn `make` builds, settled when that turn has run (and committed). */
+  private inLine<T>(make: (settles: Settles) => Turn): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      // trust boundary: the turn resolves with what its own statement returned, a T.
-      this.enter({ kind: 'statement', statement, resolve: resolve as (value: unknown) => void, reject });
+      // trust boundary: a turn resolves with what its own work or statement returned, a T.
+      this.enter(make({ resolve: resolve as (value: unknown) => void, reject }));
     });
   }
 
