@@ -284,16 +284,29 @@ const scale = async (dialect: Dialect, directory: string) => {
     );
     await finishSeeding(db);
     const service = await startService({ DATABASE_URL: database.url });
-    const rows = new Map<string, Record<number, Measured>>();
-    for (const { owner, key } of owners) {
-      const scaling = scenarios(owner, statusPools(owner)).filter((s) => s.scales && selected(s));
-      for (const scenario of scaling) {
-        const measured = await measure(service.baseUrl, scenario, load(key), service.child.pid);
-        rows.set(scenario.name, { ...rows.get(scenario.name), [owner.tasks]: measured });
+    // The hand-written SQL beside it: whether a growth is the service's, or the answer's own.
+    const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
+    const rows = new Map<string, { service: Record<number, Measured>; ceiling: Record<number, Measured> }>();
+    try {
+      for (const { owner, key } of owners) {
+        const scaling = scenarios(owner, statusPools(owner)).filter((s) => s.scales && selected(s));
+        for (const scenario of scaling) {
+          const row = rows.get(scenario.name) ?? { service: {}, ceiling: {} };
+          row.service[owner.tasks] = await measure(service.baseUrl, scenario, load(key), service.child.pid);
+          row.ceiling[owner.tasks] = await measure(ceiling.baseUrl, scenario, load(key), ceiling.child.pid);
+          rows.set(scenario.name, row);
+        }
       }
+    } finally {
+      await Promise.all([service.stop(), ceiling.stop()]);
     }
-    await service.stop();
-    const scaleRows: ScaleRow[] = [...rows].map(([scenario, byTasks]) => ({ scenario, byTasks }));
+    const scaleRows: ScaleRow[] = [...rows].map(
+      ([scenario, { service: byTasks, ceiling: ceilingByTasks }]) => ({
+        scenario,
+        byTasks,
+        ceilingByTasks,
+      }),
+    );
     return { dialect, total: SCALE_TOTAL, rows: scaleRows };
   } finally {
     await db.close();
@@ -313,7 +326,7 @@ try {
     `${new Date().toISOString().slice(0, 10)} · ${machine().cores} × ${machine().cpu} · Node ${machine().node}`,
     `\`${command}\` · ${args.connections} connections · ${
       args.scale
-        ? `${args.seconds} s per scenario and owner after a 1 s warm-up`
+        ? `${args.seconds} s per scenario, owner and server (the service, then the ceiling) after a 1 s warm-up`
         : `per scenario, ${args.rounds} rounds of ${args.seconds} s at each server in turn, after a 1 s warm-up each`
     }`,
   ];
@@ -373,7 +386,13 @@ try {
         'speed drifts. p50 and p99: of every 2xx answer’s latency as measured, in fractions of a ' +
         'millisecond. CPU µs/req: the CPU time each process used over the requests it answered in the ' +
         'round (median of the rounds): steadier than requests per second here, and on PostgreSQL the ' +
-        'database server’s share is not in it.\n\n' +
+        'database server’s share is not in it.' +
+        (args.scale
+          ? ' Scale: each owner’s scenario runs at the service, then at the ceiling; each cell reads ' +
+            '`service / ceiling`, and the last column is how much each one’s p99 grew from the smallest ' +
+            'owner to the largest.'
+          : '') +
+        '\n\n' +
         `${sections.join('\n\n')}\n${feed}`,
     );
   }

@@ -14,8 +14,10 @@ export interface ComparedRow {
 
 export interface ScaleRow {
   readonly scenario: string;
-  /** By the owner's task count. */
+  /** The service's, by the owner's task count. */
   readonly byTasks: Readonly<Record<number, Measured>>;
+  /** The SQL ceiling's, by the owner's task count. */
+  readonly ceilingByTasks: Readonly<Record<number, Measured>>;
 }
 
 const rate = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)}k` : value.toFixed(0));
@@ -61,9 +63,14 @@ export const comparedTable = (rows: readonly ComparedRow[]): string =>
     ]),
   );
 
+/** Each size's figure of the service and of the ceiling, as `service / ceiling`. */
 export const scaleTable = (rows: readonly ScaleRow[], sizes: readonly number[]): string => {
   const first = sizes[0] as number;
   const last = sizes[sizes.length - 1] as number;
+  const growth = (byTasks: ScaleRow['byTasks']) =>
+    ratio(byTasks[last]?.p99Ms ?? 0, byTasks[first]?.p99Ms ?? 0);
+  const both = (row: ScaleRow, n: number, figure: (measured: Measured | undefined) => string) =>
+    `${figure(row.byTasks[n])} / ${figure(row.ceilingByTasks[n])}`;
   return table(
     [
       'scenario',
@@ -73,9 +80,9 @@ export const scaleTable = (rows: readonly ScaleRow[], sizes: readonly number[]):
     ],
     rows.map((row) => [
       row.scenario,
-      ...sizes.map((n) => ms(row.byTasks[n]?.p99Ms ?? Number.NaN)),
-      ...sizes.map((n) => rate(row.byTasks[n]?.requestsPerSecond ?? Number.NaN)),
-      ratio(row.byTasks[last]?.p99Ms ?? 0, row.byTasks[first]?.p99Ms ?? 0),
+      ...sizes.map((n) => both(row, n, (measured) => ms(measured?.p99Ms ?? Number.NaN))),
+      ...sizes.map((n) => both(row, n, (measured) => rate(measured?.requestsPerSecond ?? Number.NaN))),
+      `${growth(row.byTasks)} / ${growth(row.ceilingByTasks)}`,
     ]),
   );
 };

@@ -76,7 +76,13 @@ const sqlite = (path: string): Db => {
 };
 
 const postgres = (url: string): Db => {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // No parallel workers, as the service's connections: a plan that splits a scan over three
+  // processes gains nothing when every core already answers another request.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   const names = new Map<string, { name: string; text: string }>();
   const prepared = (sql: string) => {
     let statement = names.get(sql);

@@ -249,7 +249,7 @@ const postgresPlanOf = async (
 describe('PostgreSQL query plans of a page read as runs', function () {
   this.timeout(60_000);
 
-  it('are made once per prepared statement on the service’s connections, not again at each run', async () => {
+  it('are made once per prepared statement on the service’s connections, not again at each run, and run in one process', async () => {
     const fresh = await freshPostgresDatabase();
     if (fresh.database.kind !== 'postgresql') throw new Error('not PostgreSQL');
     const orm = await MikroORM.init(mikroOrmOptions(fresh.database));
@@ -257,12 +257,15 @@ describe('PostgreSQL query plans of a page read as runs', function () {
       const pool = await (orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
       const [setting] = await new PostgresRunner(pool).all('show plan_cache_mode', []);
       expect(setting?.plan_cache_mode).to.equal('force_generic_plan');
+      // Nor split over parallel workers (postgres-pool.ts, NO_PARALLEL_WORKERS).
+      const [workers] = await new PostgresRunner(pool).all('show max_parallel_workers_per_gather', []);
+      expect(workers?.max_parallel_workers_per_gather).to.equal('0');
     } finally {
       await orm.close();
     }
   });
 
-  it('are weighed for each run’s values where the caller asks, on connections in PostgreSQL’s default mode', async () => {
+  it('are weighed for each run’s values where the caller asks, on connections in PostgreSQL’s default mode, also in one process', async () => {
     const fresh = await freshPostgresDatabase();
     if (fresh.database.kind !== 'postgresql') throw new Error('not PostgreSQL');
     const pool = new pg.Pool({ connectionString: fresh.database.url, max: 1, options: GENERIC_PLANS });
@@ -274,6 +277,8 @@ describe('PostgreSQL query plans of a page read as runs', function () {
       expect(await mode('per-values')).to.equal('auto');
       expect(await mode()).to.equal('force_generic_plan');
       expect(await mode('once')).to.equal('force_generic_plan');
+      const workers = await runner.get('show max_parallel_workers_per_gather', [], 'per-values');
+      expect(workers?.max_parallel_workers_per_gather).to.equal('0');
     } finally {
       await Promise.all([pool.end(), perValues.end()]);
     }
