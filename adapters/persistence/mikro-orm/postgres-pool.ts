@@ -29,9 +29,10 @@ export const PER_VALUES_CONNECTIONS = 5;
 
 /**
  * A pool like `pool` (same server, credentials, timeouts and type parsing, no parallel workers) in
- * PostgreSQL's default plan cache mode, for the runner's `per-values` statements. The mode is a connection's setting, so
- * each kind of statement has connections of its own: switching a connection per statement cost a
- * round trip, or with the connection checked out around it, about 40 MB more under load.
+ * PostgreSQL's default plan cache mode, for the runner's `per-values` statements. The mode is a
+ * connection's setting, so each kind of statement has connections of its own: switching a
+ * connection per statement cost a round trip, or with the connection checked out around it, about
+ * 40 MB more under load.
  */
 export const perValuesPool = (pool: Pool): Pool => {
   // trust boundary: pg-pool keeps its config as `options`, which its types leave out.
