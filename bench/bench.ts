@@ -286,27 +286,29 @@ const scale = async (dialect: Dialect, directory: string) => {
     const service = await startService({ DATABASE_URL: database.url });
     // The hand-written SQL beside it: whether a growth is the service's, or the answer's own.
     const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
-    const rows = new Map<string, { service: Record<number, Measured>; ceiling: Record<number, Measured> }>();
+    const rows = new Map<
+      string,
+      { scenario: string; byTasks: Record<number, Measured>; ceilingByTasks: Record<number, Measured> }
+    >();
     try {
       for (const { owner, key } of owners) {
         const scaling = scenarios(owner, statusPools(owner)).filter((s) => s.scales && selected(s));
         for (const scenario of scaling) {
-          const row = rows.get(scenario.name) ?? { service: {}, ceiling: {} };
-          row.service[owner.tasks] = await measure(service.baseUrl, scenario, load(key), service.child.pid);
-          row.ceiling[owner.tasks] = await measure(ceiling.baseUrl, scenario, load(key), ceiling.child.pid);
+          const row = rows.get(scenario.name) ?? { scenario: scenario.name, byTasks: {}, ceilingByTasks: {} };
+          row.byTasks[owner.tasks] = await measure(service.baseUrl, scenario, load(key), service.child.pid);
+          row.ceilingByTasks[owner.tasks] = await measure(
+            ceiling.baseUrl,
+            scenario,
+            load(key),
+            ceiling.child.pid,
+          );
           rows.set(scenario.name, row);
         }
       }
     } finally {
       await Promise.all([service.stop(), ceiling.stop()]);
     }
-    const scaleRows: ScaleRow[] = [...rows].map(
-      ([scenario, { service: byTasks, ceiling: ceilingByTasks }]) => ({
-        scenario,
-        byTasks,
-        ceilingByTasks,
-      }),
-    );
+    const scaleRows: ScaleRow[] = [...rows.values()];
     return { dialect, total: SCALE_TOTAL, rows: scaleRows };
   } finally {
     await db.close();

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { SqliteRunner } from '../../../adapters/persistence/mikro-orm/read/sqlite-runner.js';
 import { MAX_GROUP, SqliteWriter } from '../../../adapters/persistence/mikro-orm/write/sqlite-writer.js';
+import { type FreshSqliteDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
 
 /** A connection whose COMMITs are counted, as the writer prepares them. */
 const countingCommits = (database: Database.Database) => {
@@ -34,7 +32,7 @@ const countingCommits = (database: Database.Database) => {
 };
 
 describe('SqliteWriter: the one SQLite writer, with group commit', () => {
-  let directory: string;
+  let fresh: FreshSqliteDatabase;
   let file: string;
   let database: Database.Database;
   /** A second connection, as the read side has: it sees only what is committed. */
@@ -42,9 +40,9 @@ describe('SqliteWriter: the one SQLite writer, with group commit', () => {
   let writer: SqliteWriter;
   let counted: { commits: number };
 
-  beforeEach(() => {
-    directory = mkdtempSync(join(tmpdir(), 'sqlite-writer-'));
-    file = join(directory, 'writer.db');
+  beforeEach(async () => {
+    fresh = await freshSqliteDatabase();
+    file = fresh.database.path;
     database = new Database(file);
     database.pragma('journal_mode = WAL');
     database.exec('create table notes (id integer primary key, body text not null unique)');
@@ -57,7 +55,7 @@ describe('SqliteWriter: the one SQLite writer, with group commit', () => {
   afterEach(() => {
     reader.close();
     database.close();
-    rmSync(directory, { recursive: true, force: true });
+    fresh.cleanup();
   });
 
   const stored = () => reader.prepare('select body from notes order by id').pluck().all();

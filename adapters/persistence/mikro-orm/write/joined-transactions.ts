@@ -4,7 +4,7 @@ import type { SqlRunner } from '../read/sql-runner.js';
 import { type HeldKind, type HeldWrites, HeldWritesOf } from './held-writes.js';
 
 /** Runs tasks one at a time, in the order they came. */
-export class SerialQueue {
+class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
   run<T>(task: () => Promise<T>): Promise<T> {
