@@ -9,4 +9,4 @@ const { database } = loadConfig(process.env);
 if (database.kind === 'memory')
   throw new ConfigError('MikroORM tooling needs a SQL DATABASE_URL (sqlite: or postgres://)');
 
-export default mikroOrmOptions(database);
+export default await mikroOrmOptions(database);

@@ -14,9 +14,9 @@ import { mikroOrmOptions, type SqlDatabase } from '../adapters/persistence/mikro
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 
 const generate = async (database: SqlDatabase): Promise<void> => {
-  const orm = await MikroORM.init(mikroOrmOptions(database));
+  const orm = await MikroORM.init(await mikroOrmOptions(database));
   try {
-    await migrateUp(orm);
+    await migrateUp(orm, database.kind);
     const result = await orm.migrator.create();
     console.log(`${database.kind}: ${result.fileName || 'no changes'}`);
   } finally {

@@ -85,7 +85,7 @@ export const openDatabaseAdmin = async (
   database: SqlDatabase,
   synchronous?: SqliteSynchronous,
 ): Promise<DatabaseAdmin> => {
-  const orm = await MikroORM.init(mikroOrmOptions(database));
+  const orm = await MikroORM.init(await mikroOrmOptions(database));
   return {
     status: async () => {
       // One after the other: each creates the migrations table if it is missing.
@@ -96,7 +96,7 @@ export const openDatabaseAdmin = async (
         pending: pending.map((m) => m.name),
       };
     },
-    migrate: () => migrateUp(orm, synchronous),
+    migrate: () => migrateUp(orm, database.kind, synchronous),
     backup: (file) => {
       if (database.kind !== 'sqlite' || database.path === ':memory:')
         return Promise.reject(

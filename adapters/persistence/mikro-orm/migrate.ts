@@ -1,9 +1,8 @@
-import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/sql';
-import { SqliteConnection } from '@mikro-orm/sqlite';
+import type { Pool } from 'pg';
 import type { QueryObserver } from '../query-observer.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
-import { prepareSqliteConnection, type SqliteSynchronous } from './sqlite-connection.js';
+import type { SqliteSynchronous } from './sqlite-connection.js';
 
 /** An arbitrary constant naming this service's migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK = 724_310_553;
@@ -11,14 +10,23 @@ const MIGRATION_LOCK = 724_310_553;
 /**
  * Applies pending migrations and answers their names. On PostgreSQL several instances may start at
  * once: a session advisory lock lets one migrate while the others wait, then find nothing pending.
- * (SQLite serialises writers itself, and only one host opens a file's migrations at a time.)
+ * (SQLite serialises writers itself.) A SQLite connection is prepared as the service's are first:
+ * the migrations' SQL calls its functions, and its commits are synced as `synchronous` says.
  */
-export const migrateUp = async (orm: MikroORM, synchronous?: SqliteSynchronous): Promise<string[]> => {
-  const connection = orm.em.getConnection();
-  if (connection instanceof SqliteConnection)
-    prepareSqliteConnection(await connection.getNativeClient(), synchronous);
-  if (!(connection instanceof PostgreSqlConnection)) return (await orm.migrator.up()).map((m) => m.name);
-  const client = await (await connection.getNativeClient()).connect();
+export const migrateUp = async (
+  orm: MikroORM,
+  kind: SqlDatabase['kind'],
+  synchronous?: SqliteSynchronous,
+): Promise<string[]> => {
+  const native: unknown = await orm.em.getConnection().getNativeClient();
+  if (kind === 'sqlite') {
+    const { prepareSqliteConnection } = await import('./sqlite-connection.js');
+    // trust boundary: @mikro-orm/sqlite's native client is its better-sqlite3 database.
+    prepareSqliteConnection(native as Parameters<typeof prepareSqliteConnection>[0], synchronous);
+    return (await orm.migrator.up()).map((m) => m.name);
+  }
+  // trust boundary: @mikro-orm/postgresql's native client is its pg pool.
+  const client = await (native as Pool).connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     return (await orm.migrator.up()).map((m) => m.name);
@@ -37,9 +45,9 @@ export const migrateDatabase = async (
   observe?: QueryObserver,
   synchronous?: SqliteSynchronous,
 ): Promise<string[]> => {
-  const orm = await MikroORM.init(mikroOrmOptions(database, observe));
+  const orm = await MikroORM.init(await mikroOrmOptions(database, observe));
   try {
-    return await migrateUp(orm, synchronous);
+    return await migrateUp(orm, database.kind, synchronous);
   } finally {
     await orm.close();
   }

@@ -1,7 +1,5 @@
 import { Migrator } from '@mikro-orm/migrations';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/sql';
-import { SqliteDriver } from '@mikro-orm/sqlite';
 import type { QueryObserver } from '../query-observer.js';
 import { POSTGRESQL_MIGRATIONS } from './migrations/postgresql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
@@ -41,18 +39,25 @@ export interface OrmOpenOptions {
    * pool has it; the ORM that migrates does not.
    */
   readonly statementTimeoutMs?: number | undefined;
+  /**
+   * SQLite: a read-only connection beside the writer (WAL lets it read while the writer writes),
+   * which `getKysely({ type: 'read' })` outside a transaction uses. Not for `:memory:`, which has no
+   * second connection.
+   */
+  readonly readConnection?: boolean;
 }
 
 /**
  * MikroORM options for one database; `observe` hears of every statement the ORM runs. A PostgreSQL
  * database that does not exist is an error naming it, unless `createDatabase` says to create it: a
- * typo in the URL must not quietly start an empty workspace beside the real one.
+ * typo in the URL must not quietly start an empty workspace beside the real one. Each database's
+ * driver is loaded only for it: a SQLite file never loads `pg`, nor PostgreSQL better-sqlite3.
  */
-export const mikroOrmOptions = (
+export const mikroOrmOptions = async (
   database: SqlDatabase,
   observe?: QueryObserver,
-  { createDatabase = false, statementTimeoutMs }: OrmOpenOptions = {},
-): Options => {
+  { createDatabase = false, statementTimeoutMs, readConnection = false }: OrmOpenOptions = {},
+): Promise<Options> => {
   const common = {
     entities: (database.kind === 'sqlite' ? SQLITE_SCHEMAS : ALL_SCHEMAS).map(entitySchemaOf),
     ...(observe === undefined ? {} : { loggerFactory: (options) => new ObservingLogger(options, observe) }),
@@ -70,14 +75,28 @@ export const mikroOrmOptions = (
       skipTables: Object.values(SEARCH_INDEXES).map((index) => new RegExp(`^${index}(_|$)`)),
     },
   } satisfies Options;
-  return database.kind === 'sqlite'
-    ? { ...common, driver: SqliteDriver, dbName: database.path }
-    : {
-        ...common,
-        driver: PostgreSqlDriver,
-        clientUrl: database.url,
-        ensureDatabase: createDatabase,
-        pool: { min: 0, max: POOL_CONNECTIONS },
-        driverOptions: connectionSettings(statementTimeoutMs),
-      };
+  if (database.kind === 'sqlite') {
+    const { SqliteDriver } = await import('@mikro-orm/sqlite');
+    return {
+      ...common,
+      driver: SqliteDriver,
+      dbName: database.path,
+      ...(readConnection
+        ? {
+            replicas: [
+              { name: 'read', dbName: database.path, driverOptions: { readonly: true, fileMustExist: true } },
+            ],
+          }
+        : {}),
+    };
+  }
+  const { PostgreSqlDriver } = await import('@mikro-orm/postgresql');
+  return {
+    ...common,
+    driver: PostgreSqlDriver,
+    clientUrl: database.url,
+    ensureDatabase: createDatabase,
+    pool: { min: 0, max: POOL_CONNECTIONS },
+    driverOptions: connectionSettings(statementTimeoutMs),
+  };
 };

@@ -1,8 +1,11 @@
+import type { MikroORM } from '@mikro-orm/sql';
+import type { Pool } from 'pg';
 import { CommitSignal } from '../commit-signal.js';
-import type { DeliveryJobQueue } from '../delivery-jobs.js';
-import type { Persistence, PoolStats } from '../persistence.js';
+import type { Persistence } from '../persistence.js';
 import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
+import type { SqlDatabase } from './mikro-orm-options.js';
+import { ormRunner } from './orm-runner.js';
 import { ApiKeyCache, DEFAULT_KEY_CACHE_MS } from './read/api-key-cache.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlChangeLogReader } from './read/sql-change-log-reader.js';
@@ -12,23 +15,10 @@ import { SqlRecordReadModel } from './read/sql-record-read-model.js';
 import { aroundEach, type SqlRunner } from './read/sql-runner.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqlWindowCounter } from './read/sql-window-counter.js';
-import { POSTGRESQL, type SqlDialect } from './sql-dialect.js';
+import { POSTGRESQL, SQLITE } from './sql-dialect.js';
 import type { SqliteSynchronous } from './sqlite-connection.js';
-import { joiningReads, type SqlTransactions } from './write/sql-transactions.js';
+import { mergeStep, SearchIndexUpkeep } from './write/search-index-upkeep.js';
 import { SqlUnitOfWork } from './write/sql-unit-of-work.js';
-
-/** The connections a SQL persistence runs on, however they were opened. */
-export interface Runners {
-  readonly poolStats?: () => PoolStats;
-  /** The read side: sees only committed state, never another request's open unit of work. */
-  readonly reader: SqlRunner;
-  /** The write side: units of work, and single statements that queue behind them. */
-  readonly transactions: SqlTransactions;
-  readonly dialect: SqlDialect;
-  /** A job engine for the webhook deliveries, where instances share the database (PostgreSQL). */
-  readonly deliveryJobs?: DeliveryJobQueue;
-  close(): Promise<void>;
-}
 
 export interface SqlPersistenceOptions {
   readonly migrate: boolean;
@@ -83,28 +73,62 @@ const timed = (runner: SqlRunner, observe: QueryObserver, side: 'read' | 'write'
     }
   });
 
-/** The ports over open connections: read models, unit of work, key and idempotency stores. */
-export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions): Persistence => {
+/** Pool counts of a PostgreSQL connection's pg pool, for the metrics. */
+const poolStatsOf = (pool: Pool) => () => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
+
+/**
+ * The ports over MikroORM's connections. Reads outside a transaction go to the read connection
+ * (SQLite's read-only one; PostgreSQL's pool); inside a batch they join its transaction, and see
+ * what it wrote so far, as they would after each write alone. The write side's single statements
+ * (idempotency keys, rate windows, a key's last use) never join a transaction on PostgreSQL; on
+ * SQLite, whose one writer a batch holds, they join the batch they run in rather than wait for it.
+ */
+export const persistenceOver = async (
+  orm: MikroORM,
+  database: SqlDatabase,
+  options: SqlPersistenceOptions,
+): Promise<Persistence> => {
   const { observeQuery } = options;
   const observed = (runner: SqlRunner, side: 'read' | 'write') =>
     observeQuery === undefined ? runner : timed(runner, observeQuery, side);
-  // A read inside a batch sees what the batch wrote so far, as it would after each write alone.
-  const reader = classified(observed(joiningReads(runners.transactions, runners.reader), 'read'));
-  const writer = classified(observed(runners.transactions.autocommit, 'write'));
-  const { dialect } = runners;
+  const dialect = database.kind === 'sqlite' ? SQLITE : POSTGRESQL;
+  const em = orm.em;
+  const reader = classified(observed(ormRunner(em, dialect, 'read'), 'read'));
+  const writerEm = dialect === SQLITE ? em : em.fork();
+  const writer = classified(observed(ormRunner(writerEm, dialect, 'write'), 'write'));
   const keyCache = new ApiKeyCache(options.keyCacheMs ?? DEFAULT_KEY_CACHE_MS);
+  const commits = new CommitSignal();
+  const postgres =
+    database.kind === 'postgresql' ? await postgresExtras(orm, database.url, options) : undefined;
+  // Its steps run on a manager of their own, which never joins a request's transaction.
+  const upkeepEm = em.fork();
+  const upkeep =
+    database.kind === 'sqlite'
+      ? new SearchIndexUpkeep(
+          () => upkeepEm.transactional((tx) => mergeStep(ormRunner(tx, SQLITE, 'write'))),
+          options.reportBackgroundFailure ?? (() => undefined),
+        )
+      : undefined;
+  if (upkeep !== undefined) {
+    commits.subscribe(() => upkeep.poke());
+    // Whatever earlier writes (another process, a bulk import) left unmerged.
+    upkeep.poke();
+  }
   // Closing twice closes once (a host and its test harness may both close).
   let closing: Promise<void> | undefined;
-  const commits = new CommitSignal();
   return {
     commits,
     unitOfWork: new SqlUnitOfWork(
-      runners.transactions,
+      em,
       dialect,
       (tx) => observed(tx, 'write'),
       keyCache,
       commits,
-      runners.deliveryJobs,
+      postgres?.deliveryJobs,
     ),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
@@ -112,15 +136,40 @@ export const persistenceOver = (runners: Runners, options: SqlPersistenceOptions
     currentRecords: new SqlCurrentRecords(reader, dialect),
     apiKeyStore: new SqlApiKeyStore(reader, writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),
-    ...(runners.poolStats === undefined ? {} : { poolStats: runners.poolStats }),
-    ...(runners.deliveryJobs === undefined ? {} : { deliveryJobs: runners.deliveryJobs }),
-    ...(dialect === POSTGRESQL ? { windowCounter: new SqlWindowCounter(writer) } : {}),
+    ...(postgres === undefined
+      ? {}
+      : {
+          poolStats: postgres.poolStats,
+          deliveryJobs: postgres.deliveryJobs,
+          windowCounter: new SqlWindowCounter(writer),
+        }),
     health: {
       isHealthy: () => answersWithin(() => reader.get('select 1 as ok', []), HEALTH_CHECK_TIMEOUT_MS),
     },
     close: () => {
-      closing ??= (runners.deliveryJobs?.close() ?? Promise.resolve()).then(() => runners.close());
+      closing ??= (async () => {
+        await upkeep?.close();
+        await postgres?.deliveryJobs.close();
+        await orm.close();
+      })();
       return closing;
     },
+  };
+};
+
+/**
+ * PostgreSQL's part beside the ports: the webhook deliveries' jobs in the same database (pg-boss),
+ * the pool's counts, and the watch that cuts a connection whose server stopped answering.
+ */
+const postgresExtras = async (orm: MikroORM, url: string, options: SqlPersistenceOptions) => {
+  // trust boundary: @mikro-orm/postgresql's native client is its pg pool.
+  const pool = (await orm.em.getConnection().getNativeClient()) as Pool;
+  const { CLIENT_GRACE_MS, StatementWatch } = await import('./read/statement-watch.js');
+  if (options.statementTimeoutMs !== undefined)
+    new StatementWatch(options.statementTimeoutMs + CLIENT_GRACE_MS).watch(pool);
+  const { PgBossDeliveryJobs } = await import('../pg-boss/pg-boss-delivery-jobs.js');
+  return {
+    poolStats: poolStatsOf(pool),
+    deliveryJobs: new PgBossDeliveryJobs(url, options.reportBackgroundFailure),
   };
 };

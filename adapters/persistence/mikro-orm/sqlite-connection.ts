@@ -17,7 +17,7 @@ export const SQLITE_SYNCHRONOUS = ['normal', 'full'] as const;
 export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
 
 /**
- * What every connection to a SQLite file needs, whoever opened it (this adapter, or MikroORM to
+ * What every connection to a SQLite file needs, whoever opened it (the service, or the CLI to
  * migrate): `synchronous` said here rather than left to the build (better-sqlite3's reports FULL
  * and behaves as NORMAL once in WAL mode); foreign keys enforced (SQLite leaves them off per
  * connection); a wait instead of an instant SQLITE_BUSY while another connection or process writes
@@ -28,7 +28,10 @@ export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
 export const prepareSqliteConnection = (
   database: Database,
   synchronous: SqliteSynchronous = 'normal',
+  { writes = true }: { readonly writes?: boolean } = {},
 ): void => {
+  // WAL lets the read-only connection read beside the writer; the mode is kept in the file.
+  if (writes) database.pragma('journal_mode = WAL');
   database.pragma(`synchronous = ${synchronous.toUpperCase()}`);
   database.pragma('foreign_keys = on');
   database.pragma('busy_timeout = 5000');

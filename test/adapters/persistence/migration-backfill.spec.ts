@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/sql';
-import { SqliteConnection } from '@mikro-orm/sqlite';
+import type Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { migrateUp } from '../../../adapters/persistence/mikro-orm/migrate.js';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
@@ -26,7 +26,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
 
     it('counts standing completions and rows per owner; each search index is built from the text there is', async () => {
       const { database, cleanup } = await open();
-      const orm = await MikroORM.init(mikroOrmOptions(database));
+      const orm = await MikroORM.init(await mikroOrmOptions(database));
       try {
         await orm.migrator.up({ to: BEFORE[database.kind] });
         const run = (sql: string, params: unknown[] = []) =>
@@ -62,7 +62,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
         await completion(3, '2026-03-01', 5);
 
         // As the service migrates: on a connection given the functions the migrations call.
-        await migrateUp(orm);
+        await migrateUp(orm, database.kind);
 
         const [profile] = await run(
           'select standing_completions from gamification_profiles where user_id = 1',
@@ -110,12 +110,12 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
     });
     it('logs every record written before the change log, after what each user’s log already holds', async () => {
       const { database, cleanup } = await open();
-      const orm = await MikroORM.init(mikroOrmOptions(database));
+      const orm = await MikroORM.init(await mikroOrmOptions(database));
       try {
         // The tasks' search triggers call the functions a service connection has.
-        const connection = orm.em.getConnection();
-        if (connection instanceof SqliteConnection)
-          prepareSqliteConnection(await connection.getNativeClient());
+        if (database.kind === 'sqlite')
+          // trust boundary: @mikro-orm/sqlite's native client is its better-sqlite3 database.
+          prepareSqliteConnection((await orm.em.getConnection().getNativeClient()) as Database.Database);
         await orm.migrator.up({ to: BEFORE_LOG_BACKFILL[database.kind] });
         const run = (sql: string, params: unknown[] = []) =>
           orm.em.getConnection().execute(sql, params, 'all');
@@ -143,7 +143,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
         );
         await run('insert into change_sequences (user_id, last_seq) values (1, 1)');
 
-        await migrateUp(orm);
+        await migrateUp(orm, database.kind);
 
         const logOf = async (user: number) =>
           (

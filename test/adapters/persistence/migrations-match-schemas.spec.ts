@@ -15,9 +15,9 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
 
     it('the migrated database is what the entity schemas describe: nothing left to change', async () => {
       const { database, cleanup } = await open();
-      const orm = await MikroORM.init(mikroOrmOptions(database));
+      const orm = await MikroORM.init(await mikroOrmOptions(database));
       try {
-        await migrateUp(orm);
+        await migrateUp(orm, database.kind);
         const missing = await orm.schema.getUpdateSchemaSQL({ wrap: false });
         expect(missing.trim(), `the migration still to write:\n${missing}`).to.equal('');
       } finally {

@@ -1,28 +1,30 @@
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
+import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
 import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
 import {
-  pokingAfterWrites,
+  mergeStep,
   SearchIndexUpkeep,
 } from '../../../adapters/persistence/mikro-orm/write/search-index-upkeep.js';
-import {
-  type SqlTransactions,
-  sqliteTransactions,
-} from '../../../adapters/persistence/mikro-orm/write/sql-transactions.js';
 import { freshSqliteDatabase } from '../../support/persistence-harness.js';
 
-/** Transactions that are never held together: each runs as `transaction` says. */
-const plainTransactions = (transaction: SqlTransactions['transaction']): SqlTransactions => ({
-  transaction,
-  together: (work) => work(),
-  current: () => undefined,
-  afterCommit: (action) => action(),
-  collect: () => false,
-  held: () => undefined,
-  autocommit: {} as SqlTransactions['autocommit'],
-});
+/** Statements straight on `database` (each one its own transaction, as the merge needs none more). */
+const runnerOn = (database: Database.Database): SqlRunner => {
+  const all = async (sql: string, params: readonly (string | number | null)[]) => {
+    const statement = database.prepare(sql);
+    if (statement.reader) return statement.all(...params);
+    statement.run(...params);
+    return [];
+  };
+  return {
+    // trust boundary: better-sqlite3 answers rows as objects of column values.
+    all: all as SqlRunner['all'],
+    get: async (sql, params) => (await all(sql, params))[0] as never,
+    run: async (sql, params) => void (await all(sql, params)),
+  };
+};
 
 const QUICK = { afterWriteMs: 0, underWritesMs: 0, betweenStepsMs: 0, pauseFactor: 0 };
 
@@ -95,7 +97,7 @@ describe('the upkeep of SQLite’s search indexes', function () {
       const before = searchIds(database, owner, 'report');
       expect(before).to.have.length(100);
       const upkeep = new SearchIndexUpkeep(
-        sqliteTransactions(database),
+        () => mergeStep(runnerOn(database)),
         (cause) => {
           throw cause;
         },
@@ -123,37 +125,12 @@ describe('the upkeep of SQLite’s search indexes', function () {
     }
   });
 
-  it('is poked after each committed transaction, and not after one that failed', async () => {
-    const committed: string[] = [];
-    const transactions = plainTransactions(async (work) => {
-      const result = await work({} as never);
-      committed.push('commit');
-      return result;
-    });
-    let pokes = 0;
-    const upkeep = {
-      poke: () => {
-        pokes += 1;
-      },
-    } as unknown as SearchIndexUpkeep;
-    const poking = pokingAfterWrites(transactions, upkeep);
-    await poking.transaction(async () => 'done');
-    await poking.transaction(async () => 'again');
-    const failed = await poking
-      .transaction(async () => {
-        throw new Error('rolled back');
-      })
-      .catch((error: Error) => error.message);
-    expect(failed).to.equal('rolled back');
-    expect({ committed: committed.length, pokes }).to.deep.equal({ committed: 2, pokes: 2 });
-  });
-
   it('reports a failed step instead of throwing, and tries again at the next write', async () => {
     let attempts = 0;
-    const failing = plainTransactions(async () => {
+    const failing = async (): Promise<boolean> => {
       attempts += 1;
       throw new Error('database is locked');
-    });
+    };
     const reported: string[] = [];
     const upkeep = new SearchIndexUpkeep(
       failing,
@@ -176,13 +153,13 @@ describe('the upkeep of SQLite’s search indexes', function () {
   it('runs once more after a write that committed while a step ran, though the step found nothing', async () => {
     let steps = 0;
     let upkeep: SearchIndexUpkeep | undefined;
-    const writtenDuringFirst = plainTransactions(async () => {
+    const writtenDuringFirst = async () => {
       steps += 1;
       // The write commits on a later turn, while the step is under way.
       await Promise.resolve();
       if (steps === 1) upkeep?.poke();
-      return false as never;
-    });
+      return false;
+    };
     upkeep = new SearchIndexUpkeep(writtenDuringFirst, () => undefined, QUICK);
     upkeep.poke();
     await upkeep.settled();
@@ -192,10 +169,10 @@ describe('the upkeep of SQLite’s search indexes', function () {
   it('under writes that do not pause, steps once per underWritesMs; once they pause, merges to the end', async () => {
     let steps = 0;
     // Each step finds work until the tenth.
-    const merging = plainTransactions(async () => {
+    const merging = async () => {
       steps += 1;
-      return (steps < 10) as never;
-    });
+      return steps < 10;
+    };
     const upkeep = new SearchIndexUpkeep(merging, () => undefined, {
       afterWriteMs: 30,
       underWritesMs: 100,
@@ -217,10 +194,10 @@ describe('the upkeep of SQLite’s search indexes', function () {
 
   it('runs no step once closed', async () => {
     let steps = 0;
-    const counting = plainTransactions(async () => {
+    const counting = async () => {
       steps += 1;
-      return false as never;
-    });
+      return false;
+    };
     const upkeep = new SearchIndexUpkeep(counting, () => undefined, {
       afterWriteMs: 20,
       underWritesMs: 20,

@@ -1,9 +1,27 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import { PostgresRunner } from '../../../adapters/persistence/mikro-orm/read/postgres-runner.js';
+import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
 import { SqlWindowCounter } from '../../../adapters/persistence/mikro-orm/read/sql-window-counter.js';
 import { postgresServer } from '../../support/persistence-harness.js';
+
+/** Statements on `pool`, as two instances of the service would run them on their own connections. */
+const poolRunner = (pool: pg.Pool): SqlRunner => {
+  const all = async (sql: string, params: readonly (string | number | null)[]) => {
+    let index = 0;
+    return (
+      await pool.query(
+        sql.replace(/\?/g, () => `$${++index}`),
+        [...params],
+      )
+    ).rows;
+  };
+  return {
+    all,
+    get: async (sql, params) => (await all(sql, params))[0],
+    run: async (sql, params) => void (await all(sql, params)),
+  };
+};
 
 describe('the shared rate-limit window counter on PostgreSQL', function () {
   this.timeout(60_000);
@@ -22,9 +40,9 @@ describe('the shared rate-limit window counter on PostgreSQL', function () {
   beforeEach(async () => {
     await pool.query('delete from rate_limit_windows');
     now = 1_800_000_000_000 + 10_000;
-    counter = new SqlWindowCounter(new PostgresRunner(pool), () => now);
+    counter = new SqlWindowCounter(poolRunner(pool), () => now);
     // Another instance whose clock is two seconds behind.
-    lagging = new SqlWindowCounter(new PostgresRunner(pool), () => now - 2_000);
+    lagging = new SqlWindowCounter(poolRunner(pool), () => now - 2_000);
   });
 
   it('counts hits in the current window and says when it resets', async () => {

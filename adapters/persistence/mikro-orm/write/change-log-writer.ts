@@ -4,7 +4,6 @@ import type { ChangeRecorder } from '../../change-recorder.js';
 import { BoundedCache } from '../bounded-cache.js';
 import type { SqlRunner, SqlValue } from '../read/sql-runner.js';
 import { perDialect, type SqlDialect } from '../sql-dialect.js';
-import type { CommitCollector } from './joined-transactions.js';
 
 /**
  * PostgreSQL: raises the user's sequence by `count` and answers the new last value. The upsert
@@ -125,9 +124,8 @@ const appendForUser = async (
 
 /**
  * Appends what units of work changed to the change log, in their transaction, just before it
- * commits: each unit's entries after the one's before (a batch's units, one after another), users in
- * id order, so two transactions that both write for the same users lock their sequences (PostgreSQL)
- * in the same order and cannot deadlock on them. Each user's entries numbered once, however many units.
+ * commits: users in id order, so two transactions that both write for the same users lock their
+ * sequences (PostgreSQL) in the same order and cannot deadlock on them.
  */
 export const appendChanges = async (
   tx: SqlRunner,
@@ -145,14 +143,6 @@ export const appendChanges = async (
   for (const userId of [...byUser.keys()].sort((a, b) => a - b))
     await appendForUser(tx, dialect, userId, byUser.get(userId) ?? [], at);
 };
-
-/**
- * The change log of a batch's units of work, written with the batch's commit. A batch gathers its
- * units' entries under the collector's identity: make one per unit of work and keep it.
- */
-export const changeLogCollector = (dialect: SqlDialect): CommitCollector<ChangeRecorder> => ({
-  flush: (tx, recorders) => appendChanges(tx, dialect, recorders, Date.now()),
-});
 
 /** The user's latest seq, read on the read side. */
 export const LATEST_SEQ = perDialect((kind) => `select ${latestSeqOf(kind, '?')} as last_seq`);

@@ -1,5 +1,4 @@
 import type { SqlRunner } from '../read/sql-runner.js';
-import type { SqlTransactions } from './sql-transactions.js';
 
 /** SQLite's search indexes (FTS5), which the triggers on tasks and notes write. */
 const SEARCH_INDEXES = ['task_search', 'note_search'] as const;
@@ -52,7 +51,8 @@ export class SearchIndexUpkeep {
   private lastStepAt = performance.now();
 
   constructor(
-    private readonly transactions: SqlTransactions,
+    /** One merge step (`mergeStep`) in a transaction of its own; whether it found work. */
+    private readonly mergeInTransaction: () => Promise<boolean>,
     private readonly onFailure: (cause: unknown) => void,
     private readonly timing: UpkeepTiming = TIMING,
   ) {}
@@ -110,7 +110,7 @@ export class SearchIndexUpkeep {
     this.pokedWhileRunning = false;
     const started = performance.now();
     try {
-      const merged = await this.transactions.transaction(mergeStep);
+      const merged = await this.mergeInTransaction();
       const pause = (performance.now() - started) * this.timing.pauseFactor;
       if ((merged || this.pokedWhileRunning) && !this.closed)
         this.schedule(Math.max(this.timing.betweenStepsMs, pause));
@@ -127,7 +127,7 @@ export class SearchIndexUpkeep {
  * One bounded merge of each index; whether either found work. FTS5 tells it only through the
  * connection's change count: a merge that did something adds 2 or more.
  */
-const mergeStep = async (tx: SqlRunner): Promise<boolean> => {
+export const mergeStep = async (tx: SqlRunner): Promise<boolean> => {
   let merged = false;
   for (const index of SEARCH_INDEXES) {
     const before = await changeCount(tx);
@@ -139,17 +139,3 @@ const mergeStep = async (tx: SqlRunner): Promise<boolean> => {
 
 const changeCount = async (tx: SqlRunner): Promise<number> =>
   Number((await tx.get('select total_changes() as changes', []))?.changes ?? 0);
-
-/** `transactions`, poking `upkeep` after every committed transaction. */
-export const pokingAfterWrites = (
-  transactions: SqlTransactions,
-  upkeep: SearchIndexUpkeep,
-): SqlTransactions => ({
-  ...transactions,
-  transaction: async (work) => {
-    const result = await transactions.transaction(work);
-    // Inside a batch, what it wrote is there to merge only once the batch commits.
-    transactions.afterCommit(() => upkeep.poke());
-    return result;
-  },
-});

@@ -8,7 +8,6 @@ import type { TaskNumberAllocator } from '../../../../application/ports/task-num
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { UserRepository } from '../../../../application/ports/user.repository.js';
 import type { WebhookRepository } from '../../../../application/ports/webhook.repository.js';
-import type { Task } from '../../../../domain/task/task.js';
 import type { User } from '../../../../domain/user/user.js';
 import type {
   ClientFields,
@@ -47,7 +46,6 @@ import {
   userFromRecord,
 } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import type { HeldTaskCreates } from './held-task-creates.js';
 import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
@@ -105,16 +103,8 @@ const TASK_LINKED = [
   ['money_records', 'moneys'],
 ] as const;
 
-/**
- * Tasks, and who saw each one changed, for the change log. In an all-or-nothing batch, creates are
- * `held` and written together (held-task-creates.ts).
- */
-const taskRepository = (
-  tx: SqlRunner,
-  dialect: SqlDialect,
-  changes: ChangeRecorder,
-  held: HeldTaskCreates | undefined,
-): TaskRepository => {
+/** Tasks, and who saw each one changed, for the change log. */
+const taskRepository = (tx: SqlRunner, dialect: SqlDialect, changes: ChangeRecorder): TaskRepository => {
   const findTask = dialect.rowLocks ? FIND_TASK_LOCKED : FIND_TASK;
   const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
   return {
@@ -126,16 +116,8 @@ const taskRepository = (
       return task;
     },
     add: async (task) => {
-      let stored: Task;
-      if (held === undefined) {
-        const { sql, params } = insertReturning(TASK, { ...taskToRecord(task), version: 1 });
-        stored = taskFromRecord((await tx.get(sql, params)) ?? {});
-      } else {
-        const row = { id: await held.nextId(), ...taskToRecord(task), version: 1 };
-        held.holdTask(row);
-        // The row as it goes in is the row as it would come back: the reader takes either.
-        stored = taskFromRecord(row);
-      }
+      const { sql, params } = insertReturning(TASK, { ...taskToRecord(task), version: 1 });
+      const stored = taskFromRecord((await tx.get(sql, params)) ?? {});
       changes.recordTask(stored.id, null, stored);
       return stored;
     },
@@ -164,8 +146,8 @@ const taskRepository = (
   };
 };
 
-const taskNumbers = (tx: SqlRunner, held: HeldTaskCreates | undefined): TaskNumberAllocator => {
-  const next = async (ownerId: number, scope: number) => {
+const taskNumbers = (tx: SqlRunner): TaskNumberAllocator => ({
+  next: async (ownerId, scope) => {
     // One statement, atomic on both databases; the row lock serialises concurrent creators.
     const row = await tx.get(
       'insert into task_numbers (owner_id, scope, last_value) values (?, ?, 1) ' +
@@ -174,16 +156,11 @@ const taskNumbers = (tx: SqlRunner, held: HeldTaskCreates | undefined): TaskNumb
       [ownerId, scope],
     );
     return Number(row?.last_value);
-  };
-  return {
-    next: (ownerId, scope) =>
-      held === undefined ? next(ownerId, scope) : held.nextNumber(ownerId, scope, () => next(ownerId, scope)),
-  };
-};
+  },
+});
 
-const taskHistory = (tx: SqlRunner, held: HeldTaskCreates | undefined): TaskHistoryRepository => ({
+const taskHistory = (tx: SqlRunner): TaskHistoryRepository => ({
   append: async (change) => {
-    if (held !== undefined) return held.holdHistory(change);
     for (const { sql, params } of insertRows(HISTORY, [historyToRecord(change)])) await tx.run(sql, params);
   },
 });
@@ -289,7 +266,6 @@ class SqlTransactionRepositories implements SqlRepositories {
     private readonly dialect: SqlDialect,
     private readonly known: KnownUsers,
     private readonly deliveryJobs: DeliveryJobQueue | undefined,
-    private readonly heldCreates: HeldTaskCreates | undefined,
   ) {}
 
   /** Only gamification keeps writes back, and only once used. */
@@ -302,15 +278,15 @@ class SqlTransactionRepositories implements SqlRepositories {
     return this.#gamification;
   }
   get tasks(): TaskRepository {
-    this.#tasks ??= taskRepository(this.tx, this.dialect, this.changes, this.heldCreates);
+    this.#tasks ??= taskRepository(this.tx, this.dialect, this.changes);
     return this.#tasks;
   }
   get taskNumbers(): TaskNumberAllocator {
-    this.#taskNumbers ??= taskNumbers(this.tx, this.heldCreates);
+    this.#taskNumbers ??= taskNumbers(this.tx);
     return this.#taskNumbers;
   }
   get history(): TaskHistoryRepository {
-    this.#history ??= taskHistory(this.tx, this.heldCreates);
+    this.#history ??= taskHistory(this.tx);
     return this.#history;
   }
   get references(): ReferenceLookup {
@@ -373,6 +349,4 @@ export const sqlRepositories = (
   dialect: SqlDialect,
   known = new KnownUsers(),
   deliveryJobs?: DeliveryJobQueue,
-  /** The task creates of the all-or-nothing batch this transaction is part of, if it is. */
-  heldCreates?: HeldTaskCreates,
-): SqlRepositories => new SqlTransactionRepositories(tx, dialect, known, deliveryJobs, heldCreates);
+): SqlRepositories => new SqlTransactionRepositories(tx, dialect, known, deliveryJobs);

@@ -1,3 +1,5 @@
+import { TransactionPropagation } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type {
@@ -6,27 +8,46 @@ import type {
   UnitOfWork,
 } from '../../../../application/ports/unit-of-work.port.js';
 import { type InfrastructureError, infrastructureError } from '../../../../application/shared/errors.js';
-import type { ChangeRecorder } from '../../change-recorder.js';
 import type { CommitSignal } from '../../commit-signal.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { classifyDatabaseFailure } from '../database-failure.js';
+import { ormRunner } from '../orm-runner.js';
 import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { appendChanges, changeLogCollector } from './change-log-writer.js';
-import { HeldTaskCreates } from './held-task-creates.js';
-import type { HeldKind } from './held-writes.js';
-import type { CommitCollector } from './joined-transactions.js';
+import { appendChanges } from './change-log-writer.js';
 import { KnownUsers, sqlRepositories } from './sql-repositories.js';
-import type { SqlTransactions } from './sql-transactions.js';
 
 /** Thrown out of the transaction so it rolls back; the Left itself is kept aside. */
 class Rollback extends Error {}
 
-/** One database transaction per run, with every repository bound to it. */
+/** Thrown out of an all-or-nothing batch whose work answered as if a failed part did not matter. */
+class PartFailed extends Error {}
+
+/** A batch (`together`) while it runs: what its units leave for its commit. */
+interface Batch {
+  readonly allOrNothing: boolean;
+  /** Set once a unit failed in an all-or-nothing batch: it cannot commit. */
+  failed: boolean;
+  /** What to do once the outermost transaction commits. */
+  readonly afterCommit: (() => void)[];
+}
+
+/**
+ * Units of work as MikroORM transactions (`em.transactional`). Inside a batch, MikroORM's own
+ * transaction context joins them: each unit is a savepoint of the batch's transaction (propagation
+ * `nested`), or, in an all-or-nothing batch, part of it with no savepoint (`required`). What a unit
+ * does after its commit (dropping revoked keys, telling the webhook worker) waits for the outermost
+ * commit, and is dropped if it never comes.
+ */
 export class SqlUnitOfWork implements UnitOfWork {
+  /** Batches by the entity manager of their transaction, as MikroORM's context hands it over. */
+  private readonly batches = new WeakMap<object, Batch>();
+  private readonly knownUsers = new KnownUsers();
+
   constructor(
-    private readonly transactions: SqlTransactions,
+    /** The global entity manager: its context is the transaction of the batch a call runs in, if any. */
+    private readonly em: SqlEntityManager,
     private readonly dialect: SqlDialect,
     /** Wraps each transaction's connection, e.g. to time its statements. */
     private readonly decorate: (tx: SqlRunner) => SqlRunner = (tx) => tx,
@@ -36,50 +57,51 @@ export class SqlUnitOfWork implements UnitOfWork {
     private readonly commits?: CommitSignal,
     /** Where deliveries' attempts are queued, if not in their table alone. */
     private readonly deliveryJobs?: DeliveryJobQueue,
-  ) {
-    this.changeLog = changeLogCollector(dialect);
+  ) {}
+
+  /** The batch the caller runs in, if any. */
+  private currentBatch(): Batch | undefined {
+    return this.batches.get(this.em.getContext(false));
   }
 
-  private readonly knownUsers = new KnownUsers();
-  /** The task creates of an all-or-nothing batch, written together (one per batch). */
-  private readonly heldCreates: HeldKind<HeldTaskCreates> = (connection) =>
-    new HeldTaskCreates(this.dialect, connection, this.decorate);
-  /** Gathers the change log of a batch's units (one collector: a batch gathers under its identity). */
-  private readonly changeLog: CommitCollector<ChangeRecorder>;
+  /** Runs `action` now, or with the commit of the batch the caller runs in. */
+  private afterCommit(batch: Batch | undefined, action: () => void): void {
+    if (batch === undefined) action();
+    else batch.afterCommit.push(action);
+  }
 
   run<Err, A>(
     work: (repositories: Repositories) => Promise<E.Either<Err, A>>,
   ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
+      const batch = this.currentBatch();
       let rejected: E.Left<Err> | undefined;
       let revokedKeys: readonly number[] = [];
       let changed = false;
       try {
-        const committed = await this.transactions.transaction(async (tx) => {
-          const runner = this.decorate(tx);
-          const repositories = sqlRepositories(
-            runner,
-            this.dialect,
-            this.knownUsers,
-            this.deliveryJobs,
-            this.transactions.held(this.heldCreates),
-          );
-          revokedKeys = repositories.revokedKeys;
-          const outcome = await work(repositories);
-          if (E.isLeft(outcome)) {
-            rejected = outcome;
-            throw new Rollback('rolled back');
-          }
-          // Writes a repository kept back for fewer round trips go out before the commit.
-          await repositories.writeKeptBack();
-          // Last, so the user sequences it locks (PostgreSQL) are held only for the commit; in a
-          // batch, with the batch's commit, each user's entries numbered once for all of its units.
-          if (!this.transactions.collect(this.changeLog, repositories.changes))
+        const committed = await this.em.transactional(
+          async (em) => {
+            const runner = this.decorate(ormRunner(em, this.dialect, 'write'));
+            const repositories = sqlRepositories(runner, this.dialect, this.knownUsers, this.deliveryJobs);
+            revokedKeys = repositories.revokedKeys;
+            const outcome = await work(repositories);
+            if (E.isLeft(outcome)) {
+              rejected = outcome;
+              throw new Rollback('rolled back');
+            }
+            // Writes a repository kept back for fewer round trips go out before the commit.
+            await repositories.writeKeptBack();
             await appendChanges(runner, this.dialect, [repositories.changes], Date.now());
-          changed = !repositories.changes.isEmpty;
-          return outcome;
-        });
-        this.transactions.afterCommit(() => {
+            changed = !repositories.changes.isEmpty;
+            return outcome;
+          },
+          {
+            propagation: batch?.allOrNothing
+              ? TransactionPropagation.REQUIRED
+              : TransactionPropagation.NESTED,
+          },
+        );
+        this.afterCommit(batch, () => {
           // Dropped once committed: a request until then may have read (and kept) the key as it was;
           // a read still in flight is not kept (`ApiKeyCache.mark`).
           for (const id of revokedKeys) this.keyCache?.forget(id);
@@ -87,6 +109,7 @@ export class SqlUnitOfWork implements UnitOfWork {
         });
         return committed;
       } catch (error) {
+        if (batch?.allOrNothing) batch.failed = true;
         if (rejected !== undefined) return rejected;
         return E.left(infrastructureError(classifyDatabaseFailure(error)));
       }
@@ -98,16 +121,28 @@ export class SqlUnitOfWork implements UnitOfWork {
     options?: TogetherOptions,
   ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
+      const enclosing = this.currentBatch();
+      const batch: Batch = {
+        allOrNothing: options?.allOrNothing ?? enclosing?.allOrNothing ?? false,
+        failed: false,
+        afterCommit: [],
+      };
       let rejected: E.Left<Err> | undefined;
       try {
-        return await this.transactions.together(async () => {
+        const committed = await this.em.transactional(async (em) => {
+          this.batches.set(em, batch);
           const outcome = await work();
           if (E.isLeft(outcome)) {
             rejected = outcome;
             throw new Rollback('rolled back');
           }
+          if (batch.failed) throw new PartFailed('a part of an all-or-nothing batch failed');
           return outcome;
-        }, options);
+        });
+        this.afterCommit(enclosing, () => {
+          for (const action of batch.afterCommit) action();
+        });
+        return committed;
       } catch (error) {
         if (rejected !== undefined) return rejected;
         return E.left(infrastructureError(classifyDatabaseFailure(error)));
