@@ -18,6 +18,7 @@ export const SQL_PACKAGES = [
   '@mikro-orm/sqlite',
   '@mikro-orm/postgresql',
   '@mikro-orm/migrations',
+  'kysely',
 ] as const;
 
 /**

@@ -164,7 +164,10 @@ export const persistenceOver = async (
 const postgresExtras = async (orm: MikroORM, url: string, options: SqlPersistenceOptions) => {
   // trust boundary: @mikro-orm/postgresql's native client is its pg pool.
   const pool = (await orm.em.getConnection().getNativeClient()) as Pool;
-  const { CLIENT_GRACE_MS, StatementWatch } = await import('./read/statement-watch.js');
+  const { CLIENT_GRACE_MS, releasingDeadConnections, StatementWatch } = await import(
+    './read/statement-watch.js'
+  );
+  releasingDeadConnections(pool);
   if (options.statementTimeoutMs !== undefined)
     new StatementWatch(options.statementTimeoutMs + CLIENT_GRACE_MS).watch(pool);
   const { PgBossDeliveryJobs } = await import('../pg-boss/pg-boss-delivery-jobs.js');

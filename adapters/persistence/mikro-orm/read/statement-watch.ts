@@ -58,3 +58,35 @@ export class StatementWatch {
     }
   }
 }
+
+/**
+ * Gives a connection that ends while checked out (cut by the watch, or dropped by the server) back to
+ * `pool` as broken, so the pool replaces it. Kysely releases a transaction's connection only after a
+ * rollback that succeeded, and a rollback on a dead connection fails: without this, each transaction
+ * broken by a lost connection kept one of the pool's connections for good, and closing the pool
+ * waited for it forever. The pool's own `release` is made idempotent for the checkout, so Kysely's
+ * later call, if it comes, does nothing.
+ */
+export const releasingDeadConnections = (pool: Pool): void => {
+  const onEnd = new WeakMap<PoolClient, () => void>();
+  pool.on('acquire', (client) => {
+    // The pool sets the checkout's `release` just after this event, before handing the client out.
+    queueMicrotask(() => {
+      const release = client.release;
+      let released = false;
+      client.release = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(error);
+      };
+      const dropped = () => client.release(new Error('the connection ended while checked out'));
+      onEnd.set(client, dropped);
+      client.once('end', dropped);
+    });
+  });
+  pool.on('release', (_error, client) => {
+    const dropped = onEnd.get(client);
+    if (dropped !== undefined) client.off('end', dropped);
+    onEnd.delete(client);
+  });
+};

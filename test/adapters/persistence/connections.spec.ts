@@ -1,0 +1,68 @@
+import { readdirSync, readlinkSync } from 'node:fs';
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import pg from 'pg';
+import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
+import type { Persistence } from '../../../adapters/persistence/persistence.js';
+import { UTC } from '../../../domain/shared/time-zone.js';
+import { freshPostgresDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
+
+/** Reads and writes at once: every connection the persistence would open under load, it opens. */
+const busy = async (persistence: Persistence): Promise<void> => {
+  const writes = Array.from({ length: 20 }, (_, n) =>
+    persistence.unitOfWork.run(async (r) =>
+      E.right(await r.users.add({ name: `user ${n}`, timezone: UTC, createdAt: new Date(0) })),
+    )(),
+  );
+  const reads = Array.from({ length: 40 }, () => persistence.health.isHealthy());
+  const answers = await Promise.all([...writes, ...reads]);
+  expect(
+    answers.filter((answer) => answer === false || (typeof answer === 'object' && E.isLeft(answer))),
+  ).to.have.length(0);
+};
+
+/** This process's open descriptors on `path` (each SQLite connection holds one on the file). */
+const handlesOn = (path: string): number =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === path;
+    } catch {
+      return false;
+    }
+  }).length;
+
+/** The connections of one persistence are MikroORM's, and no more than it is configured to open. */
+describe('the connections a SQL persistence opens', function () {
+  this.timeout(60_000);
+
+  it('SQLite: two connections to the file, the writer and the read-only reader, and none once closed', async () => {
+    const fresh = await freshSqliteDatabase();
+    try {
+      const persistence = await openSqlPersistence(fresh.database, { migrate: true });
+      await busy(persistence);
+      expect(handlesOn(fresh.database.path)).to.equal(2);
+      await persistence.close();
+      expect(handlesOn(fresh.database.path)).to.equal(0);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
+  it('PostgreSQL: at most its pool of 10 and the job queue’s 4, under load', async () => {
+    const { database } = await freshPostgresDatabase();
+    if (database.kind !== 'postgresql') throw new Error('not PostgreSQL');
+    const persistence = await openSqlPersistence(database, { migrate: true });
+    const observer = new pg.Client({ connectionString: database.url });
+    await observer.connect();
+    try {
+      await busy(persistence);
+      const { rows } = await observer.query<{ count: string }>(
+        'select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      expect(Number(rows[0]?.count)).to.be.within(1, 14);
+    } finally {
+      await observer.end();
+      await persistence.close();
+    }
+  });
+});
