@@ -9,9 +9,8 @@ const foldCase = (value: unknown) => (typeof value === 'string' ? value.toLowerC
  *   and the WAL is synced at checkpoints. A crash of the process loses nothing and nothing ever
  *   leaves the file inconsistent, but a power cut or a crash of the machine may lose the last
  *   commits.
- * - `full`: every commit is synced before it returns, so an answered write survives a power cut;
- *   measured, a one-row commit went from 10 to 96 µs. Writes that arrive together share a commit
- *   (sqlite-writer.ts), so under the bench's 16 connections creates lost only about 15%.
+ * - `full`: every commit is synced before it returns, so an answered write survives a power cut,
+ *   at the price of a sync per commit.
  */
 export const SQLITE_SYNCHRONOUS = ['normal', 'full'] as const;
 export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];

@@ -16,7 +16,6 @@ const SPARSE = {
 /**
  * migrations/sparse-reference-indexes.ts: a task with no category, client, assignee or project costs
  * those indexes no entry (a create writes four index entries fewer); one that has them is in each.
- * The plans that read them are held by query-plans.spec.ts.
  */
 for (const { name, open } of FRESH_SQL_DATABASES) {
   describe(`task indexes over an optional reference (${name})`, function () {

@@ -9,7 +9,7 @@ import {
   seekAfter,
   withCondition,
 } from './keyset.js';
-import type { Planning, Row, SqlRunner, SqlValue } from './sql-runner.js';
+import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /** A statement answering a total exactly and cheaply (a kept counter), with its parameters. */
 export type ExactTotal = Condition;
@@ -34,8 +34,6 @@ export interface PagedSelect<T> {
    * runs are disjoint, so without an exact total their capped counts add up.
    */
   readonly runs?: Runs | undefined;
-  /** How the page's statement is planned (`once` unless told). */
-  readonly planning?: Planning | undefined;
 }
 
 export interface Runs {
@@ -160,10 +158,8 @@ export const pagedSelect = async <T>(
     { ...select, columns: `${select.columns}, (${count.sql}) as ${TOTAL_COLUMN}` },
     page,
   );
-  const rows = await runner.all(statement.sql, [...count.params, ...statement.params], select.planning);
-  const counted = Number(
-    rows[0]?.[TOTAL_COLUMN] ?? (await runner.get(count.sql, count.params, select.planning))?.total ?? 0,
-  );
+  const rows = await runner.all(statement.sql, [...count.params, ...statement.params]);
+  const counted = Number(rows[0]?.[TOTAL_COLUMN] ?? (await runner.get(count.sql, count.params))?.total ?? 0);
   const onPage = rows.slice(0, page.limit);
   const last = onPage[onPage.length - 1];
   return {

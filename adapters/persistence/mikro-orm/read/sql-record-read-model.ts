@@ -34,7 +34,7 @@ import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
 import type { Order } from './keyset.js';
 import { ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
-import type { Planning, SqlRunner, SqlValue } from './sql-runner.js';
+import type { SqlRunner, SqlValue } from './sql-runner.js';
 
 const OWNED = [
   ['id', 'id'],
@@ -127,11 +127,6 @@ class OwnedWhere {
   get unfiltered(): boolean {
     return this.conditions.length === 1;
   }
-
-  /** Planned for each run's values when a condition beyond the owner takes one (how many rows it keeps depends on it). */
-  get planning(): Planning {
-    return this.params.length > 1 ? 'per-values' : 'once';
-  }
 }
 
 /** Whether `table` is one of `tables` (the counted tables' list). */
@@ -205,7 +200,6 @@ export class SqlRecordReadModel implements RecordReadModel {
       countFrom,
       order,
       runs,
-      planning: where.planning,
     };
     return pagedSelect(this.runner, select, page, this.countHorizon);
   }

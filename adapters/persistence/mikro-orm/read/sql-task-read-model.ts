@@ -175,8 +175,6 @@ export class SqlTaskReadModel implements TaskReadModel {
         // priority, dates, a search) keep a good share of the rows, so each visible set is walked
         // along its own index in the list's order, stopping with the page.
         runs: filters.byReference ? undefined : runs(),
-        // Which index serves the filters best depends on how many tasks their values keep.
-        planning: 'per-values',
       },
       query,
       this.countHorizon,
@@ -204,7 +202,6 @@ export class SqlTaskReadModel implements TaskReadModel {
             ? [{ column: index.idColumn, direction: query.sort.direction, kind: 'number' }]
             : orderOf(query.sort),
         map: taskFromRecord,
-        planning: 'per-values',
       },
       query,
       this.countHorizon,
