@@ -5,7 +5,6 @@ import { POSTGRESQL_MIGRATIONS } from './migrations/postgresql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
 import { ObservingLogger } from './observing-logger.js';
 import { connectionSettings, POOL_CONNECTIONS } from './postgres-pool.js';
-import { entitySchemaOf } from './schemas/entity-schemas.js';
 import { ALL_SCHEMAS, SQLITE_SCHEMAS } from './schemas/index.js';
 import { SEARCH_INDEXES } from './sql-dialect.js';
 
@@ -59,7 +58,7 @@ export const mikroOrmOptions = async (
   { createDatabase = false, statementTimeoutMs, readConnection = false }: OrmOpenOptions = {},
 ): Promise<Options> => {
   const common = {
-    entities: (database.kind === 'sqlite' ? SQLITE_SCHEMAS : ALL_SCHEMAS).map(entitySchemaOf),
+    entities: database.kind === 'sqlite' ? SQLITE_SCHEMAS : [...ALL_SCHEMAS],
     ...(observe === undefined ? {} : { loggerFactory: (options) => new ObservingLogger(options, observe) }),
     extensions: [Migrator],
     allowGlobalContext: false,

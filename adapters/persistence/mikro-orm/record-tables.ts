@@ -1,3 +1,4 @@
+import type { EntitySchema } from '@mikro-orm/core';
 import type {
   ClientFields,
   Links,
@@ -18,7 +19,6 @@ import {
   type TimeRecordRow,
   TimeSchema,
 } from './schemas/linked-record.schemas.js';
-import type { TableDefinition } from './schemas/table-definition.js';
 import {
   type CardRecord,
   CardSchema,
@@ -35,7 +35,8 @@ import {
  * row's properties (rows from raw statements are aliased to the same property names).
  */
 export interface RecordTable<F, R> {
-  readonly schema: TableDefinition<R>;
+  // biome-ignore lint/suspicious/noExplicitAny: the entity definition of R's table, whatever its inferred type.
+  readonly schema: EntitySchema<any>;
   readonly toRow: (fields: F) => Partial<R>;
   readonly fromRow: (row: Row) => Stored<F>;
 }
@@ -101,7 +102,7 @@ export const projectTable: RecordTable<ProjectFields, ProjectRecord> = {
 
 const namedTable = <R extends CategoryRecord | CardRecord>(
   table: string,
-  schema: TableDefinition<R>,
+  schema: RecordTable<NamedFields, R>['schema'],
 ): RecordTable<NamedFields, R> => ({
   schema,
   toRow: (fields) => {

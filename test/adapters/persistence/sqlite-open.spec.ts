@@ -6,7 +6,6 @@ import { SQLITE_MIGRATIONS } from '../../../adapters/persistence/mikro-orm/migra
 import { SQLITE_MIGRATION_NAMES } from '../../../adapters/persistence/mikro-orm/migrations/sqlite/names.js';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import { entitySchemaOf } from '../../../adapters/persistence/mikro-orm/schemas/entity-schemas.js';
 import { SQLITE_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
 import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
@@ -45,13 +44,13 @@ describe('SQLite opened through MikroORM', function () {
     const orm = await MikroORM.init(await mikroOrmOptions(fresh.database));
     try {
       for (const definition of SQLITE_SCHEMAS) {
-        const discovered = orm.getMetadata().get(entitySchemaOf(definition));
+        const discovered = orm.getMetadata().getByClassName(definition.meta.className);
         const shape = shapeOf(definition);
         const columns = Object.entries(discovered.properties)
           .filter(([, property]) => property.fieldNames?.length === 1)
           .map(([name, property]) => [name, property.fieldNames[0]]);
-        expect(shape.table, definition.name).to.equal(discovered.tableName);
-        expect([...shape.columns], definition.name).to.deep.equal(columns);
+        expect(shape.table, definition.meta.className).to.equal(discovered.tableName);
+        expect([...shape.columns], definition.meta.className).to.deep.equal(columns);
       }
     } finally {
       await orm.close(true);

@@ -1,5 +1,5 @@
+import { defineEntity, p } from '@mikro-orm/core';
 import { counter, epochMillis } from './column-types.js';
-import { defineTable } from './table-definition.js';
 
 /**
  * The change log (CONTRACT §10): one row per record changed by a committed write and per user who
@@ -19,17 +19,17 @@ export interface ChangeLogRecord {
   statusChange: string | null;
 }
 
-export const ChangeLogSchema = defineTable<ChangeLogRecord>({
+export const ChangeLogSchema = defineEntity({
   name: 'ChangeLogRecord',
   tableName: 'change_log',
   properties: {
-    userId: { type: 'integer', primary: true, fieldName: 'user_id' },
-    seq: { type: counter(), primary: true, fieldName: 'seq' },
-    resource: { type: 'string', length: 16, fieldName: 'resource' },
-    recordId: { type: 'integer', fieldName: 'record_id' },
-    operation: { type: 'string', length: 8, fieldName: 'operation' },
-    changedAt: { type: epochMillis(), fieldName: 'changed_at' },
-    statusChange: { type: 'text', fieldName: 'status_change', nullable: true },
+    userId: p.integer().primary().fieldName('user_id'),
+    seq: counter().primary().fieldName('seq'),
+    resource: p.string().length(16).fieldName('resource'),
+    recordId: p.integer().fieldName('record_id'),
+    operation: p.string().length(8).fieldName('operation'),
+    changedAt: epochMillis().fieldName('changed_at'),
+    statusChange: p.text().fieldName('status_change').nullable(),
   },
 });
 
@@ -44,11 +44,11 @@ export interface ChangeSequenceRecord {
   lastSeq: number;
 }
 
-export const ChangeSequenceSchema = defineTable<ChangeSequenceRecord>({
+export const ChangeSequenceSchema = defineEntity({
   name: 'ChangeSequenceRecord',
   tableName: 'change_sequences',
   properties: {
-    userId: { type: 'integer', primary: true, autoincrement: false, fieldName: 'user_id' },
-    lastSeq: { type: counter(), fieldName: 'last_seq' },
+    userId: p.integer().primary().autoincrement(false).fieldName('user_id'),
+    lastSeq: counter().fieldName('last_seq'),
   },
 });

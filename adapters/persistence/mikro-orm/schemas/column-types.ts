@@ -1,11 +1,16 @@
-/**
- * Instants are stored as epoch milliseconds in a BIGINT: exact, sortable and identical on SQLite
- * and PostgreSQL. Money is stored as integer cents in a BIGINT. Each is read as a JS number: the
- * marker below, which `entity-schemas.ts` gives MikroORM as `BigIntType('number')`.
- */
-export const BIGINT_AS_NUMBER = 'bigint as number';
+import { p } from '@mikro-orm/core';
 
-export const epochMillis = () => BIGINT_AS_NUMBER;
-export const cents = () => BIGINT_AS_NUMBER;
+/**
+ * Column builders for the values every table stores the same way. Instants are epoch milliseconds
+ * in a BIGINT (exact, sortable and identical on SQLite and PostgreSQL), money integer cents in a
+ * BIGINT, each read as a JS number; wall-clock date-times `YYYY-MM-DD HH:MM:SS` text, which sorts
+ * as time does.
+ */
+export const epochMillis = () => p.bigint('number');
+export const cents = () => p.bigint('number');
 /** A counter that may outgrow 32 bits (a user's change sequence), read as a JS number. */
-export const counter = () => BIGINT_AS_NUMBER;
+export const counter = () => p.bigint('number');
+export const wallClock = () => p.string().length(19);
+
+/** The id every record table starts with. */
+export const idColumn = () => p.integer().primary().autoincrement();

@@ -1,40 +1,33 @@
-import { epochMillis } from './column-types.js';
+import { p } from '@mikro-orm/core';
+import { epochMillis, idColumn } from './column-types.js';
+import { UserSchema } from './user.schemas.js';
 
 /**
- * A reference that needs no index of its own, because an index of the table's starts with it
- * (MikroORM gives every other reference one on SQLite): each index is one more write per insert.
+ * The columns of the owned record tables. The owner needs no index of its own: the table's
+ * `ownerIndex` starts with it (MikroORM gives every other reference one on SQLite), and each index
+ * is one more write per insert.
  */
-export const COVERED_BY_AN_INDEX = { index: false } as const;
+export const ownedColumns = () => ({
+  id: idColumn(),
+  ownerId: () => p.manyToOne(UserSchema).mapToPk().fieldName('owner_id').deleteRule('restrict').index(false),
+});
 
-/** Column definitions shared by the owned record tables (each has its `ownerIndex`). */
-export const ownedColumns = {
-  id: { type: 'integer', primary: true, autoincrement: true },
-  ownerId: {
-    kind: 'm:1',
-    type: 'UserRecord',
-    mapToPk: true,
-    fieldName: 'owner_id',
-    deleteRule: 'restrict',
-    ...COVERED_BY_AN_INDEX,
-  },
-} as const;
-
-export const namedColumns = {
-  name: { type: 'string', length: 191 },
-  description: { type: 'text', nullable: true },
-  active: { type: 'boolean', default: true },
-} as const;
+export const namedColumns = () => ({
+  name: p.string().length(191),
+  description: p.text().nullable(),
+  active: p.boolean().default(true),
+});
 
 /**
  * When a record was made and last changed, and its version: every write the service makes to the
  * row raises it (updated_at alone cannot tell two edits in one millisecond apart), so a host's
  * precondition can ask for the version it read.
  */
-export const changeColumns = {
-  createdAt: { type: epochMillis(), fieldName: 'created_at' },
-  updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
-  version: { type: 'integer', default: 1 },
-} as const;
+export const changeColumns = () => ({
+  createdAt: epochMillis().fieldName('created_at'),
+  updatedAt: epochMillis().fieldName('updated_at'),
+  version: p.integer().default(1),
+});
 
 /** An index's properties as a tuple of their names (MikroORM types them by the entity's properties). */
 const tuple = <const T extends string[]>(...properties: T): T => properties;
@@ -54,20 +47,10 @@ export const latestPerClientIndex = (table: string) => ({
 });
 
 /** `index`, holding only the rows whose optional reference `column` is set. */
-export const withReference = <I extends object>(column: string, index: I): I & { where: string } => ({
+export const withReference = <const I extends object>(column: string, index: I): I & { where: string } => ({
   ...index,
   where: `${column} is not null`,
 });
-
-/**
- * A nullable reference column holding the other record's id. `restrict` unless said otherwise:
- * nothing is deleted, or silently unlinked, as a side effect.
- */
-export const nullableReference = (
-  target: string,
-  fieldName: string,
-  deleteRule: 'restrict' | 'set null' = 'restrict',
-) => ({ kind: 'm:1', type: target, mapToPk: true, fieldName, nullable: true, deleteRule }) as const;
 
 /**
  * A dated record's (owner, date, id) index: its list, newest first and undated last, is read along

@@ -1,5 +1,6 @@
-import { epochMillis } from './column-types.js';
-import { defineTable } from './table-definition.js';
+import { defineEntity, p } from '@mikro-orm/core';
+import { epochMillis, idColumn } from './column-types.js';
+import { UserSchema } from './user.schemas.js';
 
 export interface ProfileRecord {
   userId: number;
@@ -9,21 +10,15 @@ export interface ProfileRecord {
   standingCompletions: number;
 }
 
-export const ProfileSchema = defineTable<ProfileRecord>({
+export const ProfileSchema = defineEntity({
   name: 'ProfileRecord',
   tableName: 'gamification_profiles',
   properties: {
-    userId: {
-      kind: '1:1',
-      type: 'UserRecord',
-      mapToPk: true,
-      primary: true,
-      fieldName: 'user_id',
-      deleteRule: 'cascade',
-    },
-    totalPoints: { type: 'integer', fieldName: 'total_points' },
-    bestStreakDays: { type: 'integer', fieldName: 'best_streak_days' },
-    standingCompletions: { type: 'integer', fieldName: 'standing_completions', default: 0 },
+    userId: () =>
+      p.oneToOne(UserSchema).owner().mapToPk().primary().fieldName('user_id').deleteRule('cascade'),
+    totalPoints: p.integer().fieldName('total_points'),
+    bestStreakDays: p.integer().fieldName('best_streak_days'),
+    standingCompletions: p.integer().fieldName('standing_completions').default(0),
   },
 });
 
@@ -33,13 +28,13 @@ export interface AchievementRecord {
   unlockedAt: number;
 }
 
-export const AchievementSchema = defineTable<AchievementRecord>({
+export const AchievementSchema = defineEntity({
   name: 'AchievementRecord',
   tableName: 'user_achievements',
   properties: {
-    userId: { type: 'integer', primary: true, fieldName: 'user_id' },
-    code: { type: 'string', length: 32, primary: true },
-    unlockedAt: { type: epochMillis(), fieldName: 'unlocked_at' },
+    userId: p.integer().primary().fieldName('user_id'),
+    code: p.string().length(32).primary(),
+    unlockedAt: epochMillis().fieldName('unlocked_at'),
   },
 });
 
@@ -56,7 +51,7 @@ export interface CompletionRecord {
   revokedAt: number | null;
 }
 
-export const CompletionSchema = defineTable<CompletionRecord>({
+export const CompletionSchema = defineEntity({
   name: 'CompletionRecord',
   tableName: 'task_completions',
   indexes: [
@@ -64,13 +59,13 @@ export const CompletionSchema = defineTable<CompletionRecord>({
     { name: 'task_completions_task_index', properties: ['taskId'] },
   ],
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
-    userId: { type: 'integer', fieldName: 'user_id' },
-    taskId: { type: 'integer', fieldName: 'task_id' },
-    day: { type: 'string', length: 10 },
-    points: { type: 'integer' },
-    completedAt: { type: epochMillis(), fieldName: 'completed_at' },
-    revokedAt: { type: epochMillis(), fieldName: 'revoked_at', nullable: true },
+    id: idColumn(),
+    userId: p.integer().fieldName('user_id'),
+    taskId: p.integer().fieldName('task_id'),
+    day: p.string().length(10),
+    points: p.integer(),
+    completedAt: epochMillis().fieldName('completed_at'),
+    revokedAt: epochMillis().fieldName('revoked_at').nullable(),
   },
 });
 
@@ -85,12 +80,12 @@ export interface CompletionDayRecord {
   standing: number;
 }
 
-export const CompletionDaySchema = defineTable<CompletionDayRecord>({
+export const CompletionDaySchema = defineEntity({
   name: 'CompletionDayRecord',
   tableName: 'completion_days',
   properties: {
-    userId: { type: 'integer', primary: true, fieldName: 'user_id' },
-    day: { type: 'string', length: 10, primary: true },
-    standing: { type: 'integer' },
+    userId: p.integer().primary().fieldName('user_id'),
+    day: p.string().length(10).primary(),
+    standing: p.integer(),
   },
 });

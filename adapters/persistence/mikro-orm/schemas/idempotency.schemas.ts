@@ -1,5 +1,5 @@
+import { defineEntity, p } from '@mikro-orm/core';
 import { epochMillis } from './column-types.js';
-import { defineTable } from './table-definition.js';
 
 /**
  * One row per (owner, Idempotency-Key): the request's fingerprint and, once it has finished, the
@@ -18,18 +18,18 @@ export interface IdempotencyKeyRecord {
   expiresAt: number;
 }
 
-export const IdempotencyKeySchema = defineTable<IdempotencyKeyRecord>({
+export const IdempotencyKeySchema = defineEntity({
   name: 'IdempotencyKeyRecord',
   tableName: 'idempotency_keys',
   indexes: [{ name: 'idempotency_keys_expires_index', properties: ['expiresAt'] }],
   properties: {
-    ownerId: { type: 'integer', fieldName: 'owner_id', primary: true },
-    idempotencyKey: { type: 'string', length: 255, fieldName: 'idempotency_key', primary: true },
-    fingerprint: { type: 'string', length: 64 },
-    status: { type: 'smallint', nullable: true },
-    responseBody: { type: 'text', fieldName: 'response_body', nullable: true },
-    responseHeaders: { type: 'text', fieldName: 'response_headers', nullable: true },
-    startedAt: { type: epochMillis(), fieldName: 'started_at' },
-    expiresAt: { type: epochMillis(), fieldName: 'expires_at' },
+    ownerId: p.integer().fieldName('owner_id').primary(),
+    idempotencyKey: p.string().length(255).fieldName('idempotency_key').primary(),
+    fingerprint: p.string().length(64),
+    status: p.smallint().nullable(),
+    responseBody: p.text().fieldName('response_body').nullable(),
+    responseHeaders: p.text().fieldName('response_headers').nullable(),
+    startedAt: epochMillis().fieldName('started_at'),
+    expiresAt: epochMillis().fieldName('expires_at'),
   },
 });

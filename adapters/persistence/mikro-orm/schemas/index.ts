@@ -38,7 +38,7 @@ export const ALL_SCHEMAS = [
   ChangeSequenceSchema,
   WebhookSchema,
   WebhookDeliverySchema,
-];
+] as const;
 
 /** SQLite numbers the change log from its own last entry (change-log-writer.ts): no sequence table. */
 export const SQLITE_SCHEMAS = ALL_SCHEMAS.filter((schema) => schema !== ChangeSequenceSchema);

@@ -1,29 +1,33 @@
-import { cents } from './column-types.js';
+import { defineEntity, p } from '@mikro-orm/core';
+import { cents, wallClock } from './column-types.js';
 import {
   changeColumns,
   latestPerClientIndex,
   namedColumns,
   newestFirstIndex,
-  nullableReference,
   ownedColumns,
   ownerIndex,
   referenceIndexes,
 } from './common-columns.js';
-import { defineTable } from './table-definition.js';
+import { TaskSchema } from './task.schemas.js';
+import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
 /**
  * Notes, time and money records: they point at clients, projects, tasks and categories. Deleting
  * a task only unlinks them (`set null`); everything else they point at cannot be deleted while
  * they do (`restrict`).
  */
-const links = {
-  date: { type: 'string', length: 19, nullable: true },
-  clientId: nullableReference('ClientRecord', 'client_id'),
-  projectId: nullableReference('ProjectRecord', 'project_id'),
-  taskId: nullableReference('TaskRecord', 'task_id', 'set null'),
-  categoryId: nullableReference('CategoryRecord', 'category_id'),
-  ...changeColumns,
-} as const;
+const links = () => ({
+  date: wallClock().nullable(),
+  clientId: () =>
+    p.manyToOne(ClientSchema).mapToPk().fieldName('client_id').nullable().deleteRule('restrict'),
+  projectId: () =>
+    p.manyToOne(ProjectSchema).mapToPk().fieldName('project_id').nullable().deleteRule('restrict'),
+  taskId: () => p.manyToOne(TaskSchema).mapToPk().fieldName('task_id').nullable().deleteRule('set null'),
+  categoryId: () =>
+    p.manyToOne(CategorySchema).mapToPk().fieldName('category_id').nullable().deleteRule('restrict'),
+  ...changeColumns(),
+});
 
 interface LinkColumns {
   id: number;
@@ -52,11 +56,11 @@ export interface NoteRecord extends LinkColumns {
   active: boolean;
 }
 
-export const NoteSchema = defineTable<NoteRecord>({
+export const NoteSchema = defineEntity({
   name: 'NoteRecord',
   tableName: 'notes',
   indexes: [...ownerIndex('notes'), latestPerClientIndex('notes'), ...referenceIndexes('notes', LINKS)],
-  properties: { ...ownedColumns, ...namedColumns, ...links },
+  properties: { ...ownedColumns(), ...namedColumns(), ...links() },
 });
 
 export interface TimeRecordRow extends LinkColumns {
@@ -65,7 +69,7 @@ export interface TimeRecordRow extends LinkColumns {
   description: string | null;
 }
 
-export const TimeSchema = defineTable<TimeRecordRow>({
+export const TimeSchema = defineEntity({
   name: 'TimeRecordRow',
   tableName: 'time_records',
   indexes: [
@@ -75,10 +79,10 @@ export const TimeSchema = defineTable<TimeRecordRow>({
     ...referenceIndexes('time_records', LINKS),
   ],
   properties: {
-    ...ownedColumns,
-    timeReally: { type: 'integer', fieldName: 'time_really' },
-    description: { type: 'text', nullable: true },
-    ...links,
+    ...ownedColumns(),
+    timeReally: p.integer().fieldName('time_really'),
+    description: p.text().nullable(),
+    ...links(),
   },
 });
 
@@ -91,7 +95,7 @@ export interface MoneyRecordRow extends LinkColumns {
   description: string | null;
 }
 
-export const MoneySchema = defineTable<MoneyRecordRow>({
+export const MoneySchema = defineEntity({
   name: 'MoneyRecordRow',
   tableName: 'money_records',
   indexes: [
@@ -101,12 +105,12 @@ export const MoneySchema = defineTable<MoneyRecordRow>({
     ...referenceIndexes('money_records', { ...LINKS, card: 'card_id', toCard: 'to_card_id' }),
   ],
   properties: {
-    ...ownedColumns,
-    type: { type: 'smallint' },
-    price: { type: cents(), fieldName: 'price_cents' },
-    card: nullableReference('CardRecord', 'card_id'),
-    toCard: nullableReference('CardRecord', 'to_card_id'),
-    description: { type: 'text', nullable: true },
-    ...links,
+    ...ownedColumns(),
+    type: p.smallint(),
+    price: cents().fieldName('price_cents'),
+    card: () => p.manyToOne(CardSchema).mapToPk().fieldName('card_id').nullable().deleteRule('restrict'),
+    toCard: () => p.manyToOne(CardSchema).mapToPk().fieldName('to_card_id').nullable().deleteRule('restrict'),
+    description: p.text().nullable(),
+    ...links(),
   },
 });

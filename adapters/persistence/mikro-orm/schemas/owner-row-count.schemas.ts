@@ -1,4 +1,4 @@
-import { defineTable } from './table-definition.js';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * How many rows each owner has in a table, kept by triggers on insert and delete (owners never
@@ -11,13 +11,13 @@ export interface OwnerRowCountRecord {
   rowCount: number;
 }
 
-export const OwnerRowCountSchema = defineTable<OwnerRowCountRecord>({
+export const OwnerRowCountSchema = defineEntity({
   name: 'OwnerRowCountRecord',
   tableName: 'owner_row_counts',
   properties: {
-    ownerId: { type: 'integer', primary: true, fieldName: 'owner_id' },
-    tableName: { type: 'string', length: 32, primary: true, fieldName: 'table_name' },
-    rowCount: { type: 'integer', fieldName: 'row_count' },
+    ownerId: p.integer().primary().fieldName('owner_id'),
+    tableName: p.string().length(32).primary().fieldName('table_name'),
+    rowCount: p.integer().fieldName('row_count'),
   },
 });
 

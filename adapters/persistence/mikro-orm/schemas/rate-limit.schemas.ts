@@ -1,5 +1,5 @@
+import { defineEntity, p } from '@mikro-orm/core';
 import { epochMillis } from './column-types.js';
-import { defineTable } from './table-definition.js';
 
 /**
  * One row per rate-limit bucket (`key:<id>` or `addr:<address>`): the window it counts and the hits
@@ -12,13 +12,13 @@ export interface RateLimitWindowRecord {
   hits: number;
 }
 
-export const RateLimitWindowSchema = defineTable<RateLimitWindowRecord>({
+export const RateLimitWindowSchema = defineEntity({
   name: 'RateLimitWindowRecord',
   tableName: 'rate_limit_windows',
   indexes: [{ name: 'rate_limit_windows_start_index', properties: ['windowStart'] }],
   properties: {
-    bucket: { type: 'string', length: 100, primary: true },
-    windowStart: { type: epochMillis(), fieldName: 'window_start' },
-    hits: { type: 'integer' },
+    bucket: p.string().length(100).primary(),
+    windowStart: epochMillis().fieldName('window_start'),
+    hits: p.integer(),
   },
 });

@@ -1,18 +1,14 @@
+import { defineEntity, p } from '@mikro-orm/core';
 import type { StatusChange, StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import { type NewTask, numberingScope, type Task } from '../../../../domain/task/task.js';
 import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
 import { TASK_STATUSES } from '../../../../domain/task/task-status.js';
 import type { TaskTitle } from '../../../../domain/task/task-title.js';
 import { type Row, RowReader, storedDateTime, storedMoney } from '../row-decoding.js';
-import { cents, epochMillis } from './column-types.js';
-import {
-  COVERED_BY_AN_INDEX,
-  latestPerClientIndex,
-  nullableReference,
-  ownedColumns,
-  withReference,
-} from './common-columns.js';
-import { defineTable } from './table-definition.js';
+import { cents, epochMillis, idColumn, wallClock } from './column-types.js';
+import { latestPerClientIndex, ownedColumns, withReference } from './common-columns.js';
+import { UserSchema } from './user.schemas.js';
+import { CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
 export interface TaskRecord {
   id: number;
@@ -40,7 +36,7 @@ export interface TaskRecord {
   version: number;
 }
 
-export const TaskSchema = defineTable<TaskRecord>({
+export const TaskSchema = defineEntity({
   name: 'TaskRecord',
   tableName: 'tasks',
   uniques: [{ name: 'tasks_client_number_unique', properties: ['ownerId', 'numberScope', 'clientTaskId'] }],
@@ -67,26 +63,49 @@ export const TaskSchema = defineTable<TaskRecord>({
       properties: ['projectId', 'id', 'ownerId', 'assigneeId', 'status', 'priority', 'date'],
     }),
   ],
+  // References led by an index of the table's need none of their own (`index(false)`).
   properties: {
-    ...ownedColumns,
-    clientTaskId: { type: 'integer', fieldName: 'client_task_id' },
-    numberScope: { type: 'integer', fieldName: 'number_scope' },
-    title: { type: 'string', length: 191 },
-    description: { type: 'text', nullable: true },
-    date: { type: 'string', length: 19, nullable: true },
-    priority: { type: 'smallint' },
-    status: { type: 'smallint' },
-    active: { type: 'boolean' },
-    projectId: { ...nullableReference('ProjectRecord', 'project_id'), ...COVERED_BY_AN_INDEX },
-    clientId: { ...nullableReference('ClientRecord', 'client_id'), ...COVERED_BY_AN_INDEX },
-    categoryId: nullableReference('CategoryRecord', 'category_id'),
-    assigneeId: { ...nullableReference('UserRecord', 'assignee_id'), ...COVERED_BY_AN_INDEX },
-    timePlanned: { type: 'integer', fieldName: 'time_planned', nullable: true },
-    pricePlannedCents: { type: cents(), fieldName: 'price_planned_cents', nullable: true },
-    completedAt: { type: epochMillis(), fieldName: 'completed_at', nullable: true },
-    createdAt: { type: epochMillis(), fieldName: 'created_at' },
-    updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
-    version: { type: 'integer', version: true },
+    ...ownedColumns(),
+    clientTaskId: p.integer().fieldName('client_task_id'),
+    numberScope: p.integer().fieldName('number_scope'),
+    title: p.string().length(191),
+    description: p.text().nullable(),
+    date: wallClock().nullable(),
+    priority: p.smallint(),
+    status: p.smallint(),
+    active: p.boolean(),
+    projectId: () =>
+      p
+        .manyToOne(ProjectSchema)
+        .mapToPk()
+        .fieldName('project_id')
+        .nullable()
+        .deleteRule('restrict')
+        .index(false),
+    clientId: () =>
+      p
+        .manyToOne(ClientSchema)
+        .mapToPk()
+        .fieldName('client_id')
+        .nullable()
+        .deleteRule('restrict')
+        .index(false),
+    categoryId: () =>
+      p.manyToOne(CategorySchema).mapToPk().fieldName('category_id').nullable().deleteRule('restrict'),
+    assigneeId: () =>
+      p
+        .manyToOne(UserSchema)
+        .mapToPk()
+        .fieldName('assignee_id')
+        .nullable()
+        .deleteRule('restrict')
+        .index(false),
+    timePlanned: p.integer().fieldName('time_planned').nullable(),
+    pricePlannedCents: cents().fieldName('price_planned_cents').nullable(),
+    completedAt: epochMillis().fieldName('completed_at').nullable(),
+    createdAt: epochMillis().fieldName('created_at'),
+    updatedAt: epochMillis().fieldName('updated_at'),
+    version: p.integer().version(),
   },
 });
 
@@ -151,13 +170,13 @@ export interface TaskNumberRecord {
   lastValue: number;
 }
 
-export const TaskNumberSchema = defineTable<TaskNumberRecord>({
+export const TaskNumberSchema = defineEntity({
   name: 'TaskNumberRecord',
   tableName: 'task_numbers',
   properties: {
-    ownerId: { type: 'integer', primary: true, fieldName: 'owner_id' },
-    scope: { type: 'integer', primary: true },
-    lastValue: { type: 'integer', fieldName: 'last_value' },
+    ownerId: p.integer().primary().fieldName('owner_id'),
+    scope: p.integer().primary(),
+    lastValue: p.integer().fieldName('last_value'),
   },
 });
 
@@ -170,24 +189,17 @@ export interface TaskHistoryRecord {
   changedAt: number;
 }
 
-export const TaskHistorySchema = defineTable<TaskHistoryRecord>({
+export const TaskHistorySchema = defineEntity({
   name: 'TaskHistoryRecord',
   tableName: 'task_status_history',
   indexes: [{ name: 'task_status_history_task_index', properties: ['taskId', 'id'] }],
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
-    taskId: {
-      kind: 'm:1',
-      type: 'TaskRecord',
-      mapToPk: true,
-      fieldName: 'task_id',
-      deleteRule: 'cascade',
-      ...COVERED_BY_AN_INDEX,
-    },
-    fromStatus: { type: 'smallint', fieldName: 'from_status', nullable: true },
-    toStatus: { type: 'smallint', fieldName: 'to_status' },
-    changedBy: { type: 'integer', fieldName: 'changed_by' },
-    changedAt: { type: epochMillis(), fieldName: 'changed_at' },
+    id: idColumn(),
+    taskId: () => p.manyToOne(TaskSchema).mapToPk().fieldName('task_id').deleteRule('cascade').index(false),
+    fromStatus: p.smallint().fieldName('from_status').nullable(),
+    toStatus: p.smallint().fieldName('to_status'),
+    changedBy: p.integer().fieldName('changed_by'),
+    changedAt: epochMillis().fieldName('changed_at'),
   },
 });
 

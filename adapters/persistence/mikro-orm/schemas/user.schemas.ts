@@ -1,11 +1,11 @@
+import { defineEntity, p } from '@mikro-orm/core';
 import type { ApiKey } from '../../../../domain/api-key/api-key.js';
 import { parseScope, type Scope } from '../../../../domain/api-key/scope.js';
 import { parseTimeZone } from '../../../../domain/shared/time-zone.js';
 import type { User } from '../../../../domain/user/user.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { type Row, RowReader } from '../row-decoding.js';
-import { epochMillis } from './column-types.js';
-import { defineTable } from './table-definition.js';
+import { epochMillis, idColumn } from './column-types.js';
 
 export interface UserRecord {
   id: number;
@@ -14,14 +14,14 @@ export interface UserRecord {
   createdAt: number;
 }
 
-export const UserSchema = defineTable<UserRecord>({
+export const UserSchema = defineEntity({
   name: 'UserRecord',
   tableName: 'users',
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
-    name: { type: 'string', length: 191, unique: 'users_name_unique' },
-    timezone: { type: 'string', length: 64 },
-    createdAt: { type: epochMillis(), fieldName: 'created_at' },
+    id: idColumn(),
+    name: p.string().length(191).unique('users_name_unique'),
+    timezone: p.string().length(64),
+    createdAt: epochMillis().fieldName('created_at'),
   },
 });
 
@@ -38,19 +38,19 @@ export interface ApiKeyRecord {
   lastUsedAt: number | null;
 }
 
-export const ApiKeySchema = defineTable<ApiKeyRecord>({
+export const ApiKeySchema = defineEntity({
   name: 'ApiKeyRecord',
   tableName: 'api_keys',
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
-    userId: { kind: 'm:1', type: 'UserRecord', mapToPk: true, fieldName: 'user_id', deleteRule: 'cascade' },
-    digest: { type: 'string', length: 64, unique: 'api_keys_digest_unique' },
-    displayPrefix: { type: 'string', length: 32, fieldName: 'display_prefix' },
-    scopes: { type: 'text' },
-    createdAt: { type: epochMillis(), fieldName: 'created_at' },
-    expiresAt: { type: epochMillis(), fieldName: 'expires_at', nullable: true },
-    revokedAt: { type: epochMillis(), fieldName: 'revoked_at', nullable: true },
-    lastUsedAt: { type: epochMillis(), fieldName: 'last_used_at', nullable: true },
+    id: idColumn(),
+    userId: () => p.manyToOne(UserSchema).mapToPk().fieldName('user_id').deleteRule('cascade'),
+    digest: p.string().length(64).unique('api_keys_digest_unique'),
+    displayPrefix: p.string().length(32).fieldName('display_prefix'),
+    scopes: p.text(),
+    createdAt: epochMillis().fieldName('created_at'),
+    expiresAt: epochMillis().fieldName('expires_at').nullable(),
+    revokedAt: epochMillis().fieldName('revoked_at').nullable(),
+    lastUsedAt: epochMillis().fieldName('last_used_at').nullable(),
   },
 });
 

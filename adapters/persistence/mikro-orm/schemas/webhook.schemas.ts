@@ -1,5 +1,5 @@
+import { defineEntity, p } from '@mikro-orm/core';
 import { counter, epochMillis } from './column-types.js';
-import { defineTable } from './table-definition.js';
 
 /** A webhook subscription (domain `Webhook`); `events` is a JSON array, `resources` a comma list. */
 export interface WebhookRecord {
@@ -21,26 +21,26 @@ export interface WebhookRecord {
   updatedAt: number;
 }
 
-export const WebhookSchema = defineTable<WebhookRecord>({
+export const WebhookSchema = defineEntity({
   name: 'WebhookRecord',
   tableName: 'webhooks',
   indexes: [{ name: 'webhooks_user_id_index', properties: ['userId'] }],
   properties: {
-    id: { type: 'integer', primary: true },
-    userId: { type: 'integer', fieldName: 'user_id' },
-    url: { type: 'text' },
-    events: { type: 'text' },
-    description: { type: 'text', nullable: true },
-    active: { type: 'boolean' },
-    resources: { type: 'text' },
-    secret: { type: 'text' },
-    previousSecret: { type: 'text', fieldName: 'previous_secret', nullable: true },
-    previousSecretUntil: { type: epochMillis(), fieldName: 'previous_secret_until', nullable: true },
-    cursorSeq: { type: counter(), fieldName: 'cursor_seq' },
-    failingSince: { type: epochMillis(), fieldName: 'failing_since', nullable: true },
-    disabledReason: { type: 'string', length: 16, fieldName: 'disabled_reason', nullable: true },
-    createdAt: { type: epochMillis(), fieldName: 'created_at' },
-    updatedAt: { type: epochMillis(), fieldName: 'updated_at' },
+    id: p.integer().primary(),
+    userId: p.integer().fieldName('user_id'),
+    url: p.text(),
+    events: p.text(),
+    description: p.text().nullable(),
+    active: p.boolean(),
+    resources: p.text(),
+    secret: p.text(),
+    previousSecret: p.text().fieldName('previous_secret').nullable(),
+    previousSecretUntil: epochMillis().fieldName('previous_secret_until').nullable(),
+    cursorSeq: counter().fieldName('cursor_seq'),
+    failingSince: epochMillis().fieldName('failing_since').nullable(),
+    disabledReason: p.string().length(16).fieldName('disabled_reason').nullable(),
+    createdAt: epochMillis().fieldName('created_at'),
+    updatedAt: epochMillis().fieldName('updated_at'),
   },
 });
 
@@ -60,7 +60,7 @@ export interface WebhookDeliveryRecord {
   createdAt: number;
 }
 
-export const WebhookDeliverySchema = defineTable<WebhookDeliveryRecord>({
+export const WebhookDeliverySchema = defineEntity({
   name: 'WebhookDeliveryRecord',
   tableName: 'webhook_deliveries',
   indexes: [
@@ -68,17 +68,17 @@ export const WebhookDeliverySchema = defineTable<WebhookDeliveryRecord>({
   ],
   uniques: [{ name: 'webhook_deliveries_event_unique', properties: ['webhookId', 'eventId'] }],
   properties: {
-    id: { type: 'integer', primary: true },
-    webhookId: { type: 'integer', fieldName: 'webhook_id' },
-    eventId: { type: 'string', length: 200, fieldName: 'event_id' },
-    type: { type: 'string', length: 40 },
-    body: { type: 'text' },
-    attempts: { type: 'integer' },
-    state: { type: 'string', length: 16 },
-    lastStatus: { type: 'integer', fieldName: 'last_status', nullable: true },
-    lastError: { type: 'text', fieldName: 'last_error', nullable: true },
-    nextAttemptAt: { type: epochMillis(), fieldName: 'next_attempt_at', nullable: true },
-    deliveredAt: { type: epochMillis(), fieldName: 'delivered_at', nullable: true },
-    createdAt: { type: epochMillis(), fieldName: 'created_at' },
+    id: p.integer().primary(),
+    webhookId: p.integer().fieldName('webhook_id'),
+    eventId: p.string().length(200).fieldName('event_id'),
+    type: p.string().length(40),
+    body: p.text(),
+    attempts: p.integer(),
+    state: p.string().length(16),
+    lastStatus: p.integer().fieldName('last_status').nullable(),
+    lastError: p.text().fieldName('last_error').nullable(),
+    nextAttemptAt: epochMillis().fieldName('next_attempt_at').nullable(),
+    deliveredAt: epochMillis().fieldName('delivered_at').nullable(),
+    createdAt: epochMillis().fieldName('created_at'),
   },
 });

@@ -1,12 +1,5 @@
-import {
-  changeColumns,
-  namedColumns,
-  nullableReference,
-  ownedColumns,
-  ownerIndex,
-  referenceIndexes,
-} from './common-columns.js';
-import { defineTable } from './table-definition.js';
+import { defineEntity, p } from '@mikro-orm/core';
+import { changeColumns, namedColumns, ownedColumns, ownerIndex, referenceIndexes } from './common-columns.js';
 
 export interface OwnedNamedRow {
   id: number;
@@ -24,16 +17,16 @@ export interface ClientRecord extends OwnedNamedRow {
   phone: string | null;
 }
 
-export const ClientSchema = defineTable<ClientRecord>({
+export const ClientSchema = defineEntity({
   name: 'ClientRecord',
   tableName: 'clients',
   indexes: ownerIndex('clients'),
   properties: {
-    ...ownedColumns,
-    ...namedColumns,
-    email: { type: 'string', length: 191, nullable: true },
-    phone: { type: 'string', length: 50, nullable: true },
-    ...changeColumns,
+    ...ownedColumns(),
+    ...namedColumns(),
+    email: p.string().length(191).nullable(),
+    phone: p.string().length(50).nullable(),
+    ...changeColumns(),
   },
 });
 
@@ -41,33 +34,34 @@ export interface ProjectRecord extends OwnedNamedRow {
   clientId: number | null;
 }
 
-export const ProjectSchema = defineTable<ProjectRecord>({
+export const ProjectSchema = defineEntity({
   name: 'ProjectRecord',
   tableName: 'projects',
   indexes: [...ownerIndex('projects'), ...referenceIndexes('projects', { clientId: 'client_id' })],
   properties: {
-    ...ownedColumns,
-    ...namedColumns,
-    clientId: nullableReference('ClientRecord', 'client_id'),
-    ...changeColumns,
+    ...ownedColumns(),
+    ...namedColumns(),
+    clientId: () =>
+      p.manyToOne(ClientSchema).mapToPk().fieldName('client_id').nullable().deleteRule('restrict'),
+    ...changeColumns(),
   },
 });
 
 export type CategoryRecord = OwnedNamedRow;
 
-export const CategorySchema = defineTable<CategoryRecord>({
+export const CategorySchema = defineEntity({
   name: 'CategoryRecord',
   tableName: 'categories',
   indexes: ownerIndex('categories'),
-  properties: { ...ownedColumns, ...namedColumns, ...changeColumns },
+  properties: { ...ownedColumns(), ...namedColumns(), ...changeColumns() },
 });
 
 /** Money accounts: the `card` and `to_card` of money records. */
 export type CardRecord = OwnedNamedRow;
 
-export const CardSchema = defineTable<CardRecord>({
+export const CardSchema = defineEntity({
   name: 'CardRecord',
   tableName: 'cards',
   indexes: ownerIndex('cards'),
-  properties: { ...ownedColumns, ...namedColumns, ...changeColumns },
+  properties: { ...ownedColumns(), ...namedColumns(), ...changeColumns() },
 });

@@ -1,5 +1,5 @@
+import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlValue } from '../read/sql-runner.js';
-import type { AnyTableDefinition } from '../schemas/table-definition.js';
 
 /** A table's columns by property name, read from the entity schema the migrations come from. */
 export interface TableShape {
@@ -27,12 +27,13 @@ const selecting = (columns: ReadonlyMap<string, string>, prefix: string): string
 
 const shapes = new WeakMap<object, TableShape>();
 
-export const shapeOf = (definition: AnyTableDefinition): TableShape => {
+// biome-ignore lint/suspicious/noExplicitAny: any entity definition, whatever its row type.
+export const shapeOf = (definition: EntitySchema<any>): TableShape => {
   let shape = shapes.get(definition);
   if (shape === undefined) {
-    const properties: [string, object][] = Object.entries(definition.properties ?? {});
+    const properties: [string, object][] = Object.entries(definition.meta.properties);
     const columns = new Map(properties.map(([name, p]) => [name, columnOf(name, p)]));
-    shape = { table: definition.tableName, columns, selection: selecting(columns, '') };
+    shape = { table: definition.meta.tableName, columns, selection: selecting(columns, '') };
     shapes.set(definition, shape);
   }
   return shape;
