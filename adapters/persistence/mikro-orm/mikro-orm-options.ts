@@ -4,7 +4,6 @@ import type { QueryObserver } from '../query-observer.js';
 import { POSTGRESQL_MIGRATIONS } from './migrations/postgresql/index.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite/index.js';
 import { ObservingLogger } from './observing-logger.js';
-import { connectionSettings, POOL_CONNECTIONS } from './postgres-pool.js';
 import { ALL_SCHEMAS, SQLITE_SCHEMAS } from './schemas/index.js';
 import { SEARCH_INDEXES } from './sql-dialect.js';
 
@@ -90,6 +89,7 @@ export const mikroOrmOptions = async (
     };
   }
   const { PostgreSqlDriver } = await import('@mikro-orm/postgresql');
+  const { connectionSettings, POOL_CONNECTIONS } = await import('./postgres-pool.js');
   return {
     ...common,
     driver: PostgreSqlDriver,

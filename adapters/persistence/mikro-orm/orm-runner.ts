@@ -1,9 +1,63 @@
 import type { ConnectionType } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { CompiledQuery } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import { BoundedCache } from './bounded-cache.js';
 import type { Row, SqlRunner, SqlValue } from './read/sql-runner.js';
+import type { Database } from './schemas/database.js';
 import type { SqlDialect } from './sql-dialect.js';
+
+/** Kysely typed from the entity definitions: a misnamed table or column is a compile error. */
+export type Db = Kysely<Database>;
+
+/**
+ * Statements on MikroORM's Kysely client for one entity manager: inside `em.transactional` (in its
+ * async context, when `em` is the global manager) they run in that transaction, a savepoint's
+ * included; outside one, on the connection of the executor's type (`read`: SQLite's read-only
+ * connection beside the writer; PostgreSQL's pool). A manager forked with its own context never
+ * joins a transaction.
+ */
+export interface Executor {
+  /** Where queries are built, bound to the current transaction if there is one. */
+  readonly db: Db;
+  execute<R>(compiled: CompiledQuery<R>): Promise<R[]>;
+}
+
+export const ormExecutor = (em: SqlEntityManager, type: ConnectionType): Executor => ({
+  get db() {
+    return em.getKysely<Database>({ type });
+  },
+  execute: async (compiled) => (await em.getKysely<Database>({ type }).executeQuery(compiled)).rows,
+});
+
+/** Runs a statement of `sql` through `run`, doing what it adds around it (timing, error mapping). */
+export type AroundStatement = <A>(sql: string, run: () => Promise<A>) => Promise<A>;
+
+/** `executor` with `around` about each of its statements. */
+export const aroundEach = (executor: Executor, around: AroundStatement): Executor => ({
+  get db() {
+    return executor.db;
+  },
+  execute: (compiled) => around(compiled.sql, () => executor.execute(compiled)),
+});
+
+/** Typed queries, run by an executor: each is built on `db` and answers the rows its type says. */
+export interface Statements {
+  readonly db: Db;
+  all<R>(query: Compilable<R>): Promise<R[]>;
+  first<R>(query: Compilable<R>): Promise<R | undefined>;
+  run(query: Compilable<unknown>): Promise<void>;
+}
+
+export const statementsOf = (executor: Executor): Statements => ({
+  get db() {
+    return executor.db;
+  },
+  all: (query) => executor.execute(query.compile()),
+  first: async (query) => (await executor.execute(query.compile()))[0],
+  run: async (query) => {
+    await executor.execute(query.compile());
+  },
+});
 
 /** Enough distinct statements for every filter combination in use, without growing forever. */
 const MAX_CACHED_TEXTS = 500;
@@ -16,19 +70,11 @@ const numberPlaceholders = (sql: string): string =>
     return text.replace(/\?/g, () => `$${++index}`);
   });
 
-/**
- * Statements through MikroORM's Kysely client on `em`: inside `em.transactional` (in its async
- * context, when `em` is the global manager) they run in that transaction, a savepoint's included;
- * outside one, on the connection of `type` (`read`: SQLite's read-only connection, beside the
- * writer; PostgreSQL's pool). A manager forked with its own context never joins a transaction.
- */
-export const ormRunner = (em: SqlEntityManager, dialect: SqlDialect, type: ConnectionType): SqlRunner => {
+/** Statements written as SQL text with `?` placeholders, run by `executor`. */
+export const textRunner = (executor: Executor, dialect: SqlDialect): SqlRunner => {
   const text = dialect.kind === 'postgresql' ? numberPlaceholders : (sql: string) => sql;
-  const all = async (sql: string, params: readonly SqlValue[]): Promise<Row[]> => {
-    const result = await em.getKysely({ type }).executeQuery(CompiledQuery.raw(text(sql), [...params]));
-    // trust boundary: the drivers answer rows as objects of column values.
-    return result.rows as Row[];
-  };
+  const all = (sql: string, params: readonly SqlValue[]): Promise<Row[]> =>
+    executor.execute(CompiledQuery.raw(text(sql), [...params])) as Promise<Row[]>;
   return {
     all,
     get: async (sql, params) => (await all(sql, params))[0],

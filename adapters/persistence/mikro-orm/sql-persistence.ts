@@ -5,14 +5,13 @@ import type { Persistence } from '../persistence.js';
 import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
 import type { SqlDatabase } from './mikro-orm-options.js';
-import { ormRunner } from './orm-runner.js';
+import { aroundEach, type Executor, ormExecutor, statementsOf, textRunner } from './orm-runner.js';
 import { ApiKeyCache, DEFAULT_KEY_CACHE_MS } from './read/api-key-cache.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlChangeLogReader } from './read/sql-change-log-reader.js';
 import { SqlCurrentRecords } from './read/sql-current-records.js';
 import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
-import { aroundEach, type SqlRunner } from './read/sql-runner.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqlWindowCounter } from './read/sql-window-counter.js';
 import { POSTGRESQL, SQLITE } from './sql-dialect.js';
@@ -54,14 +53,14 @@ const answersWithin = (check: () => Promise<unknown>, timeoutMs: number): Promis
 };
 
 /** Wraps every read-side failure the same way the unit of work does. */
-const classified = (runner: SqlRunner): SqlRunner =>
-  aroundEach(runner, (_sql, run) =>
+const classified = (executor: Executor): Executor =>
+  aroundEach(executor, (_sql, run) =>
     run().catch((error: unknown) => Promise.reject(classifyDatabaseFailure(error))),
   );
 
 /** Times each statement for the observer; only wrapped in when someone observes. */
-const timed = (runner: SqlRunner, observe: QueryObserver, side: 'read' | 'write'): SqlRunner =>
-  aroundEach(runner, async (sql, run) => {
+const timed = (executor: Executor, observe: QueryObserver, side: 'read' | 'write'): Executor =>
+  aroundEach(executor, async (sql, run) => {
     const started = performance.now();
     let failed = true;
     try {
@@ -93,13 +92,15 @@ export const persistenceOver = async (
   options: SqlPersistenceOptions,
 ): Promise<Persistence> => {
   const { observeQuery } = options;
-  const observed = (runner: SqlRunner, side: 'read' | 'write') =>
-    observeQuery === undefined ? runner : timed(runner, observeQuery, side);
+  const observed = (executor: Executor, side: 'read' | 'write') =>
+    observeQuery === undefined ? executor : timed(executor, observeQuery, side);
   const dialect = database.kind === 'sqlite' ? SQLITE : POSTGRESQL;
   const em = orm.em;
-  const reader = classified(observed(ormRunner(em, dialect, 'read'), 'read'));
+  const readExecutor = classified(observed(ormExecutor(em, 'read'), 'read'));
+  const reader = textRunner(readExecutor, dialect);
   const writerEm = dialect === SQLITE ? em : em.fork();
-  const writer = classified(observed(ormRunner(writerEm, dialect, 'write'), 'write'));
+  const writeExecutor = classified(observed(ormExecutor(writerEm, 'write'), 'write'));
+  const writer = textRunner(writeExecutor, dialect);
   const keyCache = new ApiKeyCache(options.keyCacheMs ?? DEFAULT_KEY_CACHE_MS);
   const commits = new CommitSignal();
   const postgres =
@@ -109,7 +110,7 @@ export const persistenceOver = async (
   const upkeep =
     database.kind === 'sqlite'
       ? new SearchIndexUpkeep(
-          () => upkeepEm.transactional((tx) => mergeStep(ormRunner(tx, SQLITE, 'write'))),
+          () => upkeepEm.transactional((tx) => mergeStep(textRunner(ormExecutor(tx, 'write'), SQLITE))),
           options.reportBackgroundFailure ?? (() => undefined),
         )
       : undefined;
@@ -134,7 +135,7 @@ export const persistenceOver = async (
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
     changeLog: new SqlChangeLogReader(reader, dialect),
     currentRecords: new SqlCurrentRecords(reader, dialect),
-    apiKeyStore: new SqlApiKeyStore(reader, writer, keyCache),
+    apiKeyStore: new SqlApiKeyStore(statementsOf(readExecutor), statementsOf(writeExecutor), keyCache),
     idempotency: new SqlIdempotencyStore(writer),
     ...(postgres === undefined
       ? {}

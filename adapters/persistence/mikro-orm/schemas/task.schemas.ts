@@ -1,4 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { InferKyselyTable } from '@mikro-orm/sql';
+import type { Insertable } from 'kysely';
 import type { StatusChange, StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import { type NewTask, numberingScope, type Task } from '../../../../domain/task/task.js';
 import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
@@ -203,12 +205,14 @@ export const TaskHistorySchema = defineEntity({
   },
 });
 
-export const historyToRecord = (change: StatusChange): Omit<TaskHistoryRecord, 'id'> => ({
-  taskId: change.taskId,
-  fromStatus: change.from,
-  toStatus: change.to,
-  changedBy: change.changedBy,
-  changedAt: change.changedAt.getTime(),
+export const historyToRow = (
+  change: StatusChange,
+): Insertable<InferKyselyTable<typeof TaskHistorySchema>> => ({
+  task_id: change.taskId,
+  from_status: change.from,
+  to_status: change.to,
+  changed_by: change.changedBy,
+  changed_at: change.changedAt.getTime(),
 });
 
 export const historyFromRecord = (row: Row): StatusHistoryEntry => {

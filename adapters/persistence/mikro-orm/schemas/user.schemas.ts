@@ -1,18 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { InferKyselyTable } from '@mikro-orm/sql';
+import type { Insertable, Selectable } from 'kysely';
 import type { ApiKey } from '../../../../domain/api-key/api-key.js';
 import { parseScope, type Scope } from '../../../../domain/api-key/scope.js';
 import { parseTimeZone } from '../../../../domain/shared/time-zone.js';
 import type { User } from '../../../../domain/user/user.js';
 import { BoundedCache } from '../bounded-cache.js';
-import { type Row, RowReader } from '../row-decoding.js';
+import { domainValue, instant, instantOrNull } from '../typed-values.js';
 import { epochMillis, idColumn } from './column-types.js';
-
-export interface UserRecord {
-  id: number;
-  name: string;
-  timezone: string;
-  createdAt: number;
-}
 
 export const UserSchema = defineEntity({
   name: 'UserRecord',
@@ -24,19 +19,6 @@ export const UserSchema = defineEntity({
     createdAt: epochMillis().fieldName('created_at'),
   },
 });
-
-export interface ApiKeyRecord {
-  id: number;
-  userId: number;
-  digest: string;
-  displayPrefix: string;
-  /** Comma-separated scopes. */
-  scopes: string;
-  createdAt: number;
-  expiresAt: number | null;
-  revokedAt: number | null;
-  lastUsedAt: number | null;
-}
 
 export const ApiKeySchema = defineEntity({
   name: 'ApiKeyRecord',
@@ -54,15 +36,15 @@ export const ApiKeySchema = defineEntity({
   },
 });
 
-export const userFromRecord = (row: Row): User => {
-  const read = new RowReader<keyof UserRecord>('users', row);
-  return {
-    id: read.integer('id'),
-    name: read.text('name'),
-    timezone: read.parsed('timezone', parseTimeZone),
-    createdAt: read.instant('createdAt'),
-  };
-};
+export type UserRow = Selectable<InferKyselyTable<typeof UserSchema>>;
+export type ApiKeyRow = Selectable<InferKyselyTable<typeof ApiKeySchema>>;
+
+export const userFromRow = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  timezone: domainValue('users', 'timezone', row.timezone, parseTimeZone),
+  createdAt: instant(row.created_at),
+});
 
 const parseScopes = (text: string): readonly Scope[] | null => {
   const scopes = text.split(',').map(parseScope);
@@ -76,28 +58,25 @@ const parsedScopeLists = new BoundedCache<string, readonly Scope[] | null>(256);
 
 const scopesOf = (text: string): readonly Scope[] | null => parsedScopeLists.getOrMake(text, parseScopes);
 
-export const apiKeyFromRecord = (row: Row): ApiKey => {
-  const read = new RowReader<keyof ApiKeyRecord>('api_keys', row);
-  return {
-    id: read.integer('id'),
-    userId: read.integer('userId'),
-    digest: read.text('digest'),
-    displayPrefix: read.text('displayPrefix'),
-    scopes: read.parsed('scopes', scopesOf),
-    createdAt: read.instant('createdAt'),
-    expiresAt: read.instantOrNull('expiresAt'),
-    revokedAt: read.instantOrNull('revokedAt'),
-    lastUsedAt: read.instantOrNull('lastUsedAt'),
-  };
-};
+export const apiKeyFromRow = (row: ApiKeyRow): ApiKey => ({
+  id: row.id,
+  userId: row.user_id,
+  digest: row.digest,
+  displayPrefix: row.display_prefix,
+  scopes: domainValue('api_keys', 'scopes', row.scopes, scopesOf),
+  createdAt: instant(row.created_at),
+  expiresAt: instantOrNull(row.expires_at),
+  revokedAt: instantOrNull(row.revoked_at),
+  lastUsedAt: instantOrNull(row.last_used_at),
+});
 
-export const apiKeyToRecord = (key: Omit<ApiKey, 'id'>): Omit<ApiKeyRecord, 'id'> => ({
-  userId: key.userId,
+export const apiKeyToRow = (key: Omit<ApiKey, 'id'>): Insertable<InferKyselyTable<typeof ApiKeySchema>> => ({
+  user_id: key.userId,
   digest: key.digest,
-  displayPrefix: key.displayPrefix,
+  display_prefix: key.displayPrefix,
   scopes: key.scopes.join(','),
-  createdAt: key.createdAt.getTime(),
-  expiresAt: key.expiresAt?.getTime() ?? null,
-  revokedAt: key.revokedAt?.getTime() ?? null,
-  lastUsedAt: key.lastUsedAt?.getTime() ?? null,
+  created_at: key.createdAt.getTime(),
+  expires_at: key.expiresAt?.getTime() ?? null,
+  revoked_at: key.revokedAt?.getTime() ?? null,
+  last_used_at: key.lastUsedAt?.getTime() ?? null,
 });

@@ -20,6 +20,7 @@ import type {
 import { ChangeRecorder, type TaskSeers } from '../../change-recorder.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { BoundedCache } from '../bounded-cache.js';
+import type { Statements } from '../orm-runner.js';
 import type { SqlRunner } from '../read/sql-runner.js';
 import {
   cardTable,
@@ -31,37 +32,19 @@ import {
   type RecordTable,
   timeTable,
 } from '../record-tables.js';
-import {
-  historyToRecord,
-  TaskHistorySchema,
-  TaskSchema,
-  taskFromRecord,
-  taskToRecord,
-} from '../schemas/task.schemas.js';
-import {
-  ApiKeySchema,
-  apiKeyFromRecord,
-  apiKeyToRecord,
-  UserSchema,
-  userFromRecord,
-} from '../schemas/user.schemas.js';
+import { historyToRow, TaskSchema, taskFromRecord, taskToRecord } from '../schemas/task.schemas.js';
+import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
-import { insertReturning, insertRows, RowsAsRead, shapeOf, updateById } from './table-statements.js';
+import { insertReturning, RowsAsRead, shapeOf, updateById } from './table-statements.js';
 
 const TASK = shapeOf(TaskSchema);
-const HISTORY = shapeOf(TaskHistorySchema);
-const USER = shapeOf(UserSchema);
-const API_KEY = shapeOf(ApiKeySchema);
 
 /** A task's row by id, as the write side reads it (locked where the dialect locks rows): written once. */
 const FIND_TASK = `select ${TASK.selection} from tasks where id = ?`;
 const FIND_TASK_LOCKED = `${FIND_TASK} for update`;
-
-const exists = async (tx: SqlRunner, sql: string, params: readonly (number | string)[]) =>
-  (await tx.get(sql, params)) !== undefined;
 
 /** Enough users for any one service, without growing forever. */
 const MAX_KNOWN_USERS = 10_000;
@@ -146,89 +129,102 @@ const taskRepository = (tx: SqlRunner, dialect: SqlDialect, changes: ChangeRecor
   };
 };
 
-const taskNumbers = (tx: SqlRunner): TaskNumberAllocator => ({
+const taskNumbers = (q: Statements): TaskNumberAllocator => ({
   next: async (ownerId, scope) => {
     // One statement, atomic on both databases; the row lock serialises concurrent creators.
-    const row = await tx.get(
-      'insert into task_numbers (owner_id, scope, last_value) values (?, ?, 1) ' +
-        'on conflict (owner_id, scope) do update set last_value = task_numbers.last_value + 1 ' +
-        'returning last_value',
-      [ownerId, scope],
+    const row = await q.first(
+      q.db
+        .insertInto('task_numbers')
+        .values({ owner_id: ownerId, scope, last_value: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['owner_id', 'scope'])
+            .doUpdateSet((update) => ({ last_value: update('task_numbers.last_value', '+', 1) })),
+        )
+        .returning('last_value'),
     );
     return Number(row?.last_value);
   },
 });
 
-const taskHistory = (tx: SqlRunner): TaskHistoryRepository => ({
-  append: async (change) => {
-    for (const { sql, params } of insertRows(HISTORY, [historyToRecord(change)])) await tx.run(sql, params);
-  },
+const taskHistory = (q: Statements): TaskHistoryRepository => ({
+  append: (change) => q.run(q.db.insertInto('task_status_history').values(historyToRow(change))),
 });
 
-const referenceLookup = (tx: SqlRunner): ReferenceLookup => ({
-  client: (ownerId, id) => exists(tx, 'select 1 from clients where id = ? and owner_id = ?', [id, ownerId]),
-  project: async (ownerId, id) => {
-    const row = await tx.get('select client_id as "clientId" from projects where id = ? and owner_id = ?', [
-      id,
-      ownerId,
-    ]);
-    return row ? { id, clientId: row.clientId === null ? null : Number(row.clientId) } : null;
-  },
-  category: (ownerId, id) =>
-    exists(tx, 'select 1 from categories where id = ? and owner_id = ?', [id, ownerId]),
-  task: (ownerId, id) => exists(tx, 'select 1 from tasks where id = ? and owner_id = ?', [id, ownerId]),
-  card: (ownerId, id) => exists(tx, 'select 1 from cards where id = ? and owner_id = ?', [id, ownerId]),
-  user: (id) => exists(tx, 'select 1 from users where id = ?', [id]),
-});
+/** The owned tables a reference may name. */
+type OwnedTable = 'clients' | 'categories' | 'tasks' | 'cards';
 
-const userRepository = (tx: SqlRunner, known: KnownUsers): UserRepository => {
+const referenceLookup = (q: Statements): ReferenceLookup => {
+  const owned = async (table: OwnedTable, ownerId: number, id: number) =>
+    (await q.first(
+      q.db.selectFrom(table).select('id').where('id', '=', id).where('owner_id', '=', ownerId),
+    )) !== undefined;
+  return {
+    client: (ownerId, id) => owned('clients', ownerId, id),
+    project: async (ownerId, id) => {
+      const row = await q.first(
+        q.db.selectFrom('projects').select('client_id').where('id', '=', id).where('owner_id', '=', ownerId),
+      );
+      return row ? { id, clientId: row.client_id } : null;
+    },
+    category: (ownerId, id) => owned('categories', ownerId, id),
+    task: (ownerId, id) => owned('tasks', ownerId, id),
+    card: (ownerId, id) => owned('cards', ownerId, id),
+    user: async (id) =>
+      (await q.first(q.db.selectFrom('users').select('id').where('id', '=', id))) !== undefined,
+  };
+};
+
+const userRepository = (q: Statements, known: KnownUsers): UserRepository => {
   /** Users this transaction added. */
   const added = new Set<number>();
   return {
     findById: async (id) => {
       const knownUser = known.get(id);
       if (knownUser !== undefined) return knownUser;
-      const row = await tx.get(`select ${USER.selection} from users where id = ?`, [id]);
+      const row = await q.first(q.db.selectFrom('users').selectAll().where('id', '=', id));
       if (!row) return null;
-      const user = userFromRecord(row);
+      const user = userFromRow(row);
       // Only a user this transaction did not add: one it added is gone if it rolls back.
       if (!added.has(id)) known.set(id, user);
       return user;
     },
-    list: async () =>
-      (await tx.all(`select ${USER.selection} from users order by id`, [])).map(userFromRecord),
+    list: async () => (await q.all(q.db.selectFrom('users').selectAll().orderBy('id'))).map(userFromRow),
     findByName: async (name) => {
-      const row = await tx.get(`select ${USER.selection} from users where name = ?`, [name]);
-      return row ? userFromRecord(row) : null;
+      const row = await q.first(q.db.selectFrom('users').selectAll().where('name', '=', name));
+      return row ? userFromRow(row) : null;
     },
     add: async (user) => {
-      const { sql, params } = insertReturning(USER, {
-        name: user.name,
-        timezone: user.timezone,
-        createdAt: user.createdAt.getTime(),
-      });
-      const stored = userFromRecord((await tx.get(sql, params)) ?? {});
+      const row = await q.first(
+        q.db
+          .insertInto('users')
+          .values({ name: user.name, timezone: user.timezone, created_at: user.createdAt.getTime() })
+          .returningAll(),
+      );
+      if (row === undefined) throw new Error('the insert of a user answered no row');
+      const stored = userFromRow(row);
       added.add(stored.id);
       return stored;
     },
   };
 };
 
-const apiKeyRepository = (tx: SqlRunner, revokedKeys: number[]): ApiKeyRepository => ({
+const apiKeyRepository = (q: Statements, revokedKeys: number[]): ApiKeyRepository => ({
   add: async (key) => {
-    const { sql, params } = insertReturning(API_KEY, apiKeyToRecord(key));
-    return apiKeyFromRecord((await tx.get(sql, params)) ?? {});
+    const row = await q.first(q.db.insertInto('api_keys').values(apiKeyToRow(key)).returningAll());
+    if (row === undefined) throw new Error('the insert of a key answered no row');
+    return apiKeyFromRow(row);
   },
   listByUser: async (userId) =>
-    (await tx.all(`select ${API_KEY.selection} from api_keys where user_id = ? order by id`, [userId])).map(
-      apiKeyFromRecord,
+    (await q.all(q.db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('id'))).map(
+      apiKeyFromRow,
     ),
   findById: async (id) => {
-    const row = await tx.get(`select ${API_KEY.selection} from api_keys where id = ?`, [id]);
-    return row ? apiKeyFromRecord(row) : null;
+    const row = await q.first(q.db.selectFrom('api_keys').selectAll().where('id', '=', id));
+    return row ? apiKeyFromRow(row) : null;
   },
   revoke: async (id, at) => {
-    await tx.run('update api_keys set revoked_at = ? where id = ?', [at.getTime(), id]);
+    await q.run(q.db.updateTable('api_keys').set({ revoked_at: at.getTime() }).where('id', '=', id));
     revokedKeys.push(id);
   },
 });
@@ -263,6 +259,7 @@ class SqlTransactionRepositories implements SqlRepositories {
 
   constructor(
     private readonly tx: SqlRunner,
+    private readonly q: Statements,
     private readonly dialect: SqlDialect,
     private readonly known: KnownUsers,
     private readonly deliveryJobs: DeliveryJobQueue | undefined,
@@ -282,23 +279,23 @@ class SqlTransactionRepositories implements SqlRepositories {
     return this.#tasks;
   }
   get taskNumbers(): TaskNumberAllocator {
-    this.#taskNumbers ??= taskNumbers(this.tx);
+    this.#taskNumbers ??= taskNumbers(this.q);
     return this.#taskNumbers;
   }
   get history(): TaskHistoryRepository {
-    this.#history ??= taskHistory(this.tx);
+    this.#history ??= taskHistory(this.q);
     return this.#history;
   }
   get references(): ReferenceLookup {
-    this.#references ??= referenceLookup(this.tx);
+    this.#references ??= referenceLookup(this.q);
     return this.#references;
   }
   get users(): UserRepository {
-    this.#users ??= userRepository(this.tx, this.known);
+    this.#users ??= userRepository(this.q, this.known);
     return this.#users;
   }
   get apiKeys(): ApiKeyRepository {
-    this.#apiKeys ??= apiKeyRepository(this.tx, this.revokedKeys);
+    this.#apiKeys ??= apiKeyRepository(this.q, this.revokedKeys);
     return this.#apiKeys;
   }
 
@@ -346,7 +343,8 @@ class SqlTransactionRepositories implements SqlRepositories {
 
 export const sqlRepositories = (
   tx: SqlRunner,
+  q: Statements,
   dialect: SqlDialect,
   known = new KnownUsers(),
   deliveryJobs?: DeliveryJobQueue,
-): SqlRepositories => new SqlTransactionRepositories(tx, dialect, known, deliveryJobs);
+): SqlRepositories => new SqlTransactionRepositories(tx, q, dialect, known, deliveryJobs);

@@ -11,9 +11,8 @@ import { type InfrastructureError, infrastructureError } from '../../../../appli
 import type { CommitSignal } from '../../commit-signal.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { classifyDatabaseFailure } from '../database-failure.js';
-import { ormRunner } from '../orm-runner.js';
+import { type Executor, ormExecutor, statementsOf, textRunner } from '../orm-runner.js';
 import type { ApiKeyCache } from '../read/api-key-cache.js';
-import type { SqlRunner } from '../read/sql-runner.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { appendChanges } from './change-log-writer.js';
 import { KnownUsers, sqlRepositories } from './sql-repositories.js';
@@ -50,7 +49,7 @@ export class SqlUnitOfWork implements UnitOfWork {
     private readonly em: SqlEntityManager,
     private readonly dialect: SqlDialect,
     /** Wraps each transaction's connection, e.g. to time its statements. */
-    private readonly decorate: (tx: SqlRunner) => SqlRunner = (tx) => tx,
+    private readonly decorate: (tx: Executor) => Executor = (tx) => tx,
     /** Keys read for requests: a key revoked here is dropped from it. */
     private readonly keyCache?: ApiKeyCache,
     /** Raised once a transaction that changed records has committed. */
@@ -81,8 +80,15 @@ export class SqlUnitOfWork implements UnitOfWork {
       try {
         const committed = await this.em.transactional(
           async (em) => {
-            const runner = this.decorate(ormRunner(em, this.dialect, 'write'));
-            const repositories = sqlRepositories(runner, this.dialect, this.knownUsers, this.deliveryJobs);
+            const executor = this.decorate(ormExecutor(em, 'write'));
+            const runner = textRunner(executor, this.dialect);
+            const repositories = sqlRepositories(
+              runner,
+              statementsOf(executor),
+              this.dialect,
+              this.knownUsers,
+              this.deliveryJobs,
+            );
             revokedKeys = repositories.revokedKeys;
             const outcome = await work(repositories);
             if (E.isLeft(outcome)) {
