@@ -1,10 +1,5 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { ROOT } from '../support/build.js';
+import { applyEdit, copySources, type Edit, filesWithErrors } from '../support/source-copy.js';
 
 /**
  * Issue 33, item 4: the "Adding a field" walkthrough of docs/architecture.md, tried on a copy of
@@ -12,16 +7,6 @@ import { ROOT } from '../support/build.js';
  * the compiler must name exactly the files of the next one: a field cannot be forgotten in any of
  * them. (What the compiler cannot see, the migration, `migrations-match-schemas.spec.ts` names.)
  */
-
-/** The sources the compiler reads (tsconfig.json's `include`), without what a build or run leaves. */
-const SKIPPED = new Set(['node_modules', 'dist', '.git', 'data', '.tmp']);
-
-/** One edit of a copied file: `anchor` must be there once, and `added` goes right after it. */
-interface Edit {
-  readonly file: string;
-  readonly anchor: string;
-  readonly added: string;
-}
 
 const SCHEMA = 'adapters/persistence/mikro-orm/schemas/task.schemas.ts';
 const PRESENTER = 'adapters/http/presenters/task.presenter.ts';
@@ -65,37 +50,31 @@ const STEPS: readonly { readonly name: string; readonly edits: readonly Edit[]; 
         { file: PRESENTER, anchor: '  price_planned: 120.5,\n', added: '  effort: 3,\n' },
         {
           file: SCHEMA,
-          anchor: "    pricePlanned: read.moneyOrNull('pricePlannedCents'),\n",
-          added: "    effort: read.integerOrNull('effort'),\n",
+          anchor: "  pricePlanned: moneyOrNull('tasks', 'price_planned_cents', row.price_planned_cents),\n",
+          added: '  effort: row.effort,\n',
         },
       ],
-      // The row has no such column yet.
+      // The entity has no such column yet.
       named: [SCHEMA],
     },
     {
-      name: 'its column in the record type',
+      name: 'its column in the entity',
       edits: [
         {
           file: SCHEMA,
-          anchor: '  pricePlannedCents: number | null;\n',
-          added: '  effort: number | null;\n',
+          anchor: "    pricePlannedCents: cents().fieldName('price_planned_cents').nullable(),\n",
+          added: '    effort: p.integer().nullable(),\n',
         },
       ],
-      // The entity schema and the write to the row lack it.
+      // The write to the row lacks it.
       named: [SCHEMA],
     },
     {
-      name: 'its column in the entity schema and its write to the row',
+      name: 'its write to the row',
       edits: [
         {
           file: SCHEMA,
-          anchor:
-            "    pricePlannedCents: { type: cents(), fieldName: 'price_planned_cents', nullable: true },\n",
-          added: "    effort: { type: 'integer', nullable: true },\n",
-        },
-        {
-          file: SCHEMA,
-          anchor: '  pricePlannedCents: storedMoney(task.pricePlanned),\n',
+          anchor: '  price_planned_cents: storedMoney(task.pricePlanned),\n',
           added: '  effort: task.effort,\n',
         },
       ],
@@ -103,43 +82,20 @@ const STEPS: readonly { readonly name: string; readonly edits: readonly Edit[]; 
     },
   ];
 
-const applyEdit = (root: string, { file, anchor, added }: Edit): void => {
-  const path = join(root, file);
-  const text = readFileSync(path, 'utf8');
-  expect(text.split(anchor).length - 1, `${file} holds the walkthrough's anchor once: ${anchor}`).to.equal(1);
-  writeFileSync(path, text.replace(anchor, `${anchor}${added}`));
-};
-
-/** The files `tsc` reports errors in, as paths from the copy's root. */
-const filesWithErrors = async (root: string): Promise<string[]> => {
-  const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
-  const output = await promisify(execFile)(tsc, ['--noEmit', '-p', 'tsconfig.json'], { cwd: root }).then(
-    ({ stdout }) => stdout,
-    (failed: { stdout?: string }) => failed.stdout ?? '',
-  );
-  const files = output.split('\n').flatMap((line) => /^([^\s(]+\.ts)\(\d+,\d+\)/.exec(line)?.[1] ?? []);
-  return [...new Set(files)].sort();
-};
-
 describe('adding a field to tasks (docs/architecture.md, "Adding a field")', function () {
   this.timeout(120_000);
-  let copy: string;
+  let copy: ReturnType<typeof copySources>;
 
   before(() => {
-    copy = mkdtempSync(join(tmpdir(), 'adding-a-field-'));
-    cpSync(ROOT, copy, {
-      recursive: true,
-      filter: (source) => !SKIPPED.has(source.slice(ROOT.length + 1).split('/')[0] ?? ''),
-    });
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    copy = copySources('adding-a-field-');
   });
-  after(() => rmSync(copy, { recursive: true, force: true }));
+  after(() => copy.remove());
 
   it('is guided by the compiler from each step to the files of the next, and compiles once all are taken', async () => {
-    expect(await filesWithErrors(copy), 'the copy compiles before any step').to.deep.equal([]);
+    expect(await filesWithErrors(copy.root), 'the copy compiles before any step').to.deep.equal([]);
     for (const step of STEPS) {
-      for (const edit of step.edits) applyEdit(copy, edit);
-      expect(await filesWithErrors(copy), `after ${step.name}`).to.deep.equal([...step.named].sort());
+      for (const edit of step.edits) applyEdit(copy.root, edit);
+      expect(await filesWithErrors(copy.root), `after ${step.name}`).to.deep.equal([...step.named].sort());
     }
   });
 });

@@ -21,14 +21,16 @@ const initOrm = async (database: SqlDatabase, options: SqlPersistenceOptions): P
 /** SQLite: every connection prepared (sqlite-connection.ts), the writer's first. */
 const prepareSqlite = async (orm: MikroORM, options: SqlPersistenceOptions): Promise<void> => {
   const { prepareSqliteConnection } = await import('./sqlite-connection.js');
+  const { cachingStatements } = await import('./sqlite-statement-cache.js');
   const { SqliteConnection } = await import('@mikro-orm/sqlite');
   const writer = orm.driver.getConnection('write');
   const reader = orm.driver.getConnection('read');
   for (const connection of new Set([writer, reader]))
-    if (connection instanceof SqliteConnection)
-      prepareSqliteConnection(await connection.getNativeClient(), options.sqliteSynchronous, {
-        writes: connection === writer,
-      });
+    if (connection instanceof SqliteConnection) {
+      const native = await connection.getNativeClient();
+      prepareSqliteConnection(native, options.sqliteSynchronous, { writes: connection === writer });
+      cachingStatements(native);
+    }
 };
 
 /**

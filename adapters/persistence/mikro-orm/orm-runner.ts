@@ -22,12 +22,25 @@ export interface Executor {
   execute<R>(compiled: CompiledQuery<R>): Promise<R[]>;
 }
 
-export const ormExecutor = (em: SqlEntityManager, type: ConnectionType): Executor => ({
-  get db() {
-    return em.getKysely<Database>({ type });
-  },
-  execute: async (compiled) => (await em.getKysely<Database>({ type }).executeQuery(compiled)).rows,
-});
+/** A boolean parameter as SQLite stores booleans: better-sqlite3 binds no booleans, only 1 and 0. */
+const forSqlite = <R>(compiled: CompiledQuery<R>): CompiledQuery<R> =>
+  compiled.parameters.some((value) => typeof value === 'boolean')
+    ? {
+        ...compiled,
+        parameters: compiled.parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value)),
+      }
+    : compiled;
+
+export const ormExecutor = (em: SqlEntityManager, type: ConnectionType, dialect: SqlDialect): Executor => {
+  const prepare = dialect.kind === 'sqlite' ? forSqlite : <R>(compiled: CompiledQuery<R>) => compiled;
+  return {
+    get db() {
+      return em.getKysely<Database>({ type });
+    },
+    execute: async (compiled) =>
+      (await em.getKysely<Database>({ type }).executeQuery(prepare(compiled))).rows,
+  };
+};
 
 /** Runs a statement of `sql` through `run`, doing what it adds around it (timing, error mapping). */
 export type AroundStatement = <A>(sql: string, run: () => Promise<A>) => Promise<A>;
@@ -59,6 +72,16 @@ export const statementsOf = (executor: Executor): Statements => ({
   },
 });
 
+/**
+ * Statements another library writes for its own tables (the job queue's, with `$n` placeholders),
+ * run as they are on `executor`, so that they commit or roll back with the transaction.
+ */
+export const passThrough =
+  (executor: Executor) =>
+  (sql: string, params: readonly unknown[]): Promise<readonly object[]> =>
+    // trust boundary: the drivers answer rows as objects of column values.
+    executor.execute(CompiledQuery.raw(sql, [...params])) as Promise<readonly object[]>;
+
 /** Enough distinct statements for every filter combination in use, without growing forever. */
 const MAX_CACHED_TEXTS = 500;
 
@@ -74,6 +97,7 @@ const numberPlaceholders = (sql: string): string =>
 export const textRunner = (executor: Executor, dialect: SqlDialect): SqlRunner => {
   const text = dialect.kind === 'postgresql' ? numberPlaceholders : (sql: string) => sql;
   const all = (sql: string, params: readonly SqlValue[]): Promise<Row[]> =>
+    // trust boundary: the drivers answer rows as objects of column values.
     executor.execute(CompiledQuery.raw(text(sql), [...params])) as Promise<Row[]>;
   return {
     all,

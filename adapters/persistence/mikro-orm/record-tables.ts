@@ -1,4 +1,4 @@
-import type { EntitySchema } from '@mikro-orm/core';
+import type { Selectable, Updateable } from 'kysely';
 import type {
   ClientFields,
   Links,
@@ -10,35 +10,53 @@ import type {
   TimeFields,
 } from '../../../domain/workspace/records.js';
 import { MONEY_TYPES } from '../../../domain/workspace/records.js';
-import { type Row, RowReader, storedDateTime, storedMoney } from './row-decoding.js';
+import type { Database } from './schemas/database.js';
 import {
-  type MoneyRecordRow,
-  MoneySchema,
-  type NoteRecord,
-  NoteSchema,
-  type TimeRecordRow,
-  TimeSchema,
-} from './schemas/linked-record.schemas.js';
-import {
-  type CardRecord,
-  CardSchema,
-  type CategoryRecord,
-  CategorySchema,
-  type ClientRecord,
-  ClientSchema,
-  type ProjectRecord,
-  ProjectSchema,
-} from './schemas/workspace.schemas.js';
+  choice,
+  duration,
+  flag,
+  instant,
+  localDateTimeOrNull,
+  money,
+  storedDateTime,
+  storedMoney,
+} from './typed-values.js';
+
+/** The tables of the owned records a record repository serves, and their rows. */
+export type RecordTableName =
+  | 'clients'
+  | 'projects'
+  | 'categories'
+  | 'cards'
+  | 'notes'
+  | 'time_records'
+  | 'money_records';
+
+type RowOf<N extends RecordTableName> = Selectable<Database[N]>;
 
 /**
- * One record kind in its table: the schema, and the mapping between the domain's fields and the
- * row's properties (rows from raw statements are aliased to the same property names).
+ * A row as the repository's statements, which name any record table, read it: every column of every
+ * record table. Each table's `fromRow` takes its own table's row, which this is assignable to.
  */
-export interface RecordTable<F, R> {
-  // biome-ignore lint/suspicious/noExplicitAny: the entity definition of R's table, whatever its inferred type.
-  readonly schema: EntitySchema<any>;
-  readonly toRow: (fields: F) => Partial<R>;
-  readonly fromRow: (row: Row) => Stored<F>;
+export type RecordRow = RowOf<'clients'> &
+  RowOf<'projects'> &
+  RowOf<'categories'> &
+  RowOf<'cards'> &
+  RowOf<'notes'> &
+  RowOf<'time_records'> &
+  RowOf<'money_records'>;
+
+/** The columns a record's fields are written to (its domain fields, not id, owner or times). */
+type WritableOf<N extends RecordTableName> = Omit<
+  Updateable<Database[N]>,
+  'id' | 'owner_id' | 'created_at' | 'updated_at' | 'version'
+>;
+
+/** One record kind in its table: the mapping between the domain's fields and the row's columns. */
+export interface RecordTable<F> {
+  readonly name: RecordTableName;
+  readonly toRow: (fields: F) => WritableOf<RecordTableName>;
+  readonly fromRow: (row: RecordRow) => Stored<F>;
 }
 
 // Each row is read into one object literal, field by field: a list reads every row, and spreading
@@ -46,170 +64,145 @@ export interface RecordTable<F, R> {
 
 const linkColumns = (fields: Links & { readonly date: NoteFields['date'] }) => ({
   date: storedDateTime(fields.date),
-  clientId: fields.clientId,
-  projectId: fields.projectId,
-  taskId: fields.taskId,
-  categoryId: fields.categoryId,
+  client_id: fields.clientId,
+  project_id: fields.projectId,
+  task_id: fields.taskId,
+  category_id: fields.categoryId,
 });
 
-export const clientTable: RecordTable<ClientFields, ClientRecord> = {
-  schema: ClientSchema,
-  toRow: (fields) => ({
+export const clientTable: RecordTable<ClientFields> = {
+  name: 'clients',
+  toRow: (fields): WritableOf<'clients'> => ({
     name: fields.name,
     email: fields.email,
     phone: fields.phone,
     description: fields.description,
     active: fields.active,
   }),
-  fromRow: (row) => {
-    const read = new RowReader<keyof ClientRecord>('clients', row);
-    return {
-      id: read.integer('id'),
-      ownerId: read.integer('ownerId'),
-      createdAt: read.instant('createdAt'),
-      updatedAt: read.instant('updatedAt'),
-      name: read.text('name'),
-      email: read.textOrNull('email'),
-      phone: read.textOrNull('phone'),
-      description: read.textOrNull('description'),
-      active: read.flag('active'),
-    };
-  },
+  fromRow: (row: RowOf<'clients'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    description: row.description,
+    active: flag(row.active),
+  }),
 };
 
-export const projectTable: RecordTable<ProjectFields, ProjectRecord> = {
-  schema: ProjectSchema,
-  toRow: (fields) => ({
+export const projectTable: RecordTable<ProjectFields> = {
+  name: 'projects',
+  toRow: (fields): WritableOf<'projects'> => ({
     name: fields.name,
-    clientId: fields.clientId,
+    client_id: fields.clientId,
     description: fields.description,
     active: fields.active,
   }),
-  fromRow: (row) => {
-    const read = new RowReader<keyof ProjectRecord>('projects', row);
-    return {
-      id: read.integer('id'),
-      ownerId: read.integer('ownerId'),
-      createdAt: read.instant('createdAt'),
-      updatedAt: read.instant('updatedAt'),
-      name: read.text('name'),
-      clientId: read.integerOrNull('clientId'),
-      description: read.textOrNull('description'),
-      active: read.flag('active'),
-    };
-  },
+  fromRow: (row: RowOf<'projects'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    name: row.name,
+    clientId: row.client_id,
+    description: row.description,
+    active: flag(row.active),
+  }),
 };
 
-const namedTable = <R extends CategoryRecord | CardRecord>(
-  table: string,
-  schema: RecordTable<NamedFields, R>['schema'],
-): RecordTable<NamedFields, R> => ({
-  schema,
-  toRow: (fields) => {
-    const row: Partial<CategoryRecord> = {
-      name: fields.name,
-      description: fields.description,
-      active: fields.active,
-    };
-    // trust boundary: R is the category table's record type, which this row is part of.
-    return row as Partial<R>;
-  },
-  fromRow: (row) => {
-    const read = new RowReader(table, row);
-    return {
-      id: read.integer('id'),
-      ownerId: read.integer('ownerId'),
-      createdAt: read.instant('createdAt'),
-      updatedAt: read.instant('updatedAt'),
-      name: read.text('name'),
-      description: read.textOrNull('description'),
-      active: read.flag('active'),
-    };
-  },
+const namedTable = (name: 'categories' | 'cards'): RecordTable<NamedFields> => ({
+  name,
+  toRow: (fields): WritableOf<'categories' | 'cards'> => ({
+    name: fields.name,
+    description: fields.description,
+    active: fields.active,
+  }),
+  fromRow: (row: RowOf<'categories' | 'cards'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    name: row.name,
+    description: row.description,
+    active: flag(row.active),
+  }),
 });
 
-export const categoryTable = namedTable('categories', CategorySchema);
-export const cardTable = namedTable('cards', CardSchema);
+export const categoryTable = namedTable('categories');
+export const cardTable = namedTable('cards');
 
-export const noteTable: RecordTable<NoteFields, NoteRecord> = {
-  schema: NoteSchema,
-  toRow: (fields) => ({
+export const noteTable: RecordTable<NoteFields> = {
+  name: 'notes',
+  toRow: (fields): WritableOf<'notes'> => ({
     name: fields.name,
     description: fields.description,
     active: fields.active,
     ...linkColumns(fields),
   }),
-  fromRow: (row) => {
-    const read = new RowReader<keyof NoteRecord>('notes', row);
-    return {
-      id: read.integer('id'),
-      ownerId: read.integer('ownerId'),
-      createdAt: read.instant('createdAt'),
-      updatedAt: read.instant('updatedAt'),
-      name: read.text('name'),
-      description: read.textOrNull('description'),
-      active: read.flag('active'),
-      date: read.localDateTimeOrNull('date'),
-      clientId: read.integerOrNull('clientId'),
-      projectId: read.integerOrNull('projectId'),
-      taskId: read.integerOrNull('taskId'),
-      categoryId: read.integerOrNull('categoryId'),
-    };
-  },
+  fromRow: (row: RowOf<'notes'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    name: row.name,
+    description: row.description,
+    active: flag(row.active),
+    date: localDateTimeOrNull('notes', 'date', row.date),
+    clientId: row.client_id,
+    projectId: row.project_id,
+    taskId: row.task_id,
+    categoryId: row.category_id,
+  }),
 };
 
-export const timeTable: RecordTable<TimeFields, TimeRecordRow> = {
-  schema: TimeSchema,
-  toRow: (fields) => ({
-    timeReally: fields.timeReally,
+export const timeTable: RecordTable<TimeFields> = {
+  name: 'time_records',
+  toRow: (fields): WritableOf<'time_records'> => ({
+    time_really: fields.timeReally,
     description: fields.description,
     ...linkColumns(fields),
   }),
-  fromRow: (row) => {
-    const read = new RowReader<keyof TimeRecordRow>('time_records', row);
-    return {
-      id: read.integer('id'),
-      ownerId: read.integer('ownerId'),
-      createdAt: read.instant('createdAt'),
-      updatedAt: read.instant('updatedAt'),
-      timeReally: read.duration('timeReally'),
-      description: read.textOrNull('description'),
-      date: read.localDateTimeOrNull('date'),
-      clientId: read.integerOrNull('clientId'),
-      projectId: read.integerOrNull('projectId'),
-      taskId: read.integerOrNull('taskId'),
-      categoryId: read.integerOrNull('categoryId'),
-    };
-  },
+  fromRow: (row: RowOf<'time_records'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    timeReally: duration('time_records', 'time_really', row.time_really),
+    description: row.description,
+    date: localDateTimeOrNull('time_records', 'date', row.date),
+    clientId: row.client_id,
+    projectId: row.project_id,
+    taskId: row.task_id,
+    categoryId: row.category_id,
+  }),
 };
 
-export const moneyTable: RecordTable<MoneyFields, MoneyRecordRow> = {
-  schema: MoneySchema,
-  toRow: (fields) => ({
+export const moneyTable: RecordTable<MoneyFields> = {
+  name: 'money_records',
+  toRow: (fields): WritableOf<'money_records'> => ({
     type: fields.type,
-    price: storedMoney(fields.price) ?? 0,
-    card: fields.card,
-    toCard: fields.toCard,
+    price_cents: storedMoney(fields.price) ?? 0,
+    card_id: fields.card,
+    to_card_id: fields.toCard,
     description: fields.description,
     ...linkColumns(fields),
   }),
-  fromRow: (row) => {
-    const read = new RowReader<keyof MoneyRecordRow>('money_records', row);
-    return {
-      id: read.integer('id'),
-      ownerId: read.integer('ownerId'),
-      createdAt: read.instant('createdAt'),
-      updatedAt: read.instant('updatedAt'),
-      type: read.choice('type', MONEY_TYPES),
-      price: read.money('price'),
-      card: read.integerOrNull('card'),
-      toCard: read.integerOrNull('toCard'),
-      description: read.textOrNull('description'),
-      date: read.localDateTimeOrNull('date'),
-      clientId: read.integerOrNull('clientId'),
-      projectId: read.integerOrNull('projectId'),
-      taskId: read.integerOrNull('taskId'),
-      categoryId: read.integerOrNull('categoryId'),
-    };
-  },
+  fromRow: (row: RowOf<'money_records'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    type: choice('money_records', 'type', row.type, MONEY_TYPES),
+    price: money('money_records', 'price_cents', row.price_cents),
+    card: row.card_id,
+    toCard: row.to_card_id,
+    description: row.description,
+    date: localDateTimeOrNull('money_records', 'date', row.date),
+    clientId: row.client_id,
+    projectId: row.project_id,
+    taskId: row.task_id,
+    categoryId: row.category_id,
+  }),
 };

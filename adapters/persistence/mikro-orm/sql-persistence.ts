@@ -96,11 +96,11 @@ export const persistenceOver = async (
     observeQuery === undefined ? executor : timed(executor, observeQuery, side);
   const dialect = database.kind === 'sqlite' ? SQLITE : POSTGRESQL;
   const em = orm.em;
-  const readExecutor = classified(observed(ormExecutor(em, 'read'), 'read'));
+  const readExecutor = classified(observed(ormExecutor(em, 'read', dialect), 'read'));
   const reader = textRunner(readExecutor, dialect);
   const writerEm = dialect === SQLITE ? em : em.fork();
-  const writeExecutor = classified(observed(ormExecutor(writerEm, 'write'), 'write'));
-  const writer = textRunner(writeExecutor, dialect);
+  const writeExecutor = classified(observed(ormExecutor(writerEm, 'write', dialect), 'write'));
+  const writer = statementsOf(writeExecutor);
   const keyCache = new ApiKeyCache(options.keyCacheMs ?? DEFAULT_KEY_CACHE_MS);
   const commits = new CommitSignal();
   const postgres =
@@ -110,7 +110,8 @@ export const persistenceOver = async (
   const upkeep =
     database.kind === 'sqlite'
       ? new SearchIndexUpkeep(
-          () => upkeepEm.transactional((tx) => mergeStep(textRunner(ormExecutor(tx, 'write'), SQLITE))),
+          () =>
+            upkeepEm.transactional((tx) => mergeStep(textRunner(ormExecutor(tx, 'write', SQLITE), SQLITE))),
           options.reportBackgroundFailure ?? (() => undefined),
         )
       : undefined;
@@ -133,9 +134,9 @@ export const persistenceOver = async (
     ),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
-    changeLog: new SqlChangeLogReader(reader, dialect),
+    changeLog: new SqlChangeLogReader(statementsOf(readExecutor), dialect),
     currentRecords: new SqlCurrentRecords(reader, dialect),
-    apiKeyStore: new SqlApiKeyStore(statementsOf(readExecutor), statementsOf(writeExecutor), keyCache),
+    apiKeyStore: new SqlApiKeyStore(statementsOf(readExecutor), writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),
     ...(postgres === undefined
       ? {}

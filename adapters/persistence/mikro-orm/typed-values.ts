@@ -1,7 +1,20 @@
 import { type Duration, durationFromSeconds } from '../../../domain/shared/duration.js';
-import { type LocalDateTime, parseLocalDateTime } from '../../../domain/shared/local-date-time.js';
-import { type Money, moneyFromCents } from '../../../domain/shared/money.js';
-import { CorruptRowError } from './row-decoding.js';
+import {
+  endOfDay,
+  type LocalDate,
+  type LocalDateTime,
+  parseLocalDateTime,
+  startOfDay,
+} from '../../../domain/shared/local-date-time.js';
+import { type Money, moneyFromCents, moneyToCents } from '../../../domain/shared/money.js';
+
+/** A value no parser of the domain accepts: the database holds something this service never wrote. */
+export class CorruptRowError extends Error {
+  constructor(table: string, column: string, value: unknown) {
+    super(`${table}.${column} holds a value this service cannot read: ${JSON.stringify(value)}`);
+    this.name = 'CorruptRowError';
+  }
+}
 
 /**
  * Domain values from a typed row's columns. The row's types come from the entity definitions; what
@@ -46,6 +59,9 @@ export const localDateTimeOrNull = (
   text: string | null,
 ): LocalDateTime | null => (text === null ? null : domainValue(table, column, text, parseLocalDateTime));
 
+export const duration = (table: string, column: string, seconds: number): Duration =>
+  domainValue(table, column, seconds, durationFromSeconds);
+
 export const durationOrNull = (table: string, column: string, seconds: number | null): Duration | null =>
   seconds === null ? null : domainValue(table, column, seconds, durationFromSeconds);
 
@@ -59,3 +75,16 @@ export const money = (table: string, column: string, cents: number): Money =>
 
 export const moneyOrNull = (table: string, column: string, cents: number | null): Money | null =>
   cents === null ? null : money(table, column, cents);
+
+/** Wall-clock time as the columns spell it: `YYYY-MM-DD HH:MM:SS`, which sorts as text. */
+const spelled = (value: LocalDateTime): string => value.replace('T', ' ');
+
+export const storedDateTime = (value: LocalDateTime | null): string | null =>
+  value === null ? null : spelled(value);
+
+/** A day's first and last second in the column's spelling: bounds for an inclusive range of days. */
+export const storedDayStart = (day: LocalDate): string => spelled(startOfDay(day));
+export const storedDayEnd = (day: LocalDate): string => spelled(endOfDay(day));
+
+export const storedMoney = (amount: Money | null): number | null =>
+  amount === null ? null : moneyToCents(amount);

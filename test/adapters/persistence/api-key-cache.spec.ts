@@ -88,7 +88,7 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
     let opened: Persistence[];
     let keyReads: number;
     const countKeyReads = (sample: QuerySample) => {
-      if (sample.sql.includes('from api_keys where digest')) keyReads += 1;
+      if (/from "?api_keys"? where "?digest"?/.test(sample.sql)) keyReads += 1;
     };
     const instance = async (observe = false): Promise<Workspace> => {
       const persistence = await openSqlPersistence(fresh.database, {

@@ -1,31 +1,30 @@
+import { MikroORM } from '@mikro-orm/sql';
 import { expect } from 'chai';
 import pg from 'pg';
+import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
+import {
+  ormExecutor,
+  type Statements,
+  statementsOf,
+} from '../../../adapters/persistence/mikro-orm/orm-runner.js';
 import { SqlWindowCounter } from '../../../adapters/persistence/mikro-orm/read/sql-window-counter.js';
+import { POSTGRESQL } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
 import { postgresServer } from '../../support/persistence-harness.js';
 
-/** Statements on `pool`, as two instances of the service would run them on their own connections. */
-const poolRunner = (pool: pg.Pool): SqlRunner => {
-  const all = async (sql: string, params: readonly (string | number | null)[]) => {
-    let index = 0;
-    return (
-      await pool.query(
-        sql.replace(/\?/g, () => `$${++index}`),
-        [...params],
-      )
-    ).rows;
-  };
+/** Two instances of the service: each its own ORM, its own pool, on one database. */
+const instance = async (url: string): Promise<{ statements: Statements; close: () => Promise<void> }> => {
+  const orm = await MikroORM.init(await mikroOrmOptions({ kind: 'postgresql', url }));
   return {
-    all,
-    get: async (sql, params) => (await all(sql, params))[0],
-    run: async (sql, params) => void (await all(sql, params)),
+    statements: statementsOf(ormExecutor(orm.em.fork(), 'write', POSTGRESQL)),
+    close: () => orm.close(),
   };
 };
 
 describe('the shared rate-limit window counter on PostgreSQL', function () {
   this.timeout(60_000);
   let pool: pg.Pool;
+  let instances: Awaited<ReturnType<typeof instance>>[] = [];
   let now: number;
   let counter: SqlWindowCounter;
   let lagging: SqlWindowCounter;
@@ -34,15 +33,21 @@ describe('the shared rate-limit window counter on PostgreSQL', function () {
     const url = await (await postgresServer()).createDatabase(`workspace_windows_${process.pid}`);
     await (await openSqlPersistence({ kind: 'postgresql', url }, { migrate: true })).close();
     pool = new pg.Pool({ connectionString: url, max: 4 });
+    instances = [await instance(url), await instance(url)];
   });
-  after(() => pool.end());
+  after(async () => {
+    await pool.end();
+    for (const each of instances) await each.close();
+  });
 
   beforeEach(async () => {
     await pool.query('delete from rate_limit_windows');
     now = 1_800_000_000_000 + 10_000;
-    counter = new SqlWindowCounter(poolRunner(pool), () => now);
+    const [one, two] = instances;
+    if (one === undefined || two === undefined) throw new Error('no instances');
+    counter = new SqlWindowCounter(one.statements, () => now);
     // Another instance whose clock is two seconds behind.
-    lagging = new SqlWindowCounter(poolRunner(pool), () => now - 2_000);
+    lagging = new SqlWindowCounter(two.statements, () => now - 2_000);
   });
 
   it('counts hits in the current window and says when it resets', async () => {

@@ -1,6 +1,7 @@
 import type { ChangeResource } from '../../../../application/ports/change-log.port.js';
 import type { CurrentRecords, ResourceRecords } from '../../../../application/ports/current-records.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
+import type { Stored } from '../../../../domain/workspace/records.js';
 import {
   cardTable,
   categoryTable,
@@ -8,14 +9,13 @@ import {
   moneyTable,
   noteTable,
   projectTable,
+  type RecordRow,
   type RecordTable,
   timeTable,
 } from '../record-tables.js';
-import { taskFromRecord } from '../schemas/task.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { shapeOf } from '../write/table-statements.js';
 import type { Row, SqlRunner } from './sql-runner.js';
-import { taskColumnsOn } from './sql-task-read-model.js';
+import { taskColumnsOn, taskFromRead } from './sql-task-read-model.js';
 
 /** How one resource's rows are selected by id for a user, and read back. */
 interface Selection<A> {
@@ -28,17 +28,15 @@ interface Selection<A> {
   readonly map: (row: Row) => A;
 }
 
-const ownedBy = <F, R>(table: RecordTable<F, R>): Selection<ReturnType<RecordTable<F, R>['fromRow']>> => {
-  const shape = shapeOf(table.schema);
-  return {
-    table: shape.table,
-    // On the alias: the ids' own `id` is beside them.
-    columns: [...shape.columns].map(([name, column]) => `r.${column} as "${name}"`).join(', '),
-    visibleTo: 'r.owner_id = ?',
-    users: 1,
-    map: table.fromRow,
-  };
-};
+const ownedBy = <F>(table: RecordTable<F>): Selection<Stored<F>> => ({
+  table: table.name,
+  // On the alias: the ids' own `id` is beside them.
+  columns: 'r.*',
+  visibleTo: 'r.owner_id = ?',
+  users: 1,
+  // trust boundary: the statement selects every column of the table, unaliased.
+  map: (row) => table.fromRow(row as RecordRow),
+});
 
 type Selections = { readonly [R in ChangeResource]: Selection<ResourceRecords[R]> };
 
@@ -48,7 +46,7 @@ const SELECTIONS: Selections = {
     columns: taskColumnsOn('r'),
     visibleTo: '(r.owner_id = ? or r.assignee_id = ?)',
     users: 2,
-    map: taskFromRecord,
+    map: taskFromRead,
   },
   clients: ownedBy(clientTable),
   projects: ownedBy(projectTable),

@@ -5,30 +5,7 @@ import {
   type IdempotencyTiming,
   type StoredResponse,
 } from '../../persistence.js';
-import type { SqlRunner } from './sql-runner.js';
-
-/** An expired entry, or a running one past its lease, gives way to a new claim (only if it still is one). */
-const FORGET_LAPSED =
-  'delete from idempotency_keys where owner_id = ? and idempotency_key = ? ' +
-  'and (expires_at <= ? or (status is null and started_at <= ?))';
-
-/** The primary key (owner, key) lets exactly one of several racing inserts through. */
-const CLAIM =
-  'insert into idempotency_keys (owner_id, idempotency_key, fingerprint, started_at, expires_at) ' +
-  'values (?, ?, ?, ?, ?) on conflict (owner_id, idempotency_key) do nothing returning owner_id';
-
-const HOLDER =
-  'select fingerprint, status, response_body as "body", response_headers as "headers", ' +
-  'started_at as "startedAt", expires_at as "expiresAt" ' +
-  'from idempotency_keys where owner_id = ? and idempotency_key = ?';
-
-const COMPLETE =
-  'update idempotency_keys set status = ?, response_body = ?, response_headers = ? ' +
-  'where owner_id = ? and idempotency_key = ?';
-
-const RELEASE = 'delete from idempotency_keys where owner_id = ? and idempotency_key = ? and status is null';
-
-const SWEEP = 'delete from idempotency_keys where expires_at <= ?';
+import type { Statements } from '../orm-runner.js';
 
 /** A claim may find the holder gone, or lapsed, between its insert and its look: try again. */
 const CLAIM_ATTEMPTS = 3;
@@ -40,7 +17,15 @@ const CLAIM_ATTEMPTS = 3;
 export class SqlIdempotencyStore implements IdempotencyStore {
   private lastSweep = 0;
 
-  constructor(private readonly runner: SqlRunner) {}
+  constructor(private readonly q: Statements) {}
+
+  /** The entry of (owner, key). */
+  private entry(ownerId: number, key: string) {
+    return this.q.db
+      .selectFrom('idempotency_keys')
+      .where('owner_id', '=', ownerId)
+      .where('idempotency_key', '=', key);
+  }
 
   async claim(
     ownerId: number,
@@ -52,17 +37,42 @@ export class SqlIdempotencyStore implements IdempotencyStore {
     const { now } = timing;
     // A new key (the usual case) costs one statement; a held one a look, and a lapsed one a delete.
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-      const claimed = await this.runner.get(CLAIM, [ownerId, key, fingerprint, now, now + timing.ttlMs]);
+      // The primary key (owner, key) lets exactly one of several racing inserts through.
+      const claimed = await this.q.first(
+        this.q.db
+          .insertInto('idempotency_keys')
+          .values({
+            owner_id: ownerId,
+            idempotency_key: key,
+            fingerprint,
+            started_at: now,
+            expires_at: now + timing.ttlMs,
+          })
+          .onConflict((conflict) => conflict.columns(['owner_id', 'idempotency_key']).doNothing())
+          .returning('owner_id'),
+      );
       if (claimed !== undefined) return { kind: 'claimed' };
-      const holder = await this.runner.get(HOLDER, [ownerId, key]);
+      const holder = await this.q.first(this.entry(ownerId, key).selectAll());
       if (holder === undefined) continue;
       const entry = {
-        startedAt: Number(holder.startedAt),
-        expiresAt: Number(holder.expiresAt),
+        startedAt: holder.started_at,
+        expiresAt: holder.expires_at,
         running: holder.status === null,
       };
       if (hasLapsed(entry, timing)) {
-        await this.runner.run(FORGET_LAPSED, [ownerId, key, now, now - timing.leaseMs]);
+        // An expired entry, or a running one past its lease, gives way (only if it still is one).
+        await this.q.run(
+          this.q.db
+            .deleteFrom('idempotency_keys')
+            .where('owner_id', '=', ownerId)
+            .where('idempotency_key', '=', key)
+            .where((row) =>
+              row.or([
+                row('expires_at', '<=', now),
+                row.and([row('status', 'is', null), row('started_at', '<=', now - timing.leaseMs)]),
+              ]),
+            ),
+        );
         continue;
       }
       if (holder.fingerprint !== fingerprint) return { kind: 'mismatch' };
@@ -70,10 +80,10 @@ export class SqlIdempotencyStore implements IdempotencyStore {
       return {
         kind: 'completed',
         response: {
-          status: Number(holder.status),
-          body: String(holder.body),
+          status: holder.status,
+          body: String(holder.response_body),
           // trust boundary: written by this store from an answer's headers, names to text.
-          headers: JSON.parse(String(holder.headers)) as Record<string, string>,
+          headers: JSON.parse(String(holder.response_headers)) as Record<string, string>,
         },
       };
     }
@@ -82,23 +92,35 @@ export class SqlIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(ownerId: number, key: string, response: StoredResponse): Promise<void> {
-    await this.runner.run(COMPLETE, [
-      response.status,
-      response.body,
-      JSON.stringify(response.headers),
-      ownerId,
-      key,
-    ]);
+    await this.q.run(
+      this.q.db
+        .updateTable('idempotency_keys')
+        .set({
+          status: response.status,
+          response_body: response.body,
+          response_headers: JSON.stringify(response.headers),
+        })
+        .where('owner_id', '=', ownerId)
+        .where('idempotency_key', '=', key),
+    );
   }
 
   async release(ownerId: number, key: string): Promise<void> {
-    await this.runner.run(RELEASE, [ownerId, key]);
+    await this.q.run(
+      this.q.db
+        .deleteFrom('idempotency_keys')
+        .where('owner_id', '=', ownerId)
+        .where('idempotency_key', '=', key)
+        .where('status', 'is', null),
+    );
   }
 
   /** At most once an hour per instance, in the background: expired rows are never read anyway. */
   private sweep(timing: IdempotencyTiming): void {
     if (timing.now - this.lastSweep < 3_600_000) return;
     this.lastSweep = timing.now;
-    this.runner.run(SWEEP, [timing.now]).catch(() => undefined);
+    this.q
+      .run(this.q.db.deleteFrom('idempotency_keys').where('expires_at', '<=', timing.now))
+      .catch(() => undefined);
   }
 }

@@ -18,6 +18,7 @@ import type {
   Note,
   Project,
   RecordType,
+  Stored,
   TimeRecord,
 } from '../../../../domain/workspace/records.js';
 import {
@@ -27,42 +28,32 @@ import {
   moneyTable,
   noteTable,
   projectTable,
+  type RecordRow,
+  type RecordTable,
   timeTable,
 } from '../record-tables.js';
-import { type Row, storedDayEnd, storedDayStart } from '../row-decoding.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
 import type { Condition, SqlDialect } from '../sql-dialect.js';
+import { storedDayEnd, storedDayStart } from '../typed-values.js';
 import type { Order } from './keyset.js';
 import { ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
-import type { SqlRunner, SqlValue } from './sql-runner.js';
+import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
-const OWNED = [
-  ['id', 'id'],
-  ['owner_id', 'ownerId'],
-  ['created_at', 'createdAt'],
-  ['updated_at', 'updatedAt'],
-] as const;
-const NAMED = [...OWNED, ['name', 'name'], ['description', 'description'], ['active', 'active']] as const;
-const CLIENT = [...NAMED, ['email', 'email'], ['phone', 'phone']] as const;
-const PROJECT = [...NAMED, ['client_id', 'clientId']] as const;
-const LINKS = [
-  ['date', 'date'],
-  ['client_id', 'clientId'],
-  ['project_id', 'projectId'],
-  ['task_id', 'taskId'],
-  ['category_id', 'categoryId'],
-] as const;
+const OWNED = ['id', 'owner_id', 'created_at', 'updated_at'] as const;
+const NAMED = [...OWNED, 'name', 'description', 'active'] as const;
+const CLIENT = [...NAMED, 'email', 'phone'] as const;
+const PROJECT = [...NAMED, 'client_id'] as const;
+const LINKS = ['date', 'client_id', 'project_id', 'task_id', 'category_id'] as const;
 const NOTE = [...NAMED, ...LINKS] as const;
-const TIME = [...OWNED, ...LINKS, ['time_really', 'timeReally'], ['description', 'description']] as const;
-const MONEY = [
-  ...OWNED,
-  ...LINKS,
-  ['type', 'type'],
-  ['price_cents', 'price'],
-  ['card_id', 'card'],
-  ['to_card_id', 'toCard'],
-  ['description', 'description'],
-] as const;
+const TIME = [...OWNED, ...LINKS, 'time_really', 'description'] as const;
+const MONEY = [...OWNED, ...LINKS, 'type', 'price_cents', 'card_id', 'to_card_id', 'description'] as const;
+
+/** A record table's mapping, over the rows these statements read (each the table's own columns). */
+const fromRows =
+  <F>(table: RecordTable<F>) =>
+  (row: Row): Stored<F> =>
+    // trust boundary: the statements below select the table's own columns, unaliased.
+    table.fromRow(row as RecordRow);
 
 /**
  * Newest first; the text spelling of dates sorts as time, and undated records come last. SQLite
@@ -145,14 +136,14 @@ const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery): OwnedWhere =
   return where;
 };
 
-type Columns = readonly (readonly [string, string])[];
+type Columns = readonly string[];
 const selections = new WeakMap<Columns, string>();
 
 /** The selection of a table's columns (module constants), spelled once, not on every list. */
 const select = (columns: Columns): string => {
   let selection = selections.get(columns);
   if (selection === undefined) {
-    selection = columns.map(([column, alias]) => `r.${column} as "${alias}"`).join(', ');
+    selection = columns.map((column) => `r.${column}`).join(', ');
     selections.set(columns, selection);
   }
   return selection;
@@ -207,14 +198,14 @@ export class SqlRecordReadModel implements RecordReadModel {
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
     const where = new OwnedWhere(ownerId).add(`r.active = ${flag(query.active)}`);
     if (query.orderBy === null)
-      return this.page('clients', select(CLIENT), where, query, clientTable.fromRow);
+      return this.page('clients', select(CLIENT), where, query, fromRows(clientTable));
     // Each client's latest record of the type, newest first by (created_at, id), found along the
     // records' (client_id, created_at, id) index; clients without one last, by id. The join gives
     // each client one row, so the clients are counted without it: PostgreSQL would look up each
     // one's latest record only to count it (the count of 200 clients cost more than their page).
     const countFrom = { sql: `from clients r where ${where.conditions.join(' and ')}`, params: where.params };
     where.joins = this.dialect.latestOfClient(LATEST_RECORD_TABLES[query.orderBy], 'l', 'r.id');
-    return this.page('clients', select(CLIENT), where, query, clientTable.fromRow, {
+    return this.page('clients', select(CLIENT), where, query, fromRows(clientTable), {
       countFrom,
       order: [
         { column: 'l.created_at', direction: 'desc', nullable: true, kind: 'number' },
@@ -232,13 +223,14 @@ export class SqlRecordReadModel implements RecordReadModel {
       where.add(query.active ? cascade : `not ${cascade}`);
       where.joins = 'left join clients c on c.id = r.client_id';
     }
-    return this.page('projects', select(PROJECT), where, query, projectTable.fromRow);
+    return this.page('projects', select(PROJECT), where, query, fromRows(projectTable));
   }
 
   notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
     const where = new OwnedWhere(ownerId);
     if (query.active !== undefined) where.add(`r.active = ${flag(query.active)}`);
-    if (query.search === undefined) return this.page('notes', select(NOTE), where, query, noteTable.fromRow);
+    if (query.search === undefined)
+      return this.page('notes', select(NOTE), where, query, fromRows(noteTable));
     const index = this.dialect.searchIndex('notes', 'r', ownerId, query.search);
     if (index === undefined) {
       const search = this.dialect.textSearch('r', ['name', 'description'], query.search);
@@ -247,7 +239,7 @@ export class SqlRecordReadModel implements RecordReadModel {
         select(NOTE),
         where.add(search.sql, ...search.params),
         query,
-        noteTable.fromRow,
+        fromRows(noteTable),
       );
     }
     // On the owner's index: its matches in id order, counted on the index alone when nothing else
@@ -255,18 +247,18 @@ export class SqlRecordReadModel implements RecordReadModel {
     const countFrom = where.unfiltered ? index.countFrom : undefined;
     where.joins = index.join;
     where.add(index.condition.sql, ...index.condition.params);
-    return this.page('notes', select(NOTE), where, query, noteTable.fromRow, {
+    return this.page('notes', select(NOTE), where, query, fromRows(noteTable), {
       order: [{ column: index.idColumn, direction: 'asc', kind: 'number' }],
       countFrom,
     });
   }
 
   categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
-    return this.named('categories', ownerId, query, categoryTable.fromRow);
+    return this.named('categories', ownerId, query, fromRows(categoryTable));
   }
 
   cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>> {
-    return this.named('cards', ownerId, query, cardTable.fromRow);
+    return this.named('cards', ownerId, query, fromRows(cardTable));
   }
 
   private named<R>(
@@ -285,16 +277,23 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
-    return this.page('time_records', select(TIME), linkConditions(ownerId, query), query, timeTable.fromRow, {
-      order: NEWEST_FIRST,
-    });
+    return this.page(
+      'time_records',
+      select(TIME),
+      linkConditions(ownerId, query),
+      query,
+      fromRows(timeTable),
+      {
+        order: NEWEST_FIRST,
+      },
+    );
   }
 
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
     const where = linkConditions(ownerId, query);
     if (query.type !== undefined) where.add('r.type = ?', query.type);
     if (query.card !== undefined) where.add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
-    return this.page('money_records', select(MONEY), where, query, moneyTable.fromRow, {
+    return this.page('money_records', select(MONEY), where, query, fromRows(moneyTable), {
       order: NEWEST_FIRST,
     });
   }

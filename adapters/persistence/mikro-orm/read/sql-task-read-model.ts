@@ -7,16 +7,26 @@ import type {
 } from '../../../../application/ports/task-read-model.port.js';
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
-import { storedDayEnd, storedDayStart } from '../row-decoding.js';
-import { historyFromRecord, TaskSchema, taskFromRecord } from '../schemas/task.schemas.js';
+import {
+  historyFromRow,
+  type TaskHistoryRow,
+  type TaskRow,
+  TaskSchema,
+  taskFromRow,
+} from '../schemas/task.schemas.js';
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
-import { selectionOn, shapeOf } from '../write/table-statements.js';
+import { storedDayEnd, storedDayStart } from '../typed-values.js';
+import { columnsOn } from '../write/table-statements.js';
 import { type Order, orderByOf, type SortKey } from './keyset.js';
 import { ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
-import type { SqlRunner, SqlValue } from './sql-runner.js';
+import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /** Every task column of the table as `alias`, named as the mapper reads it (from TaskSchema). */
-export const taskColumnsOn = (alias: string): string => selectionOn(shapeOf(TaskSchema), alias);
+export const taskColumnsOn = (alias: string): string => columnsOn(TaskSchema, alias);
+
+/** A task from a row these statements read (every column of the task, unaliased). */
+// trust boundary: the statements select `taskColumnsOn`, the task table's own columns.
+export const taskFromRead = (row: Row): Task => taskFromRow(row as TaskRow);
 
 const TASK_SELECTION = taskColumnsOn('t');
 
@@ -121,7 +131,7 @@ export class SqlTaskReadModel implements TaskReadModel {
 
   async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
     const row = await this.runner.get(FIND_VISIBLE, [id, userId, userId]);
-    return row ? taskFromRecord(row) : null;
+    return row ? taskFromRead(row) : null;
   }
 
   /**
@@ -157,7 +167,7 @@ export class SqlTaskReadModel implements TaskReadModel {
       from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
       params: [userId, userId, ...filters.params],
       order,
-      map: taskFromRecord,
+      map: taskFromRead,
     };
     if (filters.sql === '') {
       const owned = ownedRowCount('tasks', userId);
@@ -201,7 +211,7 @@ export class SqlTaskReadModel implements TaskReadModel {
           query.sort.by === 'id'
             ? [{ column: index.idColumn, direction: query.sort.direction, kind: 'number' }]
             : orderOf(query.sort),
-        map: taskFromRecord,
+        map: taskFromRead,
       },
       query,
       this.countHorizon,
@@ -209,9 +219,7 @@ export class SqlTaskReadModel implements TaskReadModel {
   }
 
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {
-    const columns =
-      'id, task_id as "taskId", from_status as "fromStatus", to_status as "toStatus", ' +
-      'changed_by as "changedBy", changed_at as "changedAt"';
+    const columns = 'id, task_id, from_status, to_status, changed_by, changed_at';
     return pagedSelect(
       this.runner,
       {
@@ -219,7 +227,8 @@ export class SqlTaskReadModel implements TaskReadModel {
         from: 'from task_status_history where task_id = ?',
         params: [taskId],
         order: [{ column: 'id', direction: 'asc', kind: 'number' }],
-        map: historyFromRecord,
+        // trust boundary: the statement selects every column of the history, unaliased.
+        map: (row) => historyFromRow(row as TaskHistoryRow),
       },
       page,
     );

@@ -1,43 +1,32 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { InferKyselyTable } from '@mikro-orm/sql';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { StatusChange, StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import { type NewTask, numberingScope, type Task } from '../../../../domain/task/task.js';
 import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
 import { TASK_STATUSES } from '../../../../domain/task/task-status.js';
 import type { TaskTitle } from '../../../../domain/task/task-title.js';
-import { type Row, RowReader, storedDateTime, storedMoney } from '../row-decoding.js';
+import {
+  choice,
+  durationOrNull,
+  flag,
+  instant,
+  instantOrNull,
+  localDateTimeOrNull,
+  moneyOrNull,
+  storedDateTime,
+  storedMoney,
+} from '../typed-values.js';
 import { cents, epochMillis, idColumn, wallClock } from './column-types.js';
 import { latestPerClientIndex, ownedColumns, withReference } from './common-columns.js';
 import { UserSchema } from './user.schemas.js';
 import { CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
-export interface TaskRecord {
-  id: number;
-  ownerId: number;
-  clientTaskId: number;
-  /** The client id, or 0 for tasks without a client: NULLs would escape the unique constraint. */
-  numberScope: number;
-  title: string;
-  description: string | null;
-  /** Wall-clock `YYYY-MM-DD HH:MM:SS`; sorts as text. */
-  date: string | null;
-  priority: number;
-  status: number;
-  active: boolean;
-  projectId: number | null;
-  clientId: number | null;
-  categoryId: number | null;
-  assigneeId: number | null;
-  /** Seconds. */
-  timePlanned: number | null;
-  pricePlannedCents: number | null;
-  completedAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-}
-
+/**
+ * Tasks. `number_scope` is the client id, or 0 for tasks without a client (NULLs would escape the
+ * unique constraint); `date` is wall-clock `YYYY-MM-DD HH:MM:SS` (sorts as text); `time_planned` is
+ * seconds.
+ */
 export const TaskSchema = defineEntity({
   name: 'TaskRecord',
   tableName: 'tasks',
@@ -111,67 +100,60 @@ export const TaskSchema = defineEntity({
   },
 });
 
-/**
- * A task from its row, and its row from a task: the row's columns are read through
- * `RowReader<keyof TaskRecord>`, and a task's row is every writable column, so a field of `Task` with
- * no column here is a compile error.
- */
-export const taskFromRecord = (row: Row): Task => {
-  const read = new RowReader<keyof TaskRecord>('tasks', row);
-  return {
-    id: read.integer('id'),
-    ownerId: read.integer('ownerId'),
-    clientTaskId: read.integer('clientTaskId'),
-    // A read does not parse each title again (a list would pay it per row).
-    // trust boundary: titles are written only as TaskTitle, checked on the way in.
-    title: read.text('title') as TaskTitle,
-    description: read.textOrNull('description'),
-    date: read.localDateTimeOrNull('date'),
-    priority: read.choice('priority', TASK_PRIORITIES),
-    status: read.choice('status', TASK_STATUSES),
-    active: read.flag('active'),
-    projectId: read.integerOrNull('projectId'),
-    clientId: read.integerOrNull('clientId'),
-    categoryId: read.integerOrNull('categoryId'),
-    assigneeId: read.integerOrNull('assigneeId'),
-    timePlanned: read.durationOrNull('timePlanned'),
-    pricePlanned: read.moneyOrNull('pricePlannedCents'),
-    completedAt: read.instantOrNull('completedAt'),
-    createdAt: read.instant('createdAt'),
-    updatedAt: read.instant('updatedAt'),
-    version: read.integer('version'),
-  };
-};
+export type TaskRow = Selectable<InferKyselyTable<typeof TaskSchema>>;
 
-/** Writable columns of a task (id and version belong to the database). */
-export const taskToRecord = (task: NewTask): Omit<TaskRecord, 'id' | 'version'> => ({
-  ownerId: task.ownerId,
-  clientTaskId: task.clientTaskId,
-  numberScope: numberingScope(task),
-  title: task.title,
-  description: task.description,
-  date: storedDateTime(task.date),
-  priority: task.priority,
-  status: task.status,
-  active: task.active,
-  projectId: task.projectId,
-  clientId: task.clientId,
-  categoryId: task.categoryId,
-  assigneeId: task.assigneeId,
-  timePlanned: task.timePlanned,
-  pricePlannedCents: storedMoney(task.pricePlanned),
-  completedAt: task.completedAt?.getTime() ?? null,
-  createdAt: task.createdAt.getTime(),
-  updatedAt: task.updatedAt.getTime(),
+/**
+ * A task from its row, and its row from a task: the row's columns are typed from the entity, and a
+ * task's row is every writable column, so a field of `Task` with no column here is a compile error.
+ */
+export const taskFromRow = (row: TaskRow): Task => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  clientTaskId: row.client_task_id,
+  // A read does not parse each title again (a list would pay it per row).
+  // trust boundary: titles are written only as TaskTitle, checked on the way in.
+  title: row.title as TaskTitle,
+  description: row.description,
+  date: localDateTimeOrNull('tasks', 'date', row.date),
+  priority: choice('tasks', 'priority', row.priority, TASK_PRIORITIES),
+  status: choice('tasks', 'status', row.status, TASK_STATUSES),
+  active: flag(row.active),
+  projectId: row.project_id,
+  clientId: row.client_id,
+  categoryId: row.category_id,
+  assigneeId: row.assignee_id,
+  timePlanned: durationOrNull('tasks', 'time_planned', row.time_planned),
+  pricePlanned: moneyOrNull('tasks', 'price_planned_cents', row.price_planned_cents),
+  completedAt: instantOrNull(row.completed_at),
+  createdAt: instant(row.created_at),
+  updatedAt: instant(row.updated_at),
+  version: row.version,
 });
 
-/** The last client task number handed out per (owner, scope). */
-export interface TaskNumberRecord {
-  ownerId: number;
-  scope: number;
-  lastValue: number;
-}
+/** Writable columns of a task (id and version belong to the database). */
+export const taskToRow = (task: NewTask) =>
+  ({
+    owner_id: task.ownerId,
+    client_task_id: task.clientTaskId,
+    number_scope: numberingScope(task),
+    title: task.title,
+    description: task.description,
+    date: storedDateTime(task.date),
+    priority: task.priority,
+    status: task.status,
+    active: task.active,
+    project_id: task.projectId,
+    client_id: task.clientId,
+    category_id: task.categoryId,
+    assignee_id: task.assigneeId,
+    time_planned: task.timePlanned,
+    price_planned_cents: storedMoney(task.pricePlanned),
+    completed_at: task.completedAt?.getTime() ?? null,
+    created_at: task.createdAt.getTime(),
+    updated_at: task.updatedAt.getTime(),
+  }) satisfies Required<Omit<Insertable<InferKyselyTable<typeof TaskSchema>>, 'id' | 'version'>>;
 
+/** The last client task number handed out per (owner, scope). */
 export const TaskNumberSchema = defineEntity({
   name: 'TaskNumberRecord',
   tableName: 'task_numbers',
@@ -181,15 +163,6 @@ export const TaskNumberSchema = defineEntity({
     lastValue: p.integer().fieldName('last_value'),
   },
 });
-
-export interface TaskHistoryRecord {
-  id: number;
-  taskId: number;
-  fromStatus: number | null;
-  toStatus: number;
-  changedBy: number;
-  changedAt: number;
-}
 
 export const TaskHistorySchema = defineEntity({
   name: 'TaskHistoryRecord',
@@ -215,14 +188,16 @@ export const historyToRow = (
   changed_at: change.changedAt.getTime(),
 });
 
-export const historyFromRecord = (row: Row): StatusHistoryEntry => {
-  const read = new RowReader<keyof TaskHistoryRecord>('task_status_history', row);
-  return {
-    id: read.integer('id'),
-    taskId: read.integer('taskId'),
-    from: read.integerOrNull('fromStatus') === null ? null : read.choice('fromStatus', TASK_STATUSES),
-    to: read.choice('toStatus', TASK_STATUSES),
-    changedBy: read.integer('changedBy'),
-    changedAt: read.instant('changedAt'),
-  };
-};
+export type TaskHistoryRow = Selectable<InferKyselyTable<typeof TaskHistorySchema>>;
+
+export const historyFromRow = (row: TaskHistoryRow): StatusHistoryEntry => ({
+  id: row.id,
+  taskId: row.task_id,
+  from:
+    row.from_status === null
+      ? null
+      : choice('task_status_history', 'from_status', row.from_status, TASK_STATUSES),
+  to: choice('task_status_history', 'to_status', row.to_status, TASK_STATUSES),
+  changedBy: row.changed_by,
+  changedAt: instant(row.changed_at),
+});

@@ -26,7 +26,7 @@ export const WebhookSchema = defineEntity({
   tableName: 'webhooks',
   indexes: [{ name: 'webhooks_user_id_index', properties: ['userId'] }],
   properties: {
-    id: p.integer().primary(),
+    id: p.integer().primary().autoincrement(),
     userId: p.integer().fieldName('user_id'),
     url: p.text(),
     events: p.text(),
@@ -68,7 +68,7 @@ export const WebhookDeliverySchema = defineEntity({
   ],
   uniques: [{ name: 'webhook_deliveries_event_unique', properties: ['webhookId', 'eventId'] }],
   properties: {
-    id: p.integer().primary(),
+    id: p.integer().primary().autoincrement(),
     webhookId: p.integer().fieldName('webhook_id'),
     eventId: p.string().length(200).fieldName('event_id'),
     type: p.string().length(40),

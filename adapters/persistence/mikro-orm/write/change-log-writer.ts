@@ -1,148 +1,117 @@
+import type { Expression, SelectQueryBuilder } from 'kysely';
 import type { Change } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { ChangeRecorder } from '../../change-recorder.js';
-import { BoundedCache } from '../bounded-cache.js';
-import type { SqlRunner, SqlValue } from '../read/sql-runner.js';
-import { perDialect, type SqlDialect } from '../sql-dialect.js';
+import type { Db, Statements } from '../orm-runner.js';
+import type { Database } from '../schemas/database.js';
+import type { SqlDialect } from '../sql-dialect.js';
+
+/** Rows per insert: a task deleted with many linked records must not outgrow a statement's parameters. */
+const ROWS_PER_INSERT = 200;
+
+/** An entry's columns after its user and seq. */
+const columnsOf = (change: Change, at: number) => ({
+  resource: change.resource,
+  record_id: change.recordId,
+  operation: change.operation,
+  changed_at: at,
+  status_change: change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
+});
 
 /**
- * PostgreSQL: raises the user's sequence by `count` and answers the new last value. The upsert
- * locks the row until commit, so another writer of the same user waits here and takes the numbers
- * after these: the log has no gaps, and seq order is commit order.
+ * The user's latest seq, as a subquery: PostgreSQL's sequence row (none before their first change),
+ * SQLite's last entry, found at the end of the log's (user_id, seq) key (0 before their first).
  */
-const RAISE_SEQUENCE =
-  'insert into change_sequences (user_id, last_seq) values (?, ?) ' +
-  'on conflict (user_id) do update set last_seq = change_sequences.last_seq + excluded.last_seq ' +
-  'returning last_seq';
+export const latestSeqQuery = (
+  db: Db,
+  dialect: SqlDialect,
+  userId: UserId | Expression<number>,
+): SelectQueryBuilder<Database, 'change_sequences' | 'change_log', { seq: number }> =>
+  dialect.kind === 'postgresql'
+    ? db.selectFrom('change_sequences').select('last_seq as seq').where('user_id', '=', userId)
+    : db
+        .selectFrom('change_log')
+        .select((row) => row.fn.coalesce(row.fn.max('seq'), row.lit(0)).as('seq'))
+        .where('user_id', '=', userId);
 
-/**
- * The latest seq of the user `user` names (a parameter or a column), as a scalar subquery: PostgreSQL's
- * sequence row (null before their first change), SQLite's last entry, found at the end of the log's
- * (user_id, seq) key (0 before their first change). SQLite has no sequence row: its one writer holds
- * the file from BEGIN IMMEDIATE to the commit, so no other transaction can take the same numbers.
- */
+/** `latestSeqQuery` as SQL text, for the statements not yet written with the query builder. */
 export const latestSeqOf = (kind: SqlDialect['kind'], user: string): string =>
   kind === 'postgresql'
     ? `(select last_seq from change_sequences where user_id = ${user})`
     : `(select coalesce(max(seq), 0) from change_log where user_id = ${user})`;
 
-/** Rows per insert: a task deleted with many linked records must not outgrow a statement's parameters. */
-const ROWS_PER_INSERT = 200;
-
-const COLUMNS = '(user_id, seq, resource, record_id, operation, changed_at, status_change)';
-
-/** An entry's values after its user and seq. */
-const valuesOf = (change: Change, at: number): SqlValue[] => [
-  change.resource,
-  change.recordId,
-  change.operation,
-  at,
-  change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
-];
-
-/** Statement texts by row count (at most `ROWS_PER_INSERT`), each built once (table-statements.ts says why). */
-const byRows = (build: (rows: number) => string) => {
-  const texts = new BoundedCache<number, string>(ROWS_PER_INSERT);
-  return (rows: number): string => texts.getOrMake(rows, build);
-};
-
-/** PostgreSQL, past `ROWS_PER_INSERT` entries: inserted in chunks after the raise. */
-const insertEntries = byRows(
-  (rows) =>
-    `insert into change_log ${COLUMNS} values ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-);
-
 /**
- * PostgreSQL: the raise and the entries in one round trip, each entry numbered from the raised value
- * by its place (typed, as VALUES leaves parameters untyped).
+ * SQLite: each entry numbered after the user's last one by its own insert, which reads the log
+ * before it writes to it. SQLite has no sequence row: its one writer holds the file from the
+ * transaction's first write to its commit, so no other transaction can take the same numbers.
  */
-const raiseAndInsert = byRows(
-  (rows) =>
-    `with raised as (${RAISE_SEQUENCE}) insert into change_log ${COLUMNS} ` +
-    'select v.user_id, raised.last_seq - cast(? as bigint) + v.place, v.resource, v.record_id, v.operation, ' +
-    'v.changed_at, v.status_change from raised, (values ' +
-    Array.from(
-      { length: rows },
-      () =>
-        '(cast(? as integer), cast(? as bigint), cast(? as varchar), cast(? as integer), cast(? as varchar), ' +
-        'cast(? as bigint), cast(? as text))',
-    ).join(', ') +
-    ') as v(user_id, place, resource, record_id, operation, changed_at, status_change)',
-);
-
-/**
- * SQLite, one entry (most writes): numbered after the user's last one by the same statement. Half
- * the time of the form below for one row (5 against 10.5 µs, measured), which SQLite runs with a
- * table of its values built first.
- */
-const INSERT_ONE_AFTER_LAST = `insert into change_log ${COLUMNS} values (?, ${latestSeqOf('sqlite', '?')} + 1, ?, ?, ?, ?, ?)`;
-
-/**
- * SQLite: the entries numbered after the user's last one (`latestSeqOf`) by the same statement, which
- * reads the log before it inserts into it.
- */
-const insertAfterLast = byRows(
-  (rows) =>
-    'with v (place, resource, record_id, operation, changed_at, status_change) as (values ' +
-    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ') +
-    `) insert into change_log ${COLUMNS} ` +
-    `select ?, last.seq + v.place, v.resource, v.record_id, v.operation, v.changed_at, v.status_change ` +
-    `from (select ${latestSeqOf('sqlite', '?')} as seq) as last, v`,
-);
-
-const appendForUser = async (
-  tx: SqlRunner,
+const appendOnSqlite = async (
+  q: Statements,
   dialect: SqlDialect,
   userId: UserId,
   changes: readonly Change[],
   at: number,
-): Promise<void> => {
-  if (dialect.kind === 'sqlite') {
-    const [only] = changes;
-    if (changes.length === 1 && only !== undefined)
-      return tx.run(INSERT_ONE_AFTER_LAST, [userId, userId, ...valuesOf(only, at)]);
-    // A chunk after the first is numbered after the ones before it, which it finds in the log.
-    for (let start = 0; start < changes.length; start += ROWS_PER_INSERT) {
-      const chunk = changes.slice(start, start + ROWS_PER_INSERT);
-      const entries = chunk.flatMap((change, index) => [index + 1, ...valuesOf(change, at)]);
-      await tx.run(insertAfterLast(chunk.length), [...entries, userId, userId]);
-    }
-    return;
-  }
-  if (changes.length <= ROWS_PER_INSERT) {
-    const entries = changes.flatMap((change, index) => [userId, index + 1, ...valuesOf(change, at)]);
-    return tx.run(raiseAndInsert(changes.length), [userId, changes.length, changes.length, ...entries]);
-  }
-  const raised = await tx.get(RAISE_SEQUENCE, [userId, changes.length]);
-  const first = Number(raised?.last_seq) - changes.length + 1;
+) => {
+  for (const change of changes)
+    await q.run(
+      q.db.insertInto('change_log').values((row) => ({
+        user_id: userId,
+        seq: row(latestSeqQuery(q.db, dialect, userId).$asScalar(), '+', 1),
+        ...columnsOf(change, at),
+      })),
+    );
+};
+
+/**
+ * PostgreSQL: the user's sequence raised by the entries' count and the entries inserted, numbered
+ * from the raised value by their place, in one statement. The upsert locks the sequence's row until
+ * commit, so another writer of the same user waits there and takes the numbers after these: the log
+ * has no gaps, and seq order is commit order.
+ */
+const appendOnPostgres = async (q: Statements, userId: UserId, changes: readonly Change[], at: number) => {
   for (let start = 0; start < changes.length; start += ROWS_PER_INSERT) {
     const chunk = changes.slice(start, start + ROWS_PER_INSERT);
-    const params = chunk.flatMap((change, index) => [userId, first + start + index, ...valuesOf(change, at)]);
-    await tx.run(insertEntries(chunk.length), params);
+    await q.run(
+      q.db
+        .with('raised', (db) =>
+          db
+            .insertInto('change_sequences')
+            .values({ user_id: userId, last_seq: chunk.length })
+            .onConflict((conflict) =>
+              conflict.column('user_id').doUpdateSet((update) => ({
+                last_seq: update('change_sequences.last_seq', '+', update.ref('excluded.last_seq')),
+              })),
+            )
+            .returning('last_seq'),
+        )
+        .insertInto('change_log')
+        .values((row) =>
+          chunk.map((change, index) => ({
+            user_id: userId,
+            seq: row(row.selectFrom('raised').select('last_seq').$asScalar(), '-', chunk.length - 1 - index),
+            ...columnsOf(change, at),
+          })),
+        ),
+    );
   }
 };
 
 /**
- * Appends what units of work changed to the change log, in their transaction, just before it
+ * Appends what a unit of work changed to the change log, in its transaction, just before it
  * commits: users in id order, so two transactions that both write for the same users lock their
  * sequences (PostgreSQL) in the same order and cannot deadlock on them.
  */
 export const appendChanges = async (
-  tx: SqlRunner,
+  q: Statements,
   dialect: SqlDialect,
-  recorders: readonly ChangeRecorder[],
+  recorder: ChangeRecorder,
   at: number,
 ): Promise<void> => {
-  const byUser = new Map<UserId, Change[]>();
-  for (const recorder of recorders)
-    for (const [userId, changes] of recorder.byUser()) {
-      const listed = byUser.get(userId);
-      if (listed === undefined) byUser.set(userId, [...changes]);
-      else listed.push(...changes);
-    }
-  for (const userId of [...byUser.keys()].sort((a, b) => a - b))
-    await appendForUser(tx, dialect, userId, byUser.get(userId) ?? [], at);
+  const byUser = recorder.byUser();
+  for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
+    const changes = byUser.get(userId) ?? [];
+    if (changes.length === 0) continue;
+    if (dialect.kind === 'sqlite') await appendOnSqlite(q, dialect, userId, changes, at);
+    else await appendOnPostgres(q, userId, changes, at);
+  }
 };
-
-/** The user's latest seq, read on the read side. */
-export const LATEST_SEQ = perDialect((kind) => `select ${latestSeqOf(kind, '?')} as last_seq`);

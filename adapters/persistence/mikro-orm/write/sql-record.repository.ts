@@ -1,49 +1,16 @@
 import type { ChangeResource } from '../../../../application/ports/change-log.port.js';
 import type { RecordRepository, RecordUsage } from '../../../../application/ports/record.repository.js';
 import type { Stored } from '../../../../domain/workspace/records.js';
-import { type RecordKindName, referrersOf } from '../../../../domain/workspace/references.js';
-import type { ChangeRecorder } from '../../change-recorder.js';
-import type { SqlRunner } from '../read/sql-runner.js';
-import type { RecordTable } from '../record-tables.js';
-import { MoneySchema, NoteSchema, TimeSchema } from '../schemas/linked-record.schemas.js';
-import { TaskSchema } from '../schemas/task.schemas.js';
-import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from '../schemas/workspace.schemas.js';
-import type { SqlDialect } from '../sql-dialect.js';
 import {
-  columnIn,
-  insertReturning,
-  RowsAsRead,
-  shapeOf,
-  type TableShape,
-  updateById,
-} from './table-statements.js';
-
-interface RecordStatements {
-  readonly shape: TableShape;
-  readonly findOwned: string;
-  /** As `findOwned`, locking the row where rows can be locked. */
-  readonly findOwnedLocked: string;
-  readonly remove: string;
-}
-
-const statements = new WeakMap<object, RecordStatements>();
-
-/** A record table's statements, written once (a unit of work builds every repository). */
-const statementsOf = (table: RecordTable<unknown, unknown>): RecordStatements => {
-  let found = statements.get(table);
-  if (found === undefined) {
-    const shape = shapeOf(table.schema);
-    const findOwned = `select ${shape.selection} from ${shape.table} where id = ? and owner_id = ?`;
-    found = {
-      shape,
-      findOwned,
-      findOwnedLocked: `${findOwned} for update`,
-      remove: `delete from ${shape.table} where id = ? returning owner_id`,
-    };
-    statements.set(table, found);
-  }
-  return found;
-};
+  type RecordKindName,
+  type ReferenceField,
+  referrersOf,
+} from '../../../../domain/workspace/references.js';
+import type { ChangeRecorder } from '../../change-recorder.js';
+import type { Statements } from '../orm-runner.js';
+import type { RecordTable, RecordTableName } from '../record-tables.js';
+import type { SqlDialect } from '../sql-dialect.js';
+import { RowsAsRead } from './table-statements.js';
 
 /** Where a record repository notes what it changed: the transaction's recorder, and the records' resource. */
 export interface ChangeNotes {
@@ -52,73 +19,119 @@ export interface ChangeNotes {
 }
 
 /** One kind of owned record in its table, through the transaction's connection. */
-export const sqlRecords = <F, R>(
-  tx: SqlRunner,
+export const sqlRecords = <F>(
+  q: Statements,
   dialect: SqlDialect,
-  table: RecordTable<F, R>,
+  table: RecordTable<F>,
   { resource, changes }: ChangeNotes,
 ): RecordRepository<F> => {
-  // trust boundary: statements are built from the table's schema alone, whatever its field and row types.
-  const { shape, findOwned, findOwnedLocked, remove } = statementsOf(table as RecordTable<unknown, unknown>);
-  // A locked read waits for another writer's commit and then sees its row: checks made on it hold.
-  const findOwnedForUpdate = dialect.rowLocks ? findOwnedLocked : findOwned;
-  /** The writable properties of a record, as stored. */
-  const stored = (record: Stored<F>) => ({ ...table.toRow(record), updatedAt: record.updatedAt.getTime() });
+  const { name } = table;
+  /** The writable columns of a record, as stored. */
+  const stored = (record: Stored<F>) => ({ ...table.toRow(record), updated_at: record.updatedAt.getTime() });
   const asRead = new RowsAsRead<ReturnType<typeof stored>>();
-  const read = async (sql: string, ownerId: number, id: number) => {
-    const row = await tx.get(sql, [id, ownerId]);
+  const read = async (ownerId: number, id: number, lock: boolean) => {
+    const row = await q.first(
+      q.db
+        .selectFrom(name)
+        .selectAll()
+        .where('id', '=', id)
+        .where('owner_id', '=', ownerId)
+        // A locked read waits for another writer's commit and then sees its row: checks made on it hold.
+        .$if(lock && dialect.rowLocks, (query) => query.forUpdate()),
+    );
     if (!row) return null;
     const record = table.fromRow(row);
     asRead.remember(id, stored(record));
     return record;
   };
   return {
-    findOwned: (ownerId, id) => read(findOwned, ownerId, id),
-    findOwnedForUpdate: (ownerId, id) => read(findOwnedForUpdate, ownerId, id),
+    findOwned: (ownerId, id) => read(ownerId, id, false),
+    findOwnedForUpdate: (ownerId, id) => read(ownerId, id, true),
     add: async (ownerId, fields, at) => {
-      const row = { ...table.toRow(fields), ownerId, createdAt: at.getTime(), updatedAt: at.getTime() };
-      const { sql, params } = insertReturning(shape, row);
-      const stored = table.fromRow((await tx.get(sql, params)) ?? {});
-      changes.record(ownerId, resource, stored.id, 'created');
-      return stored;
+      const row = await q.first(
+        q.db
+          .insertInto(name)
+          .values({
+            ...table.toRow(fields),
+            owner_id: ownerId,
+            created_at: at.getTime(),
+            updated_at: at.getTime(),
+          })
+          .returning('id'),
+      );
+      if (row === undefined) throw new Error(`the insert into ${name} answered no row`);
+      // The record as stored: its fields as given, which its columns hold exactly.
+      const added: Stored<F> = { ...fields, id: row.id, ownerId, createdAt: at, updatedAt: at };
+      changes.record(ownerId, resource, added.id, 'created');
+      return added;
     },
     update: async (record) => {
       const changed = asRead.changes(record.id, stored(record));
       // Nothing differs from the row as read (an edit within the millisecond of the last one).
       if (Object.keys(changed).length === 0) return;
-      const { sql, params } = updateById(shape, record.id, changed, 'version = version + 1');
-      await tx.run(sql, params);
+      await q.run(
+        q.db
+          .updateTable(name)
+          .set((row) => ({ ...changed, version: row('version', '+', 1) }))
+          .where('id', '=', record.id),
+      );
       changes.record(record.ownerId, resource, record.id, 'updated');
     },
     delete: async (id) => {
-      const deleted = await tx.get(remove, [id]);
-      if (deleted !== undefined) changes.record(Number(deleted.owner_id), resource, id, 'deleted');
+      const deleted = await q.first(q.db.deleteFrom(name).where('id', '=', id).returning('owner_id'));
+      if (deleted !== undefined) changes.record(deleted.owner_id, resource, id, 'deleted');
     },
   };
 };
 
-const SCHEMAS = {
-  task: TaskSchema,
-  client: ClientSchema,
-  project: ProjectSchema,
-  category: CategorySchema,
-  card: CardSchema,
-  note: NoteSchema,
-  time: TimeSchema,
-  money: MoneySchema,
+/** The kinds whose records point at others, their tables, and the columns references are kept in. */
+type ReferringKind = 'task' | 'project' | 'note' | 'time' | 'money';
+type ReferenceColumn =
+  | 'client_id'
+  | 'category_id'
+  | 'assignee_id'
+  | 'project_id'
+  | 'task_id'
+  | 'card_id'
+  | 'to_card_id';
+
+const LINK_COLUMNS = {
+  clientId: 'client_id',
+  categoryId: 'category_id',
+  taskId: 'task_id',
+  projectId: 'project_id',
 } as const;
 
-/** `REFERENCES` read backwards: one "is anything pointing at it" statement per referring column. */
-const usageStatements = (kind: RecordKindName): readonly string[] =>
-  referrersOf(kind).map(({ kind: referrer, field }) => {
-    const shape = shapeOf(SCHEMAS[referrer]);
-    return `select 1 as used from ${shape.table} where ${columnIn(shape, field)} = ? limit 1`;
-  });
+/** `REFERENCES` as tables and columns: each referring kind's table, and the column of each field. */
+const REFERENCE_COLUMNS: {
+  readonly [K in ReferringKind]: readonly [
+    RecordTableName | 'tasks',
+    { readonly [F in ReferenceField<K>]: ReferenceColumn },
+  ];
+} = {
+  task: [
+    'tasks',
+    { clientId: 'client_id', categoryId: 'category_id', assigneeId: 'assignee_id', projectId: 'project_id' },
+  ],
+  project: ['projects', { clientId: 'client_id' }],
+  note: ['notes', LINK_COLUMNS],
+  time: ['time_records', LINK_COLUMNS],
+  money: ['money_records', { ...LINK_COLUMNS, card: 'card_id', toCard: 'to_card_id' }],
+};
 
-export const sqlUsage = (tx: SqlRunner): RecordUsage => ({
+const isReferring = (kind: RecordKindName): kind is ReferringKind => kind in REFERENCE_COLUMNS;
+
+/** `REFERENCES` read backwards: one "is anything pointing at it" statement per referring column. */
+export const sqlUsage = (q: Statements): RecordUsage => ({
   isReferenced: async (kind, id) => {
-    for (const sql of usageStatements(kind)) {
-      if ((await tx.get(sql, [id])) !== undefined) return true;
+    for (const { kind: referrer, field } of referrersOf(kind)) {
+      if (!isReferring(referrer)) continue;
+      const [table, columns] = REFERENCE_COLUMNS[referrer];
+      // trust boundary: `referrersOf` names the fields `REFERENCES` gives the referring kind.
+      const column = (columns as Readonly<Record<string, ReferenceColumn>>)[field];
+      if (column === undefined) continue;
+      const used = await q.first(q.db.selectFrom(table).select('id').where(column, '=', id).limit(1));
+      if (used !== undefined) return true;
     }
     return false;
   },

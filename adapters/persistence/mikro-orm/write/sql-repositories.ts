@@ -1,5 +1,6 @@
 import type { ApiKeyRepository } from '../../../../application/ports/api-key.repository.js';
 import type { ChangeResource } from '../../../../application/ports/change-log.port.js';
+import type { GamificationRepository } from '../../../../application/ports/gamification.repository.js';
 import type { RecordRepository, RecordUsage } from '../../../../application/ports/record.repository.js';
 import type { ReferenceLookup } from '../../../../application/ports/reference-lookup.port.js';
 import type { TaskRepository } from '../../../../application/ports/task.repository.js';
@@ -8,6 +9,7 @@ import type { TaskNumberAllocator } from '../../../../application/ports/task-num
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { UserRepository } from '../../../../application/ports/user.repository.js';
 import type { WebhookRepository } from '../../../../application/ports/webhook.repository.js';
+import type { Task } from '../../../../domain/task/task.js';
 import type { User } from '../../../../domain/user/user.js';
 import type {
   ClientFields,
@@ -17,11 +19,14 @@ import type {
   ProjectFields,
   TimeFields,
 } from '../../../../domain/workspace/records.js';
-import { ChangeRecorder, type TaskSeers } from '../../change-recorder.js';
+import { ChangeRecorder } from '../../change-recorder.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { BoundedCache } from '../bounded-cache.js';
 import type { Statements } from '../orm-runner.js';
-import type { SqlRunner } from '../read/sql-runner.js';
+
+/** Runs the job queue's own statements on the transaction (`passThrough`). */
+type PassThrough = (sql: string, params: readonly string[]) => Promise<readonly object[]>;
+
 import {
   cardTable,
   categoryTable,
@@ -32,19 +37,13 @@ import {
   type RecordTable,
   timeTable,
 } from '../record-tables.js';
-import { historyToRow, TaskSchema, taskFromRecord, taskToRecord } from '../schemas/task.schemas.js';
+import { historyToRow, type TaskRow, taskFromRow, taskToRow } from '../schemas/task.schemas.js';
 import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { type SqlGamification, sqlGamification } from './sql-gamification.repository.js';
+import { sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
-import { insertReturning, RowsAsRead, shapeOf, updateById } from './table-statements.js';
-
-const TASK = shapeOf(TaskSchema);
-
-/** A task's row by id, as the write side reads it (locked where the dialect locks rows): written once. */
-const FIND_TASK = `select ${TASK.selection} from tasks where id = ?`;
-const FIND_TASK_LOCKED = `${FIND_TASK} for update`;
+import { RowsAsRead } from './table-statements.js';
 
 /** Enough users for any one service, without growing forever. */
 const MAX_KNOWN_USERS = 10_000;
@@ -61,23 +60,11 @@ export class KnownUsers extends BoundedCache<number, User> {
 
 /** The repositories of one transaction, and what the unit of work does with them before it commits. */
 export interface SqlRepositories extends Repositories {
-  /**
-   * Writes what a repository kept back for fewer round trips (gamification's ledger days, sent with
-   * the profile's update when one follows); the unit of work calls it before the commit, whatever
-   * the repository.
-   */
-  writeKeptBack(): Promise<void>;
   /** The keys this transaction revoked: to drop from the key cache once it commits. */
   readonly revokedKeys: readonly number[];
   /** The records this transaction changed, for the change log. */
   readonly changes: ChangeRecorder;
 }
-
-/** Who saw a task, from its row as a statement returned it. */
-const seersIn = (row: Record<string, unknown>): TaskSeers => ({
-  ownerId: Number(row.owner_id),
-  assigneeId: row.assignee_id === null ? null : Number(row.assignee_id),
-});
 
 /** The tables whose rows keep pointing at a deleted task, without the link, and their resources. */
 const TASK_LINKED = [
@@ -87,44 +74,74 @@ const TASK_LINKED = [
 ] as const;
 
 /** Tasks, and who saw each one changed, for the change log. */
-const taskRepository = (tx: SqlRunner, dialect: SqlDialect, changes: ChangeRecorder): TaskRepository => {
-  const findTask = dialect.rowLocks ? FIND_TASK_LOCKED : FIND_TASK;
-  const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRecord>>();
+const taskRepository = (q: Statements, dialect: SqlDialect, changes: ChangeRecorder): TaskRepository => {
+  const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRow>>();
+  const stored = (row: TaskRow | undefined): Task => {
+    if (row === undefined) throw new Error('a write of a task answered no row');
+    return taskFromRow(row);
+  };
   return {
     findForUpdate: async (id) => {
-      const row = await tx.get(findTask, [id]);
+      const row = await q.first(
+        q.db
+          .selectFrom('tasks')
+          .selectAll()
+          .where('id', '=', id)
+          .$if(dialect.rowLocks, (query) => query.forUpdate()),
+      );
       if (!row) return null;
-      const task = taskFromRecord(row);
-      tasksAsRead.remember(id, taskToRecord(task));
+      const task = taskFromRow(row);
+      tasksAsRead.remember(id, taskToRow(task));
       return task;
     },
     add: async (task) => {
-      const { sql, params } = insertReturning(TASK, { ...taskToRecord(task), version: 1 });
-      const stored = taskFromRecord((await tx.get(sql, params)) ?? {});
-      changes.recordTask(stored.id, null, stored);
-      return stored;
+      const added = stored(
+        await q.first(
+          q.db
+            .insertInto('tasks')
+            .values({ ...taskToRow(task), version: 1 })
+            .returningAll(),
+        ),
+      );
+      changes.recordTask(added.id, null, added);
+      return added;
     },
     update: async (task) => {
       // Who saw the task before: its owner and assignee as this transaction read or last wrote them.
-      const before = tasksAsRead.get(task.id) ?? task;
-      const changed = tasksAsRead.changes(task.id, taskToRecord(task));
-      const { sql, params } = updateById(TASK, task.id, changed, 'version = version + 1');
-      const stored = taskFromRecord((await tx.get(sql, params)) ?? {});
-      changes.recordTask(stored.id, before, stored);
-      return stored;
+      const before = tasksAsRead.get(task.id);
+      const changed = tasksAsRead.changes(task.id, taskToRow(task));
+      const updated = stored(
+        await q.first(
+          q.db
+            .updateTable('tasks')
+            .set((row) => ({ ...changed, version: row('version', '+', 1) }))
+            .where('id', '=', task.id)
+            .returningAll(),
+        ),
+      );
+      const seers =
+        before === undefined ? task : { ownerId: before.owner_id, assigneeId: before.assignee_id };
+      changes.recordTask(updated.id, seers, updated);
+      return updated;
     },
     delete: async (id) => {
-      await tx.run('delete from task_status_history where task_id = ?', [id]);
+      await q.run(q.db.deleteFrom('task_status_history').where('task_id', '=', id));
       // Records that pointed at the task stay, without the link.
       for (const [table, resource] of TASK_LINKED) {
-        const unlinked = await tx.all(
-          `update ${table} set task_id = null, version = version + 1 where task_id = ? returning id, owner_id`,
-          [id],
+        const unlinked = await q.all(
+          q.db
+            .updateTable(table)
+            .set((row) => ({ task_id: null, version: row('version', '+', 1) }))
+            .where('task_id', '=', id)
+            .returning(['id', 'owner_id']),
         );
-        for (const row of unlinked) changes.record(Number(row.owner_id), resource, Number(row.id), 'updated');
+        for (const row of unlinked) changes.record(row.owner_id, resource, row.id, 'updated');
       }
-      const deleted = await tx.get('delete from tasks where id = ? returning owner_id, assignee_id', [id]);
-      if (deleted !== undefined) changes.recordTask(id, seersIn(deleted), null);
+      const deleted = await q.first(
+        q.db.deleteFrom('tasks').where('id', '=', id).returning(['owner_id', 'assignee_id']),
+      );
+      if (deleted !== undefined)
+        changes.recordTask(id, { ownerId: deleted.owner_id, assigneeId: deleted.assignee_id }, null);
     },
   };
 };
@@ -240,7 +257,7 @@ class SqlTransactionRepositories implements SqlRepositories {
   readonly revokedKeys: number[] = [];
   readonly changes = new ChangeRecorder();
   readonly changeNotes = this.changes;
-  #gamification: SqlGamification | undefined;
+  #gamification: GamificationRepository | undefined;
   #tasks: TaskRepository | undefined;
   #taskNumbers: TaskNumberAllocator | undefined;
   #history: TaskHistoryRepository | undefined;
@@ -258,24 +275,19 @@ class SqlTransactionRepositories implements SqlRepositories {
   #usage: RecordUsage | undefined;
 
   constructor(
-    private readonly tx: SqlRunner,
+    private readonly passThrough: PassThrough,
     private readonly q: Statements,
     private readonly dialect: SqlDialect,
     private readonly known: KnownUsers,
     private readonly deliveryJobs: DeliveryJobQueue | undefined,
   ) {}
 
-  /** Only gamification keeps writes back, and only once used. */
-  writeKeptBack(): Promise<void> {
-    return this.#gamification === undefined ? Promise.resolve() : this.#gamification.flush();
-  }
-
-  get gamification(): SqlGamification {
-    this.#gamification ??= sqlGamification(this.tx, this.dialect);
+  get gamification(): GamificationRepository {
+    this.#gamification ??= sqlGamification(this.q, this.dialect);
     return this.#gamification;
   }
   get tasks(): TaskRepository {
-    this.#tasks ??= taskRepository(this.tx, this.dialect, this.changes);
+    this.#tasks ??= taskRepository(this.q, this.dialect, this.changes);
     return this.#tasks;
   }
   get taskNumbers(): TaskNumberAllocator {
@@ -300,7 +312,7 @@ class SqlTransactionRepositories implements SqlRepositories {
   }
 
   get webhooks(): WebhookRepository {
-    this.#webhooks ??= sqlWebhooks(this.tx, this.dialect, this.deliveryJobs);
+    this.#webhooks ??= sqlWebhooks(this.q, this.dialect, this.passThrough, this.deliveryJobs);
     return this.#webhooks;
   }
   get clients(): RecordRepository<ClientFields> {
@@ -332,19 +344,19 @@ class SqlTransactionRepositories implements SqlRepositories {
     return this.#moneys;
   }
   get usage(): RecordUsage {
-    this.#usage ??= sqlUsage(this.tx);
+    this.#usage ??= sqlUsage(this.q);
     return this.#usage;
   }
 
-  private records<F, R>(table: RecordTable<F, R>, resource: ChangeResource): RecordRepository<F> {
-    return sqlRecords(this.tx, this.dialect, table, { resource, changes: this.changes });
+  private records<F>(table: RecordTable<F>, resource: ChangeResource): RecordRepository<F> {
+    return sqlRecords(this.q, this.dialect, table, { resource, changes: this.changes });
   }
 }
 
 export const sqlRepositories = (
-  tx: SqlRunner,
+  passThrough: PassThrough,
   q: Statements,
   dialect: SqlDialect,
   known = new KnownUsers(),
   deliveryJobs?: DeliveryJobQueue,
-): SqlRepositories => new SqlTransactionRepositories(tx, q, dialect, known, deliveryJobs);
+): SqlRepositories => new SqlTransactionRepositories(passThrough, q, dialect, known, deliveryJobs);

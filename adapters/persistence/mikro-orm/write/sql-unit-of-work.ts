@@ -11,7 +11,7 @@ import { type InfrastructureError, infrastructureError } from '../../../../appli
 import type { CommitSignal } from '../../commit-signal.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { classifyDatabaseFailure } from '../database-failure.js';
-import { type Executor, ormExecutor, statementsOf, textRunner } from '../orm-runner.js';
+import { type Executor, ormExecutor, passThrough, statementsOf } from '../orm-runner.js';
 import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { appendChanges } from './change-log-writer.js';
@@ -80,11 +80,11 @@ export class SqlUnitOfWork implements UnitOfWork {
       try {
         const committed = await this.em.transactional(
           async (em) => {
-            const executor = this.decorate(ormExecutor(em, 'write'));
-            const runner = textRunner(executor, this.dialect);
+            const executor = this.decorate(ormExecutor(em, 'write', this.dialect));
+            const statements = statementsOf(executor);
             const repositories = sqlRepositories(
-              runner,
-              statementsOf(executor),
+              passThrough(executor),
+              statements,
               this.dialect,
               this.knownUsers,
               this.deliveryJobs,
@@ -95,9 +95,7 @@ export class SqlUnitOfWork implements UnitOfWork {
               rejected = outcome;
               throw new Rollback('rolled back');
             }
-            // Writes a repository kept back for fewer round trips go out before the commit.
-            await repositories.writeKeptBack();
-            await appendChanges(runner, this.dialect, [repositories.changes], Date.now());
+            await appendChanges(statements, this.dialect, repositories.changes, Date.now());
             changed = !repositories.changes.isEmpty;
             return outcome;
           },
