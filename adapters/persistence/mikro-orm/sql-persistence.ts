@@ -98,6 +98,7 @@ export const persistenceOver = async (
   const em = orm.em;
   const readExecutor = classified(observed(ormExecutor(em, 'read', dialect), 'read'));
   const reader = textRunner(readExecutor, dialect);
+  const readStatements = statementsOf(readExecutor);
   const writerEm = dialect === SQLITE ? em : em.fork();
   const writeExecutor = classified(observed(ormExecutor(writerEm, 'write', dialect), 'write'));
   const writer = statementsOf(writeExecutor);
@@ -134,9 +135,9 @@ export const persistenceOver = async (
     ),
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
-    changeLog: new SqlChangeLogReader(statementsOf(readExecutor), dialect),
+    changeLog: new SqlChangeLogReader(readStatements, dialect),
     currentRecords: new SqlCurrentRecords(reader, dialect),
-    apiKeyStore: new SqlApiKeyStore(statementsOf(readExecutor), writer, keyCache),
+    apiKeyStore: new SqlApiKeyStore(readStatements, writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),
     ...(postgres === undefined
       ? {}
@@ -146,7 +147,11 @@ export const persistenceOver = async (
           windowCounter: new SqlWindowCounter(writer),
         }),
     health: {
-      isHealthy: () => answersWithin(() => reader.get('select 1 as ok', []), HEALTH_CHECK_TIMEOUT_MS),
+      isHealthy: () =>
+        answersWithin(
+          () => readStatements.first(readStatements.db.selectNoFrom((row) => row.lit(1).as('ok'))),
+          HEALTH_CHECK_TIMEOUT_MS,
+        ),
     },
     close: () => {
       closing ??= (async () => {

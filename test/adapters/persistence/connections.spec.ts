@@ -1,7 +1,9 @@
 import { readdirSync, readlinkSync } from 'node:fs';
+import { MikroORM } from '@mikro-orm/sql';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
+import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import type { Persistence } from '../../../adapters/persistence/persistence.js';
 import { UTC } from '../../../domain/shared/time-zone.js';
@@ -63,6 +65,22 @@ describe('the connections a SQL persistence opens', function () {
     } finally {
       await observer.end();
       await persistence.close();
+    }
+  });
+
+  it('PostgreSQL: each connection bounds its statements, and runs each in one server process', async () => {
+    const { database } = await freshPostgresDatabase();
+    const orm = await MikroORM.init(
+      await mikroOrmOptions(database, undefined, { statementTimeoutMs: 5_000 }),
+    );
+    try {
+      const connection = orm.em.getConnection();
+      expect(await connection.execute('show max_parallel_workers_per_gather')).to.deep.equal([
+        { max_parallel_workers_per_gather: '0' },
+      ]);
+      expect(await connection.execute('show statement_timeout')).to.deep.equal([{ statement_timeout: '5s' }]);
+    } finally {
+      await orm.close();
     }
   });
 });
