@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { SqlValue } from './read/sql-runner.js';
 import { searchPhrase } from './search-tokens.js';
 
@@ -26,10 +27,10 @@ export interface SqlDialect {
   /** `column` is one of the ids `subquery` selects. */
   idIn(column: string, subquery: string): string;
   /**
-   * A from clause: the rows of `table` (as `alias`) whose id is one of `ids`, each found by primary
-   * key. The ids are bound as one parameter, so one prepared statement serves any count.
+   * `ids` as one list parameter, for `where id in …`: one prepared statement serves any count, and
+   * the database looks each up by primary key.
    */
-  rowsByIds(table: string, alias: string, ids: readonly number[]): Condition;
+  idList(ids: readonly number[]): RawBuilder<number>;
   /**
    * Whether an ascending index, walked backwards, gives `desc nulls last`: SQLite sorts nulls
    * first, so it does; PostgreSQL sorts them last, so walked backwards they come first.
@@ -58,12 +59,6 @@ export interface SqlDialect {
    * step along the table's (client_id, created_at, id) index per client.
    */
   latestOfClient(table: string, alias: string, clientId: string): string;
-  /**
-   * Ids for rows a transaction inserts into `table` with their ids given (rows `id`): SQLite's one
-   * writer owns every id after the table's last until it commits, so it answers the first and
-   * `open`; PostgreSQL takes `count` from the table's sequence.
-   */
-  reserveIds(table: string, count: number): Condition & { readonly open: boolean };
 }
 
 /** Something written once for each dialect, up front (a statement the dialects spell apart). */
@@ -120,15 +115,6 @@ const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].
  */
 export const SQLITE: SqlDialect = {
   kind: 'sqlite',
-  // An autoincrement table's ids never come back: past the last ever given (sqlite_sequence), as
-  // well as past the last row.
-  reserveIds: (table) => ({
-    sql:
-      'select max(coalesce((select seq from sqlite_sequence where name = ?), 0), ' +
-      `coalesce((select max(id) from ${table}), 0)) + 1 as id`,
-    params: [table],
-    open: true,
-  }),
   rowLocks: false,
   descendingNullsLastOnIndex: true,
   mergesRuns: 'as-arms',
@@ -137,12 +123,7 @@ export const SQLITE: SqlDialect = {
   latestOfClient: (table, alias, clientId) =>
     `left join ${table} ${alias} on ${alias}.id = (${newestOfClient(table, clientId, 'x.id')})`,
   idIn: (column, subquery) => `${column} in (${subquery})`,
-  // `cross join` keeps the ids outside: joined plainly, SQLite may walk the table and scan the list
-  // for each row (6 s for 10 pages of 1,000 among 10,000 tasks, against 0.2 s).
-  rowsByIds: (table, alias, ids) => ({
-    sql: `(select value as id from json_each(?)) ids cross join ${table} ${alias} on ${alias}.id = ids.id`,
-    params: [JSON.stringify(ids)],
-  }),
+  idList: (ids) => sql<number>`(select value from json_each(${JSON.stringify(ids)}))`,
   searchIndex: (table, alias, userId, term) => {
     const phrase = searchPhrase(userId, term);
     if (phrase === undefined) return undefined;
@@ -188,11 +169,6 @@ export const SQLITE: SqlDialect = {
 
 export const POSTGRESQL: SqlDialect = {
   kind: 'postgresql',
-  reserveIds: (table, count) => ({
-    sql: "select nextval(pg_get_serial_sequence(?, 'id')) as id from generate_series(1, ?::int)",
-    params: [table, count],
-    open: false,
-  }),
   rowLocks: true,
   descendingNullsLastOnIndex: false,
   mergesRuns: 'as-subqueries',
@@ -208,10 +184,7 @@ export const POSTGRESQL: SqlDialect = {
   // An array literal: the ids are integers, so `{1,2,3}` needs no quoting. Joined to, not tested with
   // `id = any(…)`: beside "owner or assignee", a generic plan tests every row the user sees against
   // the whole array (68 ms for 1,000 ids among 10,000 tasks; joined, about 1 ms).
-  rowsByIds: (table, alias, ids) => ({
-    sql: `(select unnest(cast(? as integer[])) as id) ids join ${table} ${alias} on ${alias}.id = ids.id`,
-    params: [`{${ids.join(',')}}`],
-  }),
+  idList: (ids) => sql<number>`(select unnest(cast(${`{${ids.join(',')}}`} as integer[])))`,
   // lower() folds by the database's character type.
   textSearch: (alias, columns, term) => ({
     sql: `(${columns.map((column) => `lower(${alias}.${column}) like ? escape '\\'`).join(' or ')})`,

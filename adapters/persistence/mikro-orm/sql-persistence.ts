@@ -136,7 +136,7 @@ export const persistenceOver = async (
     taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
     changeLog: new SqlChangeLogReader(readStatements, dialect),
-    currentRecords: new SqlCurrentRecords(reader, dialect),
+    currentRecords: new SqlCurrentRecords(readStatements, dialect),
     apiKeyStore: new SqlApiKeyStore(readStatements, writer, keyCache),
     idempotency: new SqlIdempotencyStore(writer),
     ...(postgres === undefined

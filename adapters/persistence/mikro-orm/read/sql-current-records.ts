@@ -2,6 +2,7 @@ import type { ChangeResource } from '../../../../application/ports/change-log.po
 import type { CurrentRecords, ResourceRecords } from '../../../../application/ports/current-records.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Stored } from '../../../../domain/workspace/records.js';
+import type { Statements } from '../orm-runner.js';
 import {
   cardTable,
   categoryTable,
@@ -9,45 +10,42 @@ import {
   moneyTable,
   noteTable,
   projectTable,
-  type RecordRow,
   type RecordTable,
   timeTable,
 } from '../record-tables.js';
+import { taskFromRow } from '../schemas/task.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import type { Row, SqlRunner } from './sql-runner.js';
-import { taskColumnsOn, taskFromRead } from './sql-task-read-model.js';
 
-/** How one resource's rows are selected by id for a user, and read back. */
-interface Selection<A> {
-  readonly table: string;
-  /** The selected columns, on the alias `r`. */
-  readonly columns: string;
-  /** Who sees a row of `r`, with the user's id bound `users` times. */
-  readonly visibleTo: string;
-  readonly users: number;
-  readonly map: (row: Row) => A;
-}
+type Reader<A> = (q: Statements, dialect: SqlDialect, userId: UserId, ids: readonly number[]) => Promise<A[]>;
 
-const ownedBy = <F>(table: RecordTable<F>): Selection<Stored<F>> => ({
-  table: table.name,
-  // On the alias: the ids' own `id` is beside them.
-  columns: 'r.*',
-  visibleTo: 'r.owner_id = ?',
-  users: 1,
-  // trust boundary: the statement selects every column of the table, unaliased.
-  map: (row) => table.fromRow(row as RecordRow),
-});
+/** The owner's records of one table among `ids`, each found by primary key. */
+const ownedBy =
+  <F>(table: RecordTable<F>): Reader<Stored<F>> =>
+  async (q, dialect, userId, ids) =>
+    (
+      await q.all(
+        q.db
+          .selectFrom(table.name)
+          .selectAll()
+          .where('id', 'in', dialect.idList(ids))
+          .where('owner_id', '=', userId),
+      )
+    ).map(table.fromRow);
 
-type Selections = { readonly [R in ChangeResource]: Selection<ResourceRecords[R]> };
+type Readers = { readonly [R in ChangeResource]: Reader<ResourceRecords[R]> };
 
-const SELECTIONS: Selections = {
-  tasks: {
-    table: 'tasks',
-    columns: taskColumnsOn('r'),
-    visibleTo: '(r.owner_id = ? or r.assignee_id = ?)',
-    users: 2,
-    map: taskFromRead,
-  },
+const READERS: Readers = {
+  // A task is the owner's and its assignee's.
+  tasks: async (q, dialect, userId, ids) =>
+    (
+      await q.all(
+        q.db
+          .selectFrom('tasks')
+          .selectAll()
+          .where('id', 'in', dialect.idList(ids))
+          .where((row) => row.or([row('owner_id', '=', userId), row('assignee_id', '=', userId)])),
+      )
+    ).map(taskFromRow),
   clients: ownedBy(clientTable),
   projects: ownedBy(projectTable),
   notes: ownedBy(noteTable),
@@ -60,7 +58,7 @@ const SELECTIONS: Selections = {
 /** Records by id, one statement per resource however many ids (bound as one list parameter). */
 export class SqlCurrentRecords implements CurrentRecords {
   constructor(
-    private readonly runner: SqlRunner,
+    private readonly q: Statements,
     private readonly dialect: SqlDialect,
   ) {}
 
@@ -70,12 +68,7 @@ export class SqlCurrentRecords implements CurrentRecords {
     ids: readonly number[],
   ): Promise<readonly ResourceRecords[R][]> {
     if (ids.length === 0) return [];
-    const { table, columns, visibleTo, users, map }: Selections[R] = SELECTIONS[resource];
-    const rows = this.dialect.rowsByIds(table, 'r', ids);
-    const found = await this.runner.all(`select ${columns} from ${rows.sql} where ${visibleTo}`, [
-      ...rows.params,
-      ...Array.from({ length: users }, () => userId),
-    ]);
-    return found.map(map);
+    const read: Readers[R] = READERS[resource];
+    return read(this.q, this.dialect, userId, ids);
   }
 }

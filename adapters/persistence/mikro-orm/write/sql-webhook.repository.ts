@@ -266,14 +266,14 @@ export const sqlWebhooks = (
       return (
         await q.all(
           deliveries()
-            .where('id', 'in', [...ids])
+            .where('id', 'in', dialect.idList(ids))
             .$if(dialect.rowLocks, (query) => query.forUpdate()),
         )
       ).map(deliveryOf);
     },
     findMany: async (ids) => {
       if (ids.length === 0) return [];
-      return (await q.all(webhooks().where('id', 'in', [...ids]))).map(webhookOf);
+      return (await q.all(webhooks().where('id', 'in', dialect.idList(ids)))).map(webhookOf);
     },
     updateDeliveries: async (updated) => {
       const rows = [];
