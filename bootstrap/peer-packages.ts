@@ -10,7 +10,6 @@
  * share their modules, so either database needs them all; a host on `memory:` needs none.
  */
 export const SQL_PACKAGES = [
-  'better-sqlite3',
   'pg',
   'pg-boss',
   '@mikro-orm/core',

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { StartupError } from './startup-error.js';
 
 /**
@@ -9,8 +8,10 @@ import { StartupError } from './startup-error.js';
  * releases it when the process ends, however it ends. The CLI and hosts take no lock: they may work
  * beside a running server.
  */
-export const holdServerLock = (databasePath: string): (() => void) => {
+export const holdServerLock = async (databasePath: string): Promise<() => void> => {
   const file = `${resolve(databasePath)}.server-lock`;
+  const { sqliteLibrary } = await import('../adapters/persistence/mikro-orm/sqlite-library.js');
+  const Database = sqliteLibrary();
   const lock = new Database(file, { timeout: 0 });
   try {
     // In exclusive locking mode a transaction's lock outlives it, until the connection closes.

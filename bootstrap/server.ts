@@ -60,7 +60,7 @@ const start = async (): Promise<void> => {
   // After opening: the open names a missing folder first, and migrations are safe under SQLite's own locks.
   const releaseLock =
     config.database.kind === 'sqlite' && config.database.path !== ':memory:'
-      ? holdServerLock(config.database.path)
+      ? await holdServerLock(config.database.path)
       : () => undefined;
   const workspace = createWorkspace({
     persistence,

@@ -98,8 +98,8 @@ describe('the package, embedded by a separate host project', function () {
     );
     expect(failed, 'the host fails to open SQLite').not.to.equal(null);
     expect(failed?.stderr).to.include('StartupError');
-    expect(failed?.stderr).to.include('better-sqlite3');
     expect(failed?.stderr).to.include('@mikro-orm/sqlite');
+    expect(failed?.stderr).to.include('kysely');
   });
 
   for (const database of ['memory:', 'sqlite']) {

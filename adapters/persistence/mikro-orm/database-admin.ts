@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/sql';
-import Database from 'better-sqlite3';
 import { migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
 import type { SqliteSynchronous } from './sqlite-connection.js';
+import { sqliteLibrary } from './sqlite-library.js';
 
 export interface MigrationStatus {
   readonly applied: readonly { readonly name: string; readonly appliedAt: Date }[];
@@ -42,6 +42,7 @@ const backupSqlite = async (source: string, target: string): Promise<BackupRepor
   if (existsSync(file)) throw new BackupRefused(`${file} exists; back up to a new file`);
   // A dated backup goes in a folder of its own (`backups/2026-11-23.db`): make it as needed.
   mkdirSync(dirname(file), { recursive: true });
+  const Database = sqliteLibrary();
   const database = new Database(source, { readonly: true, fileMustExist: true });
   let pages: number;
   try {
