@@ -106,16 +106,7 @@ export const persistenceOver = async (
   const commits = new CommitSignal();
   const postgres =
     database.kind === 'postgresql' ? await postgresExtras(orm, database.url, options) : undefined;
-  // Its steps run on a manager of their own, which never joins a request's transaction.
-  const upkeepEm = em.fork();
-  const upkeep =
-    database.kind === 'sqlite'
-      ? new SearchIndexUpkeep(
-          () =>
-            upkeepEm.transactional((tx) => mergeStep(textRunner(ormExecutor(tx, 'write', SQLITE), SQLITE))),
-          options.reportBackgroundFailure ?? (() => undefined),
-        )
-      : undefined;
+  const upkeep = database.kind === 'sqlite' ? searchIndexUpkeep(orm, options) : undefined;
   if (upkeep !== undefined) {
     commits.subscribe(() => upkeep.poke());
     // Whatever earlier writes (another process, a bulk import) left unmerged.
@@ -162,6 +153,15 @@ export const persistenceOver = async (
       return closing;
     },
   };
+};
+
+/** SQLite: its steps run on a manager of their own, which never joins a request's transaction. */
+const searchIndexUpkeep = (orm: MikroORM, options: SqlPersistenceOptions): SearchIndexUpkeep => {
+  const em = orm.em.fork();
+  return new SearchIndexUpkeep(
+    () => em.transactional((tx) => mergeStep(textRunner(ormExecutor(tx, 'write', SQLITE), SQLITE))),
+    options.reportBackgroundFailure ?? (() => undefined),
+  );
 };
 
 /**
