@@ -90,12 +90,13 @@ export const mikroOrmOptions = async (
   }
   const { PostgreSqlDriver } = await import('@mikro-orm/postgresql');
   const { connectionSettings, POOL_CONNECTIONS } = await import('./postgres-pool.js');
+  const { namingStatements } = await import('./postgres-statement-names.js');
   return {
     ...common,
     driver: PostgreSqlDriver,
     clientUrl: database.url,
     ensureDatabase: createDatabase,
     pool: { min: 0, max: POOL_CONNECTIONS },
-    driverOptions: connectionSettings(statementTimeoutMs),
+    driverOptions: { ...connectionSettings(statementTimeoutMs), onPoolCreated: namingStatements },
   };
 };

@@ -6,8 +6,10 @@ import pg from 'pg';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
 import type { Persistence } from '../../../adapters/persistence/persistence.js';
+import { createWorkspace } from '../../../bootstrap/workspace.js';
 import { UTC } from '../../../domain/shared/time-zone.js';
 import { freshPostgresDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
+import { right } from '../../support/world.js';
 
 /** Reads and writes at once: every connection the persistence would open under load, it opens. */
 const busy = async (persistence: Persistence): Promise<void> => {
@@ -81,6 +83,31 @@ describe('the connections a SQL persistence opens', function () {
       expect(await connection.execute('show statement_timeout')).to.deep.equal([{ statement_timeout: '5s' }]);
     } finally {
       await orm.close();
+    }
+  });
+
+  it('PostgreSQL: a column another instance adds while this one runs breaks none of its prepared statements', async () => {
+    const { database } = await freshPostgresDatabase();
+    if (database.kind !== 'postgresql') throw new Error('not PostgreSQL');
+    const persistence = await openSqlPersistence(database, { migrate: true });
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      const workspace = createWorkspace({ persistence, webhooks: { deliver: false } });
+      const alice = await right(workspace.users.create({ name: 'alice', timezone: 'UTC' }));
+      const session = workspace.actingAs(alice.id);
+      const task = await right(session.tasks.create({ title: 'before' }));
+      const touch = async () => {
+        await right(session.tasks.get(task.id));
+        await right(session.tasks.list());
+        await right(session.tasks.update(task.id, { title: 'again' }));
+      };
+      for (let round = 0; round < 3; round++) await touch();
+      await other.query('alter table tasks add column added_later integer');
+      await touch();
+    } finally {
+      await other.end();
+      await persistence.close();
     }
   });
 });
