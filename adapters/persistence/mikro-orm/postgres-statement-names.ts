@@ -28,15 +28,17 @@ const EVERY_COLUMN = /(select|returning) \*|\.\*/i;
  */
 export const namingStatements = (pool: Pool): void => {
   pool.on('connect', (client) => {
-    const query = client.query.bind(client);
-    // trust boundary: the same method, given a named query config for the driver's (text, values) call.
-    client.query = ((text: unknown, values?: unknown, callback?: unknown) =>
+    // trust boundary: pg's overloaded `query`, called through with the arguments it was given.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const named = (text: unknown, values?: unknown, callback?: unknown) =>
       typeof text === 'string' &&
       Array.isArray(values) &&
       callback === undefined &&
       PREPARED.test(text) &&
       !EVERY_COLUMN.test(text)
         ? query({ name: nameOf(text), text, values })
-        : (query as (...args: unknown[]) => unknown)(text, values, callback)) as typeof client.query;
+        : query(text, values, callback);
+    // trust boundary: the same method, given a named query config for the driver's (text, values) call.
+    client.query = named as typeof client.query;
   });
 };
