@@ -83,7 +83,7 @@ export const endOfDay = (day: LocalDate): LocalDateTime => `${day}T23:59:59` as 
  * Days from 1970-01-01 to a proleptic Gregorian date, and back (H. Hinnant's "chrono-compatible
  * low-level date algorithms", in eras of 400 years of 146,097 days, years starting in March).
  * Plain arithmetic: a streak steps back a day at a time, and asking a `Date` for each step (parse,
- * build, `toISOString`) cost a status change 7 µs.
+ * build, `toISOString`) would cost every status change that much more.
  */
 export const daysFromCivil = (year: number, month: number, day: number): number => {
   const y = month <= 2 ? year - 1 : year;

@@ -61,14 +61,6 @@ export interface SqlDialect {
   latestOfClient(table: string, alias: string, clientId: string): string;
 }
 
-/** Something written once for each dialect, up front (a statement the dialects spell apart). */
-export const perDialect = <T>(
-  build: (kind: SqlDialect['kind']) => T,
-): Readonly<Record<SqlDialect['kind'], T>> => ({
-  sqlite: build('sqlite'),
-  postgresql: build('postgresql'),
-});
-
 /** `columns` of the newest row of `table` for `clientId`, along its (client_id, created_at, id) index. */
 const newestOfClient = (table: string, clientId: string, columns: string) =>
   `select ${columns} from ${table} x where x.client_id = ${clientId} order by x.created_at desc, x.id desc limit 1`;

@@ -25,6 +25,21 @@ const busy = async (persistence: Persistence): Promise<void> => {
   ).to.have.length(0);
 };
 
+/** A PostgreSQL persistence on a fresh database, and a client of its own beside it (another instance). */
+const onPostgres = async (work: (persistence: Persistence, other: pg.Client) => Promise<void>) => {
+  const { database } = await freshPostgresDatabase();
+  if (database.kind !== 'postgresql') throw new Error('not PostgreSQL');
+  const persistence = await openSqlPersistence(database, { migrate: true });
+  const other = new pg.Client({ connectionString: database.url });
+  await other.connect();
+  try {
+    await work(persistence, other);
+  } finally {
+    await other.end();
+    await persistence.close();
+  }
+};
+
 /** This process's open descriptors on `path` (each SQLite connection holds one on the file). */
 const handlesOn = (path: string): number =>
   readdirSync('/proc/self/fd').filter((fd) => {
@@ -52,23 +67,14 @@ describe('the connections a SQL persistence opens', function () {
     }
   });
 
-  it('PostgreSQL: at most its pool of 10 and the job queue’s 4, under load', async () => {
-    const { database } = await freshPostgresDatabase();
-    if (database.kind !== 'postgresql') throw new Error('not PostgreSQL');
-    const persistence = await openSqlPersistence(database, { migrate: true });
-    const observer = new pg.Client({ connectionString: database.url });
-    await observer.connect();
-    try {
+  it('PostgreSQL: at most its pool of 10 and the job queue’s 4, under load', () =>
+    onPostgres(async (persistence, observer) => {
       await busy(persistence);
       const { rows } = await observer.query<{ count: string }>(
         'select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
       );
       expect(Number(rows[0]?.count)).to.be.within(1, 14);
-    } finally {
-      await observer.end();
-      await persistence.close();
-    }
-  });
+    }));
 
   it('PostgreSQL: each connection bounds its statements, and runs each in one server process', async () => {
     const { database } = await freshPostgresDatabase();
@@ -86,13 +92,8 @@ describe('the connections a SQL persistence opens', function () {
     }
   });
 
-  it('PostgreSQL: a column another instance adds while this one runs breaks none of its prepared statements', async () => {
-    const { database } = await freshPostgresDatabase();
-    if (database.kind !== 'postgresql') throw new Error('not PostgreSQL');
-    const persistence = await openSqlPersistence(database, { migrate: true });
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
+  it('PostgreSQL: a column another instance adds while this one runs breaks none of its prepared statements', () =>
+    onPostgres(async (persistence, other) => {
       const workspace = createWorkspace({ persistence, webhooks: { deliver: false } });
       const alice = await right(workspace.users.create({ name: 'alice', timezone: 'UTC' }));
       const session = workspace.actingAs(alice.id);
@@ -105,9 +106,5 @@ describe('the connections a SQL persistence opens', function () {
       for (let round = 0; round < 3; round++) await touch();
       await other.query('alter table tasks add column added_later integer');
       await touch();
-    } finally {
-      await other.end();
-      await persistence.close();
-    }
-  });
+    }));
 });

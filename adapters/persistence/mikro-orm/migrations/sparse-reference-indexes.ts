@@ -12,8 +12,7 @@ interface ReferenceIndex {
  * hold only the tasks that have one. Every query that reads them asks for one reference's tasks
  * (`column = ?`, which no empty one matches), and so does a delete's foreign-key check; SQLite and
  * PostgreSQL both use a partial index for it. A task without those references, as most are, costs
- * them no write: on SQLite a create without references writes four index entries fewer (single
- * creates 3.4k → 4.0-4.2k a second; a create in an all-or-nothing batch 40 → 36-37 µs), and the
+ * them no write: on SQLite a create without references writes four index entries fewer, and the
  * indexes shrink to the tasks they are for. Written once for both dialects.
  */
 const SPARSE: readonly ReferenceIndex[] = [

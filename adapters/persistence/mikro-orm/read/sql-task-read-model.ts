@@ -22,11 +22,11 @@ import { ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 /** Every task column of the table as `alias`, named as the mapper reads it (from TaskSchema). */
-export const taskColumnsOn = (alias: string): string => columnsOn(TaskSchema, alias);
+const taskColumnsOn = (alias: string): string => columnsOn(TaskSchema, alias);
 
 /** A task from a row these statements read (every column of the task, unaliased). */
 // trust boundary: the statements select `taskColumnsOn`, the task table's own columns.
-export const taskFromRead = (row: Row): Task => taskFromRow(row as TaskRow);
+const taskFromRead = (row: Row): Task => taskFromRow(row as TaskRow);
 
 const TASK_SELECTION = taskColumnsOn('t');
 

@@ -34,12 +34,6 @@ export const latestSeqQuery = (
         .select((row) => row.fn.coalesce(row.fn.max('seq'), row.lit(0)).as('seq'))
         .where('user_id', '=', userId);
 
-/** `latestSeqQuery` as SQL text, for the statements not yet written with the query builder. */
-export const latestSeqOf = (kind: SqlDialect['kind'], user: string): string =>
-  kind === 'postgresql'
-    ? `(select last_seq from change_sequences where user_id = ${user})`
-    : `(select coalesce(max(seq), 0) from change_log where user_id = ${user})`;
-
 /**
  * SQLite: each entry numbered after the user's last one by its own insert, which reads the log
  * before it writes to it. SQLite has no sequence row: its one writer holds the file from the

@@ -247,11 +247,9 @@ const apiKeyRepository = (q: Statements, revokedKeys: number[]): ApiKeyRepositor
 });
 
 /**
- * Every repository bound to one transaction's connection: each call is the statements it needs,
- * written out (the ORM keeps the schemas and the migrations, not the hot path). Each is built on
- * first use, by getters of the class (one shape for every transaction): a write uses two to four of
- * them, and building all of them cost every transaction 11 µs (measured), every operation of a batch
- * too.
+ * Every repository bound to one transaction: each call is the typed statements it needs. Each is
+ * built on first use, by getters of the class (one shape for every transaction): a write uses two
+ * to four of them, and every operation of a batch is a transaction of its own.
  */
 class SqlTransactionRepositories implements SqlRepositories {
   readonly revokedKeys: number[] = [];
