@@ -4,6 +4,8 @@ import { applyEdit, copySources, filesWithErrors } from '../support/source-copy.
 const KEY_STORE = 'adapters/persistence/mikro-orm/read/sql-api-key-store.ts';
 const RECORDS = 'adapters/persistence/mikro-orm/write/sql-record.repository.ts';
 const GAMIFICATION = 'adapters/persistence/mikro-orm/write/sql-gamification.repository.ts';
+const TASK_LISTS = 'adapters/persistence/mikro-orm/read/sql-task-read-model.ts';
+const RECORD_LISTS = 'adapters/persistence/mikro-orm/read/sql-record-read-model.ts';
 
 /**
  * The persistence's queries are typed from the entity definitions (issue 56): a column or table a
@@ -27,6 +29,9 @@ describe('typed queries: a misnamed column or table does not compile', function 
       anchor: ".selectFrom('user_achievements')",
       added: ".selectFrom('user_achievement')",
     },
+    // A list's filter, and a list's selected columns (which its row mapping must find).
+    { file: TASK_LISTS, anchor: "t('t.status', '=', q.status)", added: "t('t.state', '=', q.status)" },
+    { file: RECORD_LISTS, anchor: "'time_really', 'description']", added: "'time_realy', 'description']" },
   ];
 
   it('the copy compiles as it is', async () => {

@@ -1,8 +1,6 @@
 import type { ConnectionType } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
-import { BoundedCache } from './bounded-cache.js';
-import type { Row, SqlRunner, SqlValue } from './read/sql-runner.js';
+import { type Compilable, CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './schemas/database.js';
 import type { SqlDialect } from './sql-dialect.js';
 
@@ -53,24 +51,31 @@ export const aroundEach = (executor: Executor, around: AroundStatement): Executo
   execute: (compiled) => around(compiled.sql, () => executor.execute(compiled)),
 });
 
+/** A query built on `db`, or a typed fragment of the dialect module's (compiled against `db`). */
+export type Query<R> = Compilable<R> | RawBuilder<R>;
+
 /** Typed queries, run by an executor: each is built on `db` and answers the rows its type says. */
 export interface Statements {
   readonly db: Db;
-  all<R>(query: Compilable<R>): Promise<R[]>;
-  first<R>(query: Compilable<R>): Promise<R | undefined>;
-  run(query: Compilable<unknown>): Promise<void>;
+  all<R>(query: Query<R>): Promise<R[]>;
+  first<R>(query: Query<R>): Promise<R | undefined>;
+  run(query: Query<unknown>): Promise<void>;
 }
 
-export const statementsOf = (executor: Executor): Statements => ({
-  get db() {
-    return executor.db;
-  },
-  all: (query) => executor.execute(query.compile()),
-  first: async (query) => (await executor.execute(query.compile()))[0],
-  run: async (query) => {
-    await executor.execute(query.compile());
-  },
-});
+export const statementsOf = (executor: Executor): Statements => {
+  const all = <R>(query: Query<R>): Promise<R[]> =>
+    executor.execute('isRawBuilder' in query ? query.compile(executor.db) : query.compile());
+  return {
+    get db() {
+      return executor.db;
+    },
+    all,
+    first: async (query) => (await all(query))[0],
+    run: async (query) => {
+      await all(query);
+    },
+  };
+};
 
 /**
  * Statements another library writes for its own tables (the job queue's, with `$n` placeholders),
@@ -81,29 +86,3 @@ export const passThrough =
   (sql: string, params: readonly unknown[]): Promise<readonly object[]> =>
     // trust boundary: the drivers answer rows as objects of column values.
     executor.execute(CompiledQuery.raw(sql, [...params])) as Promise<readonly object[]>;
-
-/** Enough distinct statements for every filter combination in use, without growing forever. */
-const MAX_CACHED_TEXTS = 500;
-
-/** PostgreSQL numbers its placeholders (`$1`); the statements are written with `?` for both databases. */
-const numbered = new BoundedCache<string, string>(MAX_CACHED_TEXTS);
-const numberPlaceholders = (sql: string): string =>
-  numbered.getOrMake(sql, (text) => {
-    let index = 0;
-    return text.replace(/\?/g, () => `$${++index}`);
-  });
-
-/** Statements written as SQL text with `?` placeholders, run by `executor`. */
-export const textRunner = (executor: Executor, dialect: SqlDialect): SqlRunner => {
-  const text = dialect.kind === 'postgresql' ? numberPlaceholders : (sql: string) => sql;
-  const all = (sql: string, params: readonly SqlValue[]): Promise<Row[]> =>
-    // trust boundary: the drivers answer rows as objects of column values.
-    executor.execute(CompiledQuery.raw(text(sql), [...params])) as Promise<Row[]>;
-  return {
-    all,
-    get: async (sql, params) => (await all(sql, params))[0],
-    run: async (sql, params) => {
-      await all(sql, params);
-    },
-  };
-};

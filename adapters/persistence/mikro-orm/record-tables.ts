@@ -70,7 +70,7 @@ const linkColumns = (fields: Links & { readonly date: NoteFields['date'] }) => (
   category_id: fields.categoryId,
 });
 
-export const clientTable: RecordTable<ClientFields> = {
+export const clientTable = {
   name: 'clients',
   toRow: (fields): WritableOf<'clients'> => ({
     name: fields.name,
@@ -90,9 +90,9 @@ export const clientTable: RecordTable<ClientFields> = {
     description: row.description,
     active: flag(row.active),
   }),
-};
+} satisfies RecordTable<ClientFields>;
 
-export const projectTable: RecordTable<ProjectFields> = {
+export const projectTable = {
   name: 'projects',
   toRow: (fields): WritableOf<'projects'> => ({
     name: fields.name,
@@ -110,30 +110,31 @@ export const projectTable: RecordTable<ProjectFields> = {
     description: row.description,
     active: flag(row.active),
   }),
-};
+} satisfies RecordTable<ProjectFields>;
 
-const namedTable = (name: 'categories' | 'cards'): RecordTable<NamedFields> => ({
-  name,
-  toRow: (fields): WritableOf<'categories' | 'cards'> => ({
-    name: fields.name,
-    description: fields.description,
-    active: fields.active,
-  }),
-  fromRow: (row: RowOf<'categories' | 'cards'>) => ({
-    id: row.id,
-    ownerId: row.owner_id,
-    createdAt: instant(row.created_at),
-    updatedAt: instant(row.updated_at),
-    name: row.name,
-    description: row.description,
-    active: flag(row.active),
-  }),
-});
+const namedTable = (name: 'categories' | 'cards') =>
+  ({
+    name,
+    toRow: (fields): WritableOf<'categories' | 'cards'> => ({
+      name: fields.name,
+      description: fields.description,
+      active: fields.active,
+    }),
+    fromRow: (row: RowOf<'categories' | 'cards'>) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      createdAt: instant(row.created_at),
+      updatedAt: instant(row.updated_at),
+      name: row.name,
+      description: row.description,
+      active: flag(row.active),
+    }),
+  }) satisfies RecordTable<NamedFields>;
 
 export const categoryTable = namedTable('categories');
 export const cardTable = namedTable('cards');
 
-export const noteTable: RecordTable<NoteFields> = {
+export const noteTable = {
   name: 'notes',
   toRow: (fields): WritableOf<'notes'> => ({
     name: fields.name,
@@ -155,9 +156,9 @@ export const noteTable: RecordTable<NoteFields> = {
     taskId: row.task_id,
     categoryId: row.category_id,
   }),
-};
+} satisfies RecordTable<NoteFields>;
 
-export const timeTable: RecordTable<TimeFields> = {
+export const timeTable = {
   name: 'time_records',
   toRow: (fields): WritableOf<'time_records'> => ({
     time_really: fields.timeReally,
@@ -177,9 +178,9 @@ export const timeTable: RecordTable<TimeFields> = {
     taskId: row.task_id,
     categoryId: row.category_id,
   }),
-};
+} satisfies RecordTable<TimeFields>;
 
-export const moneyTable: RecordTable<MoneyFields> = {
+export const moneyTable = {
   name: 'money_records',
   toRow: (fields): WritableOf<'money_records'> => ({
     type: fields.type,
@@ -205,4 +206,4 @@ export const moneyTable: RecordTable<MoneyFields> = {
     taskId: row.task_id,
     categoryId: row.category_id,
   }),
-};
+} satisfies RecordTable<MoneyFields>;

@@ -5,7 +5,7 @@ import type { Persistence } from '../persistence.js';
 import type { QueryObserver } from '../query-observer.js';
 import { classifyDatabaseFailure } from './database-failure.js';
 import type { SqlDatabase } from './mikro-orm-options.js';
-import { aroundEach, type Executor, ormExecutor, statementsOf, textRunner } from './orm-runner.js';
+import { aroundEach, type Executor, ormExecutor, statementsOf } from './orm-runner.js';
 import { ApiKeyCache, DEFAULT_KEY_CACHE_MS } from './read/api-key-cache.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlChangeLogReader } from './read/sql-change-log-reader.js';
@@ -97,7 +97,6 @@ export const persistenceOver = async (
   const dialect = database.kind === 'sqlite' ? SQLITE : POSTGRESQL;
   const em = orm.em;
   const readExecutor = classified(observed(ormExecutor(em, 'read', dialect), 'read'));
-  const reader = textRunner(readExecutor, dialect);
   const readStatements = statementsOf(readExecutor);
   const writerEm = dialect === SQLITE ? em : em.fork();
   const writeExecutor = classified(observed(ormExecutor(writerEm, 'write', dialect), 'write'));
@@ -124,8 +123,8 @@ export const persistenceOver = async (
       commits,
       postgres?.deliveryJobs,
     ),
-    taskReadModel: new SqlTaskReadModel(reader, dialect, options.countHorizon),
-    recordReadModel: new SqlRecordReadModel(reader, dialect, options.countHorizon),
+    taskReadModel: new SqlTaskReadModel(readStatements, dialect, options.countHorizon),
+    recordReadModel: new SqlRecordReadModel(readStatements, dialect, options.countHorizon),
     changeLog: new SqlChangeLogReader(readStatements, dialect),
     currentRecords: new SqlCurrentRecords(readStatements, dialect),
     apiKeyStore: new SqlApiKeyStore(readStatements, writer, keyCache),
@@ -159,7 +158,7 @@ export const persistenceOver = async (
 const searchIndexUpkeep = (orm: MikroORM, options: SqlPersistenceOptions): SearchIndexUpkeep => {
   const em = orm.em.fork();
   return new SearchIndexUpkeep(
-    () => em.transactional((tx) => mergeStep(textRunner(ormExecutor(tx, 'write', SQLITE), SQLITE))),
+    () => em.transactional((tx) => mergeStep(statementsOf(ormExecutor(tx, 'write', SQLITE)), SQLITE)),
     options.reportBackgroundFailure ?? (() => undefined),
   );
 };

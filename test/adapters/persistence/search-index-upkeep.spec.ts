@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
+import { expressionBuilder, Kysely, SqliteDialect } from 'kysely';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import type { SqlRunner } from '../../../adapters/persistence/mikro-orm/read/sql-runner.js';
+import { type Statements, statementsOf } from '../../../adapters/persistence/mikro-orm/orm-runner.js';
+import type { Database as Tables } from '../../../adapters/persistence/mikro-orm/schemas/database.js';
 import { SQLITE } from '../../../adapters/persistence/mikro-orm/sql-dialect.js';
 import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
 import {
@@ -11,20 +13,12 @@ import {
 import { freshSqliteDatabase } from '../../support/persistence-harness.js';
 
 /** Statements straight on `database` (each one its own transaction, as the merge needs none more). */
-const runnerOn = (database: Database.Database): SqlRunner => {
-  const all = async (sql: string, params: readonly (string | number | null)[]) => {
-    const statement = database.prepare(sql);
-    if (statement.reader) return statement.all(...params);
-    statement.run(...params);
-    return [];
-  };
-  return {
-    // trust boundary: better-sqlite3 answers rows as objects of column values.
-    all: all as SqlRunner['all'],
-    get: async (sql, params) => (await all(sql, params))[0] as never,
-    run: async (sql, params) => void (await all(sql, params)),
-  };
+const statementsOn = (database: Database.Database): Statements => {
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
+  return statementsOf({ db, execute: async (compiled) => (await db.executeQuery(compiled)).rows });
 };
+
+const tasks = expressionBuilder<{ t: Tables['tasks'] }, 't'>();
 
 const QUICK = { afterWriteMs: 0, underWritesMs: 0, betweenStepsMs: 0, pauseFactor: 0 };
 
@@ -69,14 +63,12 @@ const mergeFindsWork = (database: Database.Database): boolean => {
   return changes() - before >= 2;
 };
 
-const searchIds = (database: Database.Database, owner: number, term: string): number[] => {
-  const index = SQLITE.searchIndex('tasks', 't', owner, term);
+const searchIds = async (database: Database.Database, owner: number, term: string): Promise<number[]> => {
+  const index = SQLITE.searchIndex('tasks', tasks.ref('t.id'), owner, term);
   if (index === undefined) throw new Error('term not indexed');
-  return (
-    database
-      .prepare(`select t.id from tasks t ${index.join} where ${index.condition.sql} order by t.id`)
-      .all(...(index.condition.params as never[])) as { id: number }[]
-  ).map((row) => row.id);
+  const q = statementsOn(database);
+  const rows = await q.all(index.join(q.db.selectFrom('tasks as t').select('t.id')).orderBy('t.id'));
+  return rows.map((row) => row.id);
 };
 
 describe('the upkeep of SQLite’s search indexes', function () {
@@ -94,10 +86,10 @@ describe('the upkeep of SQLite’s search indexes', function () {
   it('merges until a merge step finds nothing left, and searches answer exactly as before', async () => {
     const { database, owner, cleanup } = await databaseWithTasks(200);
     try {
-      const before = searchIds(database, owner, 'report');
+      const before = await searchIds(database, owner, 'report');
       expect(before).to.have.length(100);
       const upkeep = new SearchIndexUpkeep(
-        () => mergeStep(runnerOn(database)),
+        () => mergeStep(statementsOn(database), SQLITE),
         (cause) => {
           throw cause;
         },
@@ -106,7 +98,7 @@ describe('the upkeep of SQLite’s search indexes', function () {
       upkeep.poke();
       await upkeep.settled();
       expect(mergeFindsWork(database)).to.equal(false);
-      expect(searchIds(database, owner, 'report')).to.deep.equal(before);
+      expect(await searchIds(database, owner, 'report')).to.deep.equal(before);
       await upkeep.close();
     } finally {
       cleanup();

@@ -1,3 +1,4 @@
+import { expressionBuilder } from 'kysely';
 import { COUNT_HORIZON, type Page, type Paged } from '../../../../application/ports/paging.js';
 import type {
   ClientListQuery,
@@ -18,9 +19,9 @@ import type {
   Note,
   Project,
   RecordType,
-  Stored,
   TimeRecord,
 } from '../../../../domain/workspace/records.js';
+import type { Statements } from '../orm-runner.js';
 import {
   cardTable,
   categoryTable,
@@ -28,273 +29,248 @@ import {
   moneyTable,
   noteTable,
   projectTable,
-  type RecordRow,
-  type RecordTable,
+  type RecordTableName,
   timeTable,
 } from '../record-tables.js';
+import type { Database } from '../schemas/database.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
-import type { Condition, SqlDialect } from '../sql-dialect.js';
+import type { LatestTable, SqlDialect } from '../sql-dialect.js';
 import { storedDayEnd, storedDayStart } from '../typed-values.js';
-import type { Order } from './keyset.js';
-import { ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
-import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
+import { type Order, ownedRowCount, pagedSelect, type Runs, type Selection } from './paged-query.js';
 
-const OWNED = ['id', 'owner_id', 'created_at', 'updated_at'] as const;
+/** Conditions on a record table as `r`, typed by every column a record table has. */
+type AnyRecord = Database['clients'] &
+  Database['projects'] &
+  Database['notes'] &
+  Database['time_records'] &
+  Database['money_records'];
+const r = expressionBuilder<{ r: AnyRecord; c: Database['clients'] }, 'r' | 'c'>();
+/** The latest record of a client, joined to it (`SqlDialect.latestOfClient`). */
+const latest = expressionBuilder<{ l: { id: number; created_at: number } }, 'l'>();
+
+/** Each table's columns, named: its `fromRow` takes a row with each of them, so none is missed. */
+const OWNED = ['id', 'owner_id', 'created_at', 'updated_at', 'version'] as const;
 const NAMED = [...OWNED, 'name', 'description', 'active'] as const;
-const CLIENT = [...NAMED, 'email', 'phone'] as const;
-const PROJECT = [...NAMED, 'client_id'] as const;
 const LINKS = ['date', 'client_id', 'project_id', 'task_id', 'category_id'] as const;
-const NOTE = [...NAMED, ...LINKS] as const;
-const TIME = [...OWNED, ...LINKS, 'time_really', 'description'] as const;
-const MONEY = [...OWNED, ...LINKS, 'type', 'price_cents', 'card_id', 'to_card_id', 'description'] as const;
-
-/** A record table's mapping, over the rows these statements read (each the table's own columns). */
-const fromRows =
-  <F>(table: RecordTable<F>) =>
-  (row: Row): Stored<F> =>
-    // trust boundary: the statements below select the table's own columns, unaliased.
-    table.fromRow(row as RecordRow);
+const onR = <C extends string>(columns: readonly C[]) => columns.map((column) => `r.${column}` as const);
+const COLUMNS = {
+  clients: onR([...NAMED, 'email', 'phone']),
+  projects: onR([...NAMED, 'client_id']),
+  named: onR(NAMED),
+  notes: onR([...NAMED, ...LINKS]),
+  time_records: onR([...OWNED, ...LINKS, 'time_really', 'description']),
+  money_records: onR([...OWNED, ...LINKS, 'type', 'price_cents', 'card_id', 'to_card_id', 'description']),
+};
 
 /**
  * Newest first; the text spelling of dates sorts as time, and undated records come last. SQLite
- * reads it in one walk of the (owner, date, id) index, backwards (20 µs for 50 of 5k time records,
- * against 33 as the runs below).
+ * reads it in one walk of the (owner, date, id) index, backwards.
  */
 const NEWEST_FIRST: Order = [
-  { column: 'r.date', direction: 'desc', nullable: true, kind: 'text' },
-  { column: 'r.id', direction: 'desc', kind: 'number' },
+  { column: r.ref('r.date'), direction: 'desc', nullable: true, kind: 'text' },
+  { column: r.ref('r.id'), direction: 'desc', kind: 'number' },
 ];
-const BY_ID: Order = [{ column: 'r.id', direction: 'asc', kind: 'number' }];
+const BY_ID: Order = [{ column: r.ref('r.id'), direction: 'asc', kind: 'number' }];
 /** The table of each record type a client list can be ordered by the latest of. */
-const LATEST_RECORD_TABLES: Record<RecordType, string> = {
+const LATEST_RECORD_TABLES: Record<RecordType, LatestTable> = {
   task: 'tasks',
   note: 'notes',
   time: 'time_records',
   money: 'money_records',
 };
+
 /**
  * …read as two runs along that index, backwards, where undated rows would come first (and to start
  * a page after a key at the key, which one walk past the nulls cannot): dated, then undated.
  */
-const newestFirstRuns = (
-  dialect: SqlDialect,
-  table: string,
-  from: string,
-  params: readonly SqlValue[],
-): Runs => ({
-  table: `${table} r`,
-  id: 'r.id',
-  idIn: dialect.idIn,
-  merge: dialect.mergesRuns,
+const newestFirstRuns = (dialect: SqlDialect, rows: Selection, byId: Selection): Runs => ({
+  id: r.ref('r.id'),
+  byId,
+  dialect,
   countInOrder: dialect.countsRunsInOrder,
   list: [
-    {
-      from: `${from} and r.date is not null`,
-      params,
-      orderBy: 'order by r.date desc, r.id desc',
-      nulls: 'no nulls',
-    },
-    { from: `${from} and r.date is null`, params, orderBy: 'order by r.id desc', nulls: 'only nulls' },
+    { rows: rows.where('r.date', 'is not', null), order: NEWEST_FIRST, nulls: 'no nulls' },
+    { rows: rows.where('r.date', 'is', null), order: NEWEST_FIRST.slice(1), nulls: 'only nulls' },
   ],
 });
 
-/** Conditions on `r`, starting with its owner, and their parameters in order. */
-class OwnedWhere {
-  readonly conditions: string[] = ['r.owner_id = ?'];
-  readonly params: SqlValue[];
-  joins = '';
-
-  constructor(readonly ownerId: UserId) {
-    this.params = [ownerId];
-  }
-
-  add(condition: string, ...values: readonly SqlValue[]): this {
-    this.conditions.push(condition);
-    this.params.push(...values);
-    return this;
-  }
-
-  /** Nothing but the owner: a counted table's kept row count is the total. */
-  get unfiltered(): boolean {
-    return this.conditions.length === 1;
-  }
-}
-
-/** Whether `table` is one of `tables` (the counted tables' list). */
-const isAmong = <T extends string>(tables: readonly T[], table: string): table is T =>
-  tables.some((counted) => counted === table);
+/** Whether any of the filters time and money records share is given. */
+const isLinkFiltered = (q: LinkedRecordListQuery): boolean =>
+  [q.clientId, q.projectId, q.taskId, q.categoryId, q.dateFrom, q.dateTo].some(
+    (value) => value !== undefined,
+  );
 
 /** The filters time and money records share. */
-const linkConditions = (ownerId: UserId, q: LinkedRecordListQuery): OwnedWhere => {
-  const where = new OwnedWhere(ownerId);
-  if (q.clientId !== undefined) where.add('r.client_id = ?', q.clientId);
-  if (q.projectId !== undefined) where.add('r.project_id = ?', q.projectId);
-  if (q.taskId !== undefined) where.add('r.task_id = ?', q.taskId);
-  if (q.categoryId !== undefined) where.add('r.category_id = ?', q.categoryId);
-  if (q.dateFrom !== undefined) where.add('r.date >= ?', storedDayStart(q.dateFrom));
-  if (q.dateTo !== undefined) where.add('r.date <= ?', storedDayEnd(q.dateTo));
-  return where;
+const linkFilters = <R>(rows: Selection<R>, q: LinkedRecordListQuery): Selection<R> => {
+  let filtered = rows;
+  if (q.clientId !== undefined) filtered = filtered.where('r.client_id', '=', q.clientId);
+  if (q.projectId !== undefined) filtered = filtered.where('r.project_id', '=', q.projectId);
+  if (q.taskId !== undefined) filtered = filtered.where('r.task_id', '=', q.taskId);
+  if (q.categoryId !== undefined) filtered = filtered.where('r.category_id', '=', q.categoryId);
+  if (q.dateFrom !== undefined) filtered = filtered.where('r.date', '>=', storedDayStart(q.dateFrom));
+  if (q.dateTo !== undefined) filtered = filtered.where('r.date', '<=', storedDayEnd(q.dateTo));
+  return filtered;
 };
 
-type Columns = readonly string[];
-const selections = new WeakMap<Columns, string>();
-
-/** The selection of a table's columns (module constants), spelled once, not on every list. */
-const select = (columns: Columns): string => {
-  let selection = selections.get(columns);
-  if (selection === undefined) {
-    selection = columns.map((column) => `r.${column}`).join(', ');
-    selections.set(columns, selection);
-  }
-  return selection;
-};
-
-const flag = (value: boolean) => (value ? 'true' : 'false');
-
-interface PageOptions {
+interface Listing<R, T> {
+  readonly table: RecordTableName;
+  readonly ownerId: UserId;
+  /** Every row of the table, with the columns `map` reads. */
+  readonly all: Selection<R>;
+  /** The rows listed: the owner's, and the filters' (`filtered` when there are any). */
+  readonly rows: Selection<R>;
+  readonly filtered: boolean;
+  readonly map: (row: R) => T;
   readonly order?: Order;
   /** The same rows as the page's selection, found more cheaply, for the count. */
-  readonly countFrom?: Condition | undefined;
+  readonly countFrom?: Selection | undefined;
 }
 
-/** Lists of the owner's records with prepared statements, ordered by id unless told otherwise. */
+/** Lists of the owner's records, ordered by id unless told otherwise. */
 export class SqlRecordReadModel implements RecordReadModel {
   constructor(
-    private readonly runner: SqlRunner,
+    private readonly q: Statements,
     private readonly dialect: SqlDialect,
     private readonly countHorizon = COUNT_HORIZON,
   ) {}
 
-  private page<R>(
-    table: string,
-    columns: string,
-    where: OwnedWhere,
-    page: Page,
-    map: (row: Row) => R,
-    options: PageOptions = {},
-  ): Promise<Paged<R>> {
-    const { order = BY_ID, countFrom } = options;
-    const from = `from ${table} r ${where.joins} where ${where.conditions.join(' and ')}`;
-    const { params } = where;
+  private page<R, T>(listing: Listing<R, T>, page: Page): Promise<Paged<T>> {
+    const { table, rows, order = BY_ID, countFrom } = listing;
+    const counted = COUNTED_TABLES.find((name) => name === table);
     const exactTotal =
-      where.unfiltered && isAmong(COUNTED_TABLES, table) ? ownedRowCount(table, where.ownerId) : undefined;
+      listing.filtered || counted === undefined
+        ? undefined
+        : ownedRowCount(this.q.db, counted, listing.ownerId);
     const runs =
       order === NEWEST_FIRST && (!this.dialect.descendingNullsLastOnIndex || page.after !== undefined)
-        ? newestFirstRuns(this.dialect, table, from, params)
+        ? newestFirstRuns(this.dialect, rows.clearSelect(), listing.all)
         : undefined;
-    const select = {
-      columns,
-      from,
-      params,
-      map,
-      exactTotal,
-      countFrom,
-      order,
-      runs,
-    };
-    return pagedSelect(this.runner, select, page, this.countHorizon);
-  }
-
-  clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
-    const where = new OwnedWhere(ownerId).add(`r.active = ${flag(query.active)}`);
-    if (query.orderBy === null)
-      return this.page('clients', select(CLIENT), where, query, fromRows(clientTable));
-    // Each client's latest record of the type, newest first by (created_at, id), found along the
-    // records' (client_id, created_at, id) index; clients without one last, by id. The join gives
-    // each client one row, so the clients are counted without it: PostgreSQL would look up each
-    // one's latest record only to count it (the count of 200 clients cost more than their page).
-    const countFrom = { sql: `from clients r where ${where.conditions.join(' and ')}`, params: where.params };
-    where.joins = this.dialect.latestOfClient(LATEST_RECORD_TABLES[query.orderBy], 'l', 'r.id');
-    return this.page('clients', select(CLIENT), where, query, fromRows(clientTable), {
-      countFrom,
-      order: [
-        { column: 'l.created_at', direction: 'desc', nullable: true, kind: 'number' },
-        { column: 'l.id', direction: 'desc', nullable: true, kind: 'number' },
-        { column: 'r.id', direction: 'asc', kind: 'number' },
-      ],
-    });
-  }
-
-  projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
-    const where = new OwnedWhere(ownerId);
-    if (query.clientId !== undefined) where.add('r.client_id = ?', query.clientId);
-    if (query.active !== undefined) {
-      const cascade = '(r.active = true and (c.id is null or c.active = true))';
-      where.add(query.active ? cascade : `not ${cascade}`);
-      where.joins = 'left join clients c on c.id = r.client_id';
-    }
-    return this.page('projects', select(PROJECT), where, query, fromRows(projectTable));
-  }
-
-  notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
-    const where = new OwnedWhere(ownerId);
-    if (query.active !== undefined) where.add(`r.active = ${flag(query.active)}`);
-    if (query.search === undefined)
-      return this.page('notes', select(NOTE), where, query, fromRows(noteTable));
-    const index = this.dialect.searchIndex('notes', 'r', ownerId, query.search);
-    if (index === undefined) {
-      const search = this.dialect.textSearch('r', ['name', 'description'], query.search);
-      return this.page(
-        'notes',
-        select(NOTE),
-        where.add(search.sql, ...search.params),
-        query,
-        fromRows(noteTable),
-      );
-    }
-    // On the owner's index: its matches in id order, counted on the index alone when nothing else
-    // filters them (the index's entries are the owner's notes).
-    const countFrom = where.unfiltered ? index.countFrom : undefined;
-    where.joins = index.join;
-    where.add(index.condition.sql, ...index.condition.params);
-    return this.page('notes', select(NOTE), where, query, fromRows(noteTable), {
-      order: [{ column: index.idColumn, direction: 'asc', kind: 'number' }],
-      countFrom,
-    });
-  }
-
-  categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
-    return this.named('categories', ownerId, query, fromRows(categoryTable));
-  }
-
-  cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>> {
-    return this.named('cards', ownerId, query, fromRows(cardTable));
-  }
-
-  private named<R>(
-    table: string,
-    ownerId: UserId,
-    query: NamedListQuery,
-    map: (row: Row) => R,
-  ): Promise<Paged<R>> {
-    return this.page(
-      table,
-      select(NAMED),
-      new OwnedWhere(ownerId).add(`r.active = ${flag(query.active)}`),
-      query,
-      map,
+    return pagedSelect(
+      this.q,
+      { rows, map: listing.map, exactTotal, countFrom, order, runs },
+      page,
+      this.countHorizon,
     );
   }
 
-  times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
+  clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
+    const all = this.q.db.selectFrom('clients as r').select(COLUMNS.clients);
+    const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
+    const listing = {
+      table: 'clients',
+      ownerId,
+      all,
+      rows,
+      filtered: true,
+      map: clientTable.fromRow,
+    } as const;
+    if (query.orderBy === null) return this.page(listing, query);
+    // Each client's latest record of the type, newest first by (created_at, id), found along the
+    // records' (client_id, created_at, id) index; clients without one last, by id. The join gives
+    // each client one row, so the clients are counted without it: PostgreSQL would look up each
+    // one's latest record only to count it.
+    const latestOf = LATEST_RECORD_TABLES[query.orderBy];
     return this.page(
-      'time_records',
-      select(TIME),
-      linkConditions(ownerId, query),
-      query,
-      fromRows(timeTable),
       {
+        ...listing,
+        rows: this.dialect.latestOfClient(rows, latestOf, r.ref('r.id')),
+        countFrom: rows,
+        order: [
+          { column: latest.ref('l.created_at'), direction: 'desc', nullable: true, kind: 'number' },
+          { column: latest.ref('l.id'), direction: 'desc', nullable: true, kind: 'number' },
+          { column: r.ref('r.id'), direction: 'asc', kind: 'number' },
+        ],
+      },
+      query,
+    );
+  }
+
+  projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
+    const all = this.q.db.selectFrom('projects as r').select(COLUMNS.projects);
+    const cascade = r.and([
+      r('r.active', '=', r.lit(true)),
+      r.or([r('c.id', 'is', null), r('c.active', '=', r.lit(true))]),
+    ]);
+    const { clientId, active } = query;
+    let rows = all.where('r.owner_id', '=', ownerId);
+    if (clientId !== undefined) rows = rows.where('r.client_id', '=', clientId);
+    if (active !== undefined)
+      rows = rows.leftJoin('clients as c', 'c.id', 'r.client_id').where(active ? cascade : r.not(cascade));
+    const filtered = clientId !== undefined || active !== undefined;
+    return this.page({ table: 'projects', ownerId, all, rows, filtered, map: projectTable.fromRow }, query);
+  }
+
+  notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
+    const all = this.q.db.selectFrom('notes as r').select(COLUMNS.notes);
+    const rows = all
+      .where('r.owner_id', '=', ownerId)
+      .$if(query.active !== undefined, (q) => q.where('r.active', '=', r.lit(query.active === true)));
+    const listing = { table: 'notes', ownerId, all, map: noteTable.fromRow } as const;
+    const filtered = query.active !== undefined;
+    if (query.search === undefined) return this.page({ ...listing, rows, filtered }, query);
+    const index = this.dialect.searchIndex('notes', r.ref('r.id'), ownerId, query.search);
+    if (index === undefined) {
+      const search = this.dialect.textSearch([r.ref('r.name'), r.ref('r.description')], query.search);
+      return this.page({ ...listing, rows: rows.where(search), filtered: true }, query);
+    }
+    // On the owner's index: its matches in id order, counted on the index alone when nothing else
+    // filters them (the index's entries are the owner's notes).
+    return this.page(
+      {
+        ...listing,
+        rows: index.join(rows),
+        filtered: true,
+        countFrom: filtered ? undefined : index.countFrom,
+        order: [{ column: index.idColumn, direction: 'asc', kind: 'number' }],
+      },
+      query,
+    );
+  }
+
+  categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
+    const all = this.q.db.selectFrom('categories as r').select(COLUMNS.named);
+    const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
+    return this.page(
+      { table: 'categories', ownerId, all, rows, filtered: true, map: categoryTable.fromRow },
+      query,
+    );
+  }
+
+  cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>> {
+    const all = this.q.db.selectFrom('cards as r').select(COLUMNS.named);
+    const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
+    return this.page({ table: 'cards', ownerId, all, rows, filtered: true, map: cardTable.fromRow }, query);
+  }
+
+  times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
+    const all = this.q.db.selectFrom('time_records as r').select(COLUMNS.time_records);
+    const rows = linkFilters(all.where('r.owner_id', '=', ownerId), query);
+    return this.page(
+      {
+        table: 'time_records',
+        ownerId,
+        all,
+        rows,
+        filtered: isLinkFiltered(query),
+        map: timeTable.fromRow,
         order: NEWEST_FIRST,
       },
+      query,
     );
   }
 
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
-    const where = linkConditions(ownerId, query);
-    if (query.type !== undefined) where.add('r.type = ?', query.type);
-    if (query.card !== undefined) where.add('(r.card_id = ? or r.to_card_id = ?)', query.card, query.card);
-    return this.page('money_records', select(MONEY), where, query, fromRows(moneyTable), {
-      order: NEWEST_FIRST,
-    });
+    const all = this.q.db.selectFrom('money_records as r').select(COLUMNS.money_records);
+    const { card, type } = query;
+    const rows = linkFilters(all.where('r.owner_id', '=', ownerId), query)
+      .$if(type !== undefined, (q) => q.where('r.type', '=', type ?? ''))
+      .$if(card !== undefined, (q) =>
+        q.where((row) => row.or([row('r.card_id', '=', card ?? 0), row('r.to_card_id', '=', card ?? 0)])),
+      );
+    const filtered = isLinkFiltered(query) || type !== undefined || card !== undefined;
+    return this.page(
+      { table: 'money_records', ownerId, all, rows, filtered, map: moneyTable.fromRow, order: NEWEST_FIRST },
+      query,
+    );
   }
 }

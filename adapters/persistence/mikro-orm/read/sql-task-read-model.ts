@@ -1,3 +1,4 @@
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
 import { COUNT_HORIZON, type Page, type Paged } from '../../../../application/ports/paging.js';
 import type {
   TaskListQuery,
@@ -7,42 +8,57 @@ import type {
 } from '../../../../application/ports/task-read-model.port.js';
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
-import {
-  historyFromRow,
-  type TaskHistoryRow,
-  type TaskRow,
-  TaskSchema,
-  taskFromRow,
-} from '../schemas/task.schemas.js';
+import type { Statements } from '../orm-runner.js';
+import type { Database } from '../schemas/database.js';
+import { historyFromRow, type TaskRow, taskFromRow } from '../schemas/task.schemas.js';
 import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
 import { storedDayEnd, storedDayStart } from '../typed-values.js';
-import { columnsOn } from '../write/table-statements.js';
-import { type Order, orderByOf, type SortKey } from './keyset.js';
-import { ownedRowCount, pagedSelect, type Runs } from './paged-select.js';
-import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
+import { type Order, ownedRowCount, pagedSelect, type Selection, type SortKey } from './paged-query.js';
 
-/** Every task column of the table as `alias`, named as the mapper reads it (from TaskSchema). */
-const taskColumnsOn = (alias: string): string => columnsOn(TaskSchema, alias);
+/** A task list's tables: the task, and its project and client for the active cascade. */
+type TaskScope = { t: Database['tasks']; p: Database['projects']; c: Database['clients'] };
+const t = expressionBuilder<TaskScope, keyof TaskScope>();
 
-/** A task from a row these statements read (every column of the task, unaliased). */
-// trust boundary: the statements select `taskColumnsOn`, the task table's own columns.
-const taskFromRead = (row: Row): Task => taskFromRow(row as TaskRow);
-
-const TASK_SELECTION = taskColumnsOn('t');
+/** Every column of a task, named: `taskFromRow` takes a row with each of them, so none is missed. */
+const TASK_COLUMNS = [
+  'id',
+  'owner_id',
+  'client_task_id',
+  'number_scope',
+  'title',
+  'description',
+  'date',
+  'priority',
+  'status',
+  'active',
+  'project_id',
+  'client_id',
+  'category_id',
+  'assignee_id',
+  'time_planned',
+  'price_planned_cents',
+  'completed_at',
+  'created_at',
+  'updated_at',
+  'version',
+] as const satisfies readonly (keyof TaskRow)[];
+const SELECTED = TASK_COLUMNS.map((column) => `t.${column}` as const);
 
 /** Task active and its project and client (where it has them) active too. */
-const ACTIVE_CASCADE =
-  '(t.active = true and (p.id is null or p.active = true) and (c.id is null or c.active = true))';
-const CASCADE_JOINS = 'left join projects p on p.id = t.project_id left join clients c on c.id = t.client_id';
+const ACTIVE_CASCADE = t.and([
+  t('t.active', '=', t.lit(true)),
+  t.or([t('p.id', 'is', null), t('p.active', '=', t.lit(true))]),
+  t.or([t('c.id', 'is', null), t('c.active', '=', t.lit(true))]),
+]);
 
 const ORDER_KEYS: Record<Exclude<TaskSortField, 'id'>, Pick<SortKey, 'column' | 'kind'>> = {
-  date: { column: 't.date', kind: 'text' },
-  priority: { column: 't.priority', kind: 'number' },
-  createdAt: { column: 't.created_at', kind: 'number' },
-  updatedAt: { column: 't.updated_at', kind: 'number' },
+  date: { column: t.ref('t.date'), kind: 'text' },
+  priority: { column: t.ref('t.priority'), kind: 'number' },
+  createdAt: { column: t.ref('t.created_at'), kind: 'number' },
+  updatedAt: { column: t.ref('t.updated_at'), kind: 'number' },
 };
 
-const ID_ASC: SortKey = { column: 't.id', direction: 'asc', kind: 'number' };
+const ID_ASC: SortKey = { column: t.ref('t.id'), direction: 'asc', kind: 'number' };
 
 /** Nulls last in either direction, ties by id ascending: pages never overlap or skip. */
 const orderOf = (sort: TaskSort): Order =>
@@ -54,16 +70,13 @@ const orderOf = (sort: TaskSort): Order =>
  * A user sees the tasks they own and the tasks assigned to them: two disjoint sets, each along its
  * own index. (`owner_id = ? or assignee_id = ?` would defeat both indexes for an unfiltered list.)
  */
-const OWNED = { sql: 't.owner_id = ?', params: (userId: UserId) => [userId] };
-const ASSIGNED_BY_OTHERS = {
-  sql: 't.assignee_id = ? and t.owner_id <> ?',
-  params: (userId: UserId) => [userId, userId],
-};
+const owned = (userId: UserId) => t('t.owner_id', '=', userId);
+const assignedByOthers = (userId: UserId) =>
+  t.and([t('t.assignee_id', '=', userId), t('t.owner_id', '<>', userId)]);
+const visibleTo = (userId: UserId) => t.or([t('t.owner_id', '=', userId), t('t.assignee_id', '=', userId)]);
 
 interface Filters {
-  /** `and …` conditions on `t` beyond who may see the task; empty when unfiltered. */
-  readonly sql: string;
-  readonly params: SqlValue[];
+  readonly conditions: readonly Expression<SqlBool>[];
   readonly needsJoins: boolean;
   /**
    * Whether a filter picks the rows by an indexed reference (project, client, category, number,
@@ -78,60 +91,61 @@ interface Filters {
 }
 
 const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
-  const conditions: string[] = [];
-  const params: SqlValue[] = [];
-  let onFilterIndexes = true;
-  /** A condition on a column of the owner's filter indexes (migrations/task-filter-indexes.ts). */
-  const addIndexed = (condition: string, ...values: SqlValue[]) => {
-    conditions.push(condition);
-    params.push(...values);
-  };
-  const add = (condition: string, ...values: SqlValue[]) => {
-    addIndexed(condition, ...values);
-    onFilterIndexes = false;
-  };
-  if (q.status !== undefined) addIndexed('t.status = ?', q.status);
-  if (q.active !== undefined) add(q.active ? ACTIVE_CASCADE : `not ${ACTIVE_CASCADE}`);
-  if (q.projectId !== undefined) add('t.project_id = ?', q.projectId);
-  if (q.clientId !== undefined) add('t.client_id = ?', q.clientId);
-  if (q.categoryId !== undefined) add('t.category_id = ?', q.categoryId);
-  if (q.clientTaskId !== undefined) add('t.client_task_id = ?', q.clientTaskId);
-  if (q.assigneeId !== undefined) add('t.assignee_id = ?', q.assigneeId);
-  if (q.priority !== undefined) addIndexed('t.priority = ?', q.priority);
-  if (q.date !== undefined)
-    addIndexed('t.date between ? and ?', storedDayStart(q.date), storedDayEnd(q.date));
-  if (q.dateFrom !== undefined) addIndexed('t.date >= ?', storedDayStart(q.dateFrom));
-  if (q.dateTo !== undefined) addIndexed('t.date <= ?', storedDayEnd(q.dateTo));
-  if (q.updatedSince !== undefined) add('t.updated_at >= ?', q.updatedSince.getTime());
-  if (q.search !== undefined) {
-    const search = dialect.textSearch('t', ['title', 'description'], q.search);
-    add(search.sql, ...search.params);
-  }
+  /** Conditions on columns of the owner's filter indexes (migrations/task-filter-indexes.ts). */
+  const indexed: Expression<SqlBool>[] = [];
+  const others: Expression<SqlBool>[] = [];
+  if (q.status !== undefined) indexed.push(t('t.status', '=', q.status));
+  if (q.active !== undefined) others.push(q.active ? ACTIVE_CASCADE : t.not(ACTIVE_CASCADE));
+  if (q.projectId !== undefined) others.push(t('t.project_id', '=', q.projectId));
+  if (q.clientId !== undefined) others.push(t('t.client_id', '=', q.clientId));
+  if (q.categoryId !== undefined) others.push(t('t.category_id', '=', q.categoryId));
+  if (q.clientTaskId !== undefined) others.push(t('t.client_task_id', '=', q.clientTaskId));
+  if (q.assigneeId !== undefined) others.push(t('t.assignee_id', '=', q.assigneeId));
+  if (q.priority !== undefined) indexed.push(t('t.priority', '=', q.priority));
+  if (q.date !== undefined) indexed.push(t.between('t.date', storedDayStart(q.date), storedDayEnd(q.date)));
+  if (q.dateFrom !== undefined) indexed.push(t('t.date', '>=', storedDayStart(q.dateFrom)));
+  if (q.dateTo !== undefined) indexed.push(t('t.date', '<=', storedDayEnd(q.dateTo)));
+  if (q.updatedSince !== undefined) others.push(t('t.updated_at', '>=', q.updatedSince.getTime()));
+  if (q.search !== undefined)
+    others.push(dialect.textSearch([t.ref('t.title'), t.ref('t.description')], q.search));
   return {
-    sql: conditions.map((condition) => ` and ${condition}`).join(''),
-    params,
+    conditions: [...indexed, ...others],
     needsJoins: q.active !== undefined,
     byReference: [q.projectId, q.clientId, q.categoryId, q.clientTaskId, q.assigneeId].some(
       (value) => value !== undefined,
     ),
-    onFilterIndexes,
+    onFilterIndexes: others.length === 0,
   };
 };
 
-/** A task by id if the user sees it: written once (table-statements.ts says why). */
-const FIND_VISIBLE = `select ${TASK_SELECTION} from tasks t where t.id = ? and (t.owner_id = ? or t.assignee_id = ?)`;
+/** `query` with every condition. */
+const where = <R>(query: Selection<R>, conditions: readonly Expression<SqlBool>[]): Selection<R> =>
+  conditions.reduce((narrowed, condition) => narrowed.where(condition), query);
 
-/** Reads tasks with prepared statements, outside any unit of work. */
+/** Reads tasks outside any unit of work. */
 export class SqlTaskReadModel implements TaskReadModel {
   constructor(
-    private readonly runner: SqlRunner,
+    private readonly q: Statements,
     private readonly dialect: SqlDialect,
     private readonly countHorizon = COUNT_HORIZON,
   ) {}
 
   async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
-    const row = await this.runner.get(FIND_VISIBLE, [id, userId, userId]);
-    return row ? taskFromRead(row) : null;
+    const row = await this.q.first(
+      this.q.db.selectFrom('tasks as t').select(SELECTED).where('t.id', '=', id).where(visibleTo(userId)),
+    );
+    return row ? taskFromRow(row) : null;
+  }
+
+  /** The tasks, and their project and client where a filter needs them. */
+  private tasks(filters: Filters) {
+    return this.q.db
+      .selectFrom('tasks as t')
+      .$if(filters.needsJoins, (query) =>
+        query
+          .leftJoin('projects as p', 'p.id', 't.project_id')
+          .leftJoin('clients as c', 'c.id', 't.client_id'),
+      );
   }
 
   /**
@@ -144,48 +158,42 @@ export class SqlTaskReadModel implements TaskReadModel {
    */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const { search, ...unsearched } = query;
-    const index = search === undefined ? undefined : this.dialect.searchIndex('tasks', 't', userId, search);
+    const index =
+      search === undefined ? undefined : this.dialect.searchIndex('tasks', t.ref('t.id'), userId, search);
     if (index !== undefined) return this.searchOnIndex(userId, unsearched, index);
     const filters = filtersOf(this.dialect, query);
     const order = orderOf(query.sort);
-    const joins = filters.needsJoins ? CASCADE_JOINS : '';
-    const runs = (): Runs => ({
-      table: 'tasks t',
-      id: 't.id',
-      idIn: this.dialect.idIn,
-      merge: this.dialect.mergesRuns,
+    const unfiltered = filters.conditions.length === 0;
+    const runs = {
+      id: t.ref('t.id'),
+      byId: this.q.db.selectFrom('tasks as t').select(SELECTED),
+      dialect: this.dialect,
       // Counted in order only where the planner could otherwise read rows at random (sql-dialect.ts).
       countInOrder: this.dialect.countsRunsInOrder && !filters.onFilterIndexes,
-      list: [OWNED, ASSIGNED_BY_OTHERS].map((set) => ({
-        from: `from tasks t ${joins} where ${set.sql}${filters.sql}`,
-        params: [...set.params(userId), ...filters.params],
-        orderBy: orderByOf(order),
+      list: [owned(userId), assignedByOthers(userId)].map((set) => ({
+        rows: where(this.tasks(filters).where(set), filters.conditions),
+        order,
       })),
-    });
-    const visible = {
-      columns: TASK_SELECTION,
-      from: `from tasks t ${joins} where (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
-      params: [userId, userId, ...filters.params],
-      order,
-      map: taskFromRead,
     };
-    if (filters.sql === '') {
-      const owned = ownedRowCount('tasks', userId);
-      const exactTotal = {
-        sql: `select (${owned.sql}) + (select count(*) from tasks t where ${ASSIGNED_BY_OTHERS.sql}) as total`,
-        params: [...owned.params, ...ASSIGNED_BY_OTHERS.params(userId)],
-      };
-      return pagedSelect(this.runner, { ...visible, exactTotal, runs: runs() }, query);
+    const visible = {
+      rows: where(this.tasks(filters).select(SELECTED).where(visibleTo(userId)), filters.conditions),
+      order,
+      map: taskFromRow,
+    };
+    if (unfiltered) {
+      const assigned = this.q.db
+        .selectFrom('tasks as t')
+        .select((count) => count.fn.countAll<number>().as('total'))
+        .where(assignedByOthers(userId));
+      const exactTotal = t(ownedRowCount(this.q.db, 'tasks', userId), '+', assigned);
+      return pagedSelect(this.q, { ...visible, exactTotal, runs }, query);
     }
+    // An indexed reference narrows the rows best in one statement; other filters (status, priority,
+    // dates, a search) keep a good share of the rows, so each visible set is walked along its own
+    // index in the list's order, stopping with the page.
     return pagedSelect(
-      this.runner,
-      {
-        ...visible,
-        // An indexed reference narrows the rows best in one statement; other filters (status,
-        // priority, dates, a search) keep a good share of the rows, so each visible set is walked
-        // along its own index in the list's order, stopping with the page.
-        runs: filters.byReference ? undefined : runs(),
-      },
+      this.q,
+      { ...visible, runs: filters.byReference ? undefined : runs },
       query,
       this.countHorizon,
     );
@@ -198,20 +206,20 @@ export class SqlTaskReadModel implements TaskReadModel {
    */
   private searchOnIndex(userId: UserId, query: TaskListQuery, index: IndexedSearch): Promise<Paged<Task>> {
     const filters = filtersOf(this.dialect, query);
-    const joins = filters.needsJoins ? CASCADE_JOINS : '';
+    // Who may see the task is asked again, so that no entry could ever show another's task.
     return pagedSelect(
-      this.runner,
+      this.q,
       {
-        columns: TASK_SELECTION,
-        // Who may see the task is asked again, so that no entry could ever show another's task.
-        from: `from tasks t ${index.join} ${joins} where ${index.condition.sql} and (t.owner_id = ? or t.assignee_id = ?)${filters.sql}`,
-        params: [...index.condition.params, userId, userId, ...filters.params],
-        countFrom: filters.sql === '' ? index.countFrom : undefined,
+        rows: where(
+          index.join(this.tasks(filters).select(SELECTED)).where(visibleTo(userId)),
+          filters.conditions,
+        ),
+        countFrom: filters.conditions.length === 0 ? index.countFrom : undefined,
         order:
           query.sort.by === 'id'
             ? [{ column: index.idColumn, direction: query.sort.direction, kind: 'number' }]
             : orderOf(query.sort),
-        map: taskFromRead,
+        map: taskFromRow,
       },
       query,
       this.countHorizon,
@@ -219,16 +227,16 @@ export class SqlTaskReadModel implements TaskReadModel {
   }
 
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {
-    const columns = 'id, task_id, from_status, to_status, changed_by, changed_at';
+    const history = expressionBuilder<Database, 'task_status_history'>();
     return pagedSelect(
-      this.runner,
+      this.q,
       {
-        columns,
-        from: 'from task_status_history where task_id = ?',
-        params: [taskId],
-        order: [{ column: 'id', direction: 'asc', kind: 'number' }],
-        // trust boundary: the statement selects every column of the history, unaliased.
-        map: (row) => historyFromRow(row as TaskHistoryRow),
+        rows: this.q.db
+          .selectFrom('task_status_history')
+          .select(['id', 'task_id', 'from_status', 'to_status', 'changed_by', 'changed_at'])
+          .where('task_id', '=', taskId),
+        order: [{ column: history.ref('id'), direction: 'asc', kind: 'number' }],
+        map: historyFromRow,
       },
       page,
     );

@@ -1,7 +1,5 @@
-import type { SqlRunner } from '../read/sql-runner.js';
-
-/** SQLite's search indexes (FTS5), which the triggers on tasks and notes write. */
-const SEARCH_INDEXES = ['task_search', 'note_search'] as const;
+import type { Statements } from '../orm-runner.js';
+import { SEARCH_INDEXES, type SqlDialect } from '../sql-dialect.js';
 
 /**
  * Pages of merge work per step. A step holds the write connection, and with it the event loop
@@ -127,15 +125,15 @@ export class SearchIndexUpkeep {
  * One bounded merge of each index; whether either found work. FTS5 tells it only through the
  * connection's change count: a merge that did something adds 2 or more.
  */
-export const mergeStep = async (tx: SqlRunner): Promise<boolean> => {
+export const mergeStep = async (tx: Statements, dialect: SqlDialect): Promise<boolean> => {
   let merged = false;
-  for (const index of SEARCH_INDEXES) {
-    const before = await changeCount(tx);
-    await tx.run(`insert into ${index} (${index}, rank) values ('merge', ?)`, [PAGES_PER_STEP]);
-    if ((await changeCount(tx)) - before >= 2) merged = true;
+  for (const index of Object.values(SEARCH_INDEXES)) {
+    const before = await changeCount(tx, dialect);
+    await tx.run(dialect.mergeSearchIndex(index, PAGES_PER_STEP));
+    if ((await changeCount(tx, dialect)) - before >= 2) merged = true;
   }
   return merged;
 };
 
-const changeCount = async (tx: SqlRunner): Promise<number> =>
-  Number((await tx.get('select total_changes() as changes', []))?.changes ?? 0);
+const changeCount = async (tx: Statements, dialect: SqlDialect): Promise<number> =>
+  Number((await tx.first(dialect.totalChanges))?.changes ?? 0);
