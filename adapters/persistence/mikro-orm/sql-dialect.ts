@@ -85,7 +85,8 @@ const newestOfClient = (table: LatestTable, clientId: Expression<number>) =>
     .where('client_id', '=', clientId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1);
+    // A bound limit would be read by SQLite's planner, and the statement prepared again each time.
+    .limit(tables.lit(1));
 
 /** A search answered by an index whose entries are the rows the user sees (`s`, by row id). */
 export interface IndexedSearch {
@@ -146,7 +147,7 @@ export const SQLITE: SqlDialect = {
     const matches = sql<SqlBool>`${sql.ref(`s.${SEARCH_INDEXES[table]}`)} match ${phrase}`;
     return {
       join: (query) =>
-        query.innerJoin(index.as('s'), (join) => join.on(sql<SqlBool>`s.rowid = ${rowId}`).on(matches)),
+        query.innerJoin(index.as('s'), (join) => join.on(sql<SqlBool>`s.rowid = ${rowId}`)).where(matches),
       countFrom: tables.selectFrom(index.as('s')).where(matches),
       idColumn: sql<number>`s.rowid`,
     };
