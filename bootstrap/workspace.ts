@@ -27,6 +27,7 @@ import {
   openSession,
   scopeRefusal,
 } from '../application/workspace/session.js';
+import { hostCopy, mapAnswers } from '../application/workspace/session-answers.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type {
   EdgeGate,
@@ -296,26 +297,28 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
   worker = startWebhookWorker(parts, webhookSteps);
   let closing: Promise<void> | undefined;
   const isOpen: IsOpen = () => closing === undefined;
+  /** What the host receives is its own (CONTRACT §9): no answer shares an object with a store or cache. */
+  const forHost = <Err, A>(work: () => Promise<E.Either<Err, A>>) => whenOpen(isOpen, work).then(hostCopy);
   const workspace: Workspace = {
-    actingAs: (userId) => userSession(useCases, userId, isOpen),
+    actingAs: (userId) => mapAnswers(userSession(useCases, userId, isOpen), hostCopy),
     authenticate: (apiKey) =>
       whenOpen(
         isOpen,
         pipe(
           useCases.keys.authenticate.execute(apiKey),
-          seq.map((principal) => keySession(useCases, apiKey, principal, isOpen)),
+          seq.map((principal) => mapAnswers(keySession(useCases, apiKey, principal, isOpen), hostCopy)),
         ),
       ),
     users: {
-      create: (input) => whenOpen(isOpen, useCases.users.create.execute(input)),
-      find: (nameOrId) => whenOpen(isOpen, useCases.users.find.execute(nameOrId)),
-      list: () => whenOpen(isOpen, useCases.users.list.execute()),
+      create: (input) => forHost(useCases.users.create.execute(input)),
+      find: (nameOrId) => forHost(useCases.users.find.execute(nameOrId)),
+      list: () => forHost(useCases.users.list.execute()),
     },
     keys: {
-      create: (input) => whenOpen(isOpen, useCases.keys.create.execute(input)),
-      list: (userId) => whenOpen(isOpen, useCases.keys.list.execute(userId)),
-      revoke: (keyId) => whenOpen(isOpen, useCases.keys.revoke.execute(keyId)),
-      rotate: (keyId, graceMs) => whenOpen(isOpen, useCases.keys.rotate.execute(keyId, graceMs)),
+      create: (input) => forHost(useCases.keys.create.execute(input)),
+      list: (userId) => forHost(useCases.keys.list.execute(userId)),
+      revoke: (keyId) => forHost(useCases.keys.revoke.execute(keyId)),
+      rotate: (keyId, graceMs) => forHost(useCases.keys.rotate.execute(keyId, graceMs)),
     },
     isHealthy: async () => isOpen() && (await parts.persistence.health.isHealthy()),
     close: () => {

@@ -1,4 +1,4 @@
-import type * as E from 'fp-ts/lib/Either.js';
+import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
@@ -91,6 +91,7 @@ import type {
   UpdateTimeInput,
   UpdateWebhookInput,
 } from './inputs.js';
+import { mapAnswers } from './session-answers.js';
 import type { WorkspaceUseCases } from './use-cases.js';
 
 /** What every operation answers: an Either, already run. `X` is what the session itself adds. */
@@ -292,13 +293,13 @@ export interface Session<X> {
    * throws. Each call is checked and answered as it would be alone, and reads see the batch's earlier
    * writes; calls made at once run one at a time, in the order made. A call that fails inside takes
    * back only its own writes: whether the batch goes on is `work`'s to decide. With `allOrNothing`,
-   * a call that fails fails the whole batch (cheaper: no savepoint per call); if `work` still
-   * answers Right, nothing is kept and the batch answers `Unexpected`.
+   * a call that fails fails the whole batch (cheaper: no savepoint per call): nothing is kept, and
+   * the batch answers that call's Left, whatever `work` answers.
    */
   batch<Err, A>(
     work: (session: Session<X>) => Outcome<Err, A>,
     options?: TogetherOptions,
-  ): Outcome<Err | X | InfrastructureError, A>;
+  ): Outcome<Err | X | InfrastructureError | CallError<X>, A>;
   readonly clients: RecordOperations<
     Client,
     CreateClientInput,
@@ -364,6 +365,33 @@ export interface WebhookOperations<X> {
   /** Sends a delivery again now. */
   retryDelivery(id: number, deliveryId: number): Outcome<RetryDeliveryError | X, DeliveryView>;
 }
+
+/** What any call of a session may answer as Left (a batch's own answer aside). */
+type ErrorsOf<T> = T extends (...args: never[]) => Promise<E.Either<infer L, unknown>>
+  ? L
+  : T extends object
+    ? { [K in keyof T]: ErrorsOf<T[K]> }[keyof T]
+    : never;
+export type CallError<X> = ErrorsOf<Omit<Session<X>, 'batch'>>;
+
+/**
+ * `work` on a session whose every failed call is noted: the first one is the batch's answer, so that
+ * nothing of an all-or-nothing batch is kept once any of its calls failed, however `work` went on.
+ */
+const allOrNothing = async <X, Err, A>(
+  session: Session<X>,
+  work: (inside: Session<X>) => Outcome<Err, A>,
+): Outcome<Err | CallError<X>, A> => {
+  let failed: E.Left<unknown> | undefined;
+  const answer = await work(
+    mapAnswers(session, (call) => {
+      if (E.isLeft(call)) failed ??= call;
+      return call;
+    }),
+  );
+  // trust boundary: `failed` is the Left of a call of this session.
+  return (failed as E.Left<CallError<X>> | undefined) ?? answer;
+};
 
 /** Lets an operation run, or answers why not. */
 export interface Admission<X> {
@@ -535,7 +563,12 @@ export const openSession = <X>(
     batch: <Err, A>(work: (inside: Session<X>) => Outcome<Err, A>, options?: TogetherOptions) =>
       pipe(
         admit.session(),
-        seq.flatMap(() => useCases.batch.together(() => work(session), options)),
+        seq.flatMap(() =>
+          useCases.batch.together(
+            () => (options?.allOrNothing === true ? allOrNothing(session, work) : work(session)),
+            options,
+          ),
+        ),
       )(),
   };
   return session;

@@ -1,0 +1,32 @@
+import * as E from 'fp-ts/lib/Either.js';
+
+/** What a session's call answers. */
+type Answer = E.Either<unknown, unknown>;
+
+/**
+ * A Right answer as the host's own copy (CONTRACT §9: a host owns what it receives). Stores and
+ * caches hand out their objects as they keep them; a host that changed one would change them.
+ */
+export const hostCopy = <Err, A>(answer: E.Either<Err, A>): E.Either<Err, A> =>
+  E.isRight(answer) ? E.right(structuredClone(answer.right)) : answer;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `session` with `each` applied to the answer of every call it offers, its groups' calls included,
+ * and to those of the session a batch hands its work. Values that are not calls (the user id, a
+ * key's scopes) are copied.
+ */
+export const mapAnswers = <S extends object>(session: S, each: (answer: Answer) => Answer): S => {
+  const mapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(session)) {
+    if (name === 'batch' && typeof value === 'function')
+      mapped[name] = (work: (inside: object) => Promise<Answer>, ...rest: unknown[]) =>
+        value((inside: object) => work(mapAnswers(inside, each)), ...rest).then(each);
+    else if (typeof value === 'function') mapped[name] = (...args: unknown[]) => value(...args).then(each);
+    else mapped[name] = isRecord(value) ? mapAnswers(value, each) : structuredClone(value);
+  }
+  // trust boundary: every member of `session` is kept, each call answering as it did.
+  return mapped as S;
+};
