@@ -74,10 +74,10 @@ export const mikroOrmOptions = async (
     },
   } satisfies Options;
   if (database.kind === 'sqlite') {
-    const { SqliteDriver } = await import('@mikro-orm/sqlite');
+    const { GroupCommitSqliteDriver } = await import('./sqlite-group-commit.js');
     return {
       ...common,
-      driver: SqliteDriver,
+      driver: GroupCommitSqliteDriver,
       dbName: database.path,
       ...(readConnection
         ? {
