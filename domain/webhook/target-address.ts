@@ -2,7 +2,8 @@
  * Whether a webhook may be sent to an IP address: refused are the addresses a request from the
  * server could use to reach itself or its neighbours (SSRF) — loopback, private, carrier-grade NAT,
  * link-local (the cloud metadata services live there), unspecified, multicast and reserved ranges,
- * in IPv4, IPv6 and IPv4-mapped IPv6.
+ * in IPv4 and IPv6, and IPv6 ranges that carry an IPv4 address (mapped, NAT64, 6to4) by the address
+ * they carry; Teredo (2001::/32), whose client address is hidden, is refused whole.
  */
 export const isPublicAddress = (address: string): boolean => {
   if (IPV4.test(address)) return isPublicV4(v4Octets(address));
@@ -67,6 +68,10 @@ const isPublicV6 = (address: string): boolean => {
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
     return isPublicV4([g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff]);
   }
+  // 6to4 (2002::/16) carries an IPv4 address in its next 32 bits: judged as that address.
+  if (g0 === 0x2002) return isPublicV4([g1 >> 8, g1 & 0xff, g2 >> 8, g2 & 0xff]);
+  // NAT64's local-use prefix (64:ff9b:1::/48) carries one wherever its network puts it: refused.
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return false;
   if ((g0 & 0xfe00) === 0xfc00) return false; // unique local (fc00::/7), incl. fd00:ec2::254
   if ((g0 & 0xffc0) === 0xfe80) return false; // link-local
   if ((g0 & 0xffc0) === 0xfec0) return false; // site-local (deprecated)

@@ -265,6 +265,12 @@ describe('the library: webhook targets', () => {
       'https://[::1]/hook',
       'https://[::ffff:127.0.0.1]/hook',
       'https://[fd00:ec2::254]/hook',
+      // IPv6 carrying IPv4: 6to4 of 127.0.0.1 and of 10.0.0.1, NAT64 of 169.254.169.254, Teredo.
+      'https://[2002:7f00:1::]/hook',
+      'https://[2002:a00:1::1]/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
+      'https://[64:ff9b:1::a00:1]/hook',
+      'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
       'https://localhost/hook',
       'http://93.184.215.14/hook',
       'ftp://example.com/hook',
