@@ -1,6 +1,6 @@
 import type { ConnectionType } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { type Compilable, CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
 import type { Database } from './schemas/database.js';
 import type { SqlDialect } from './sql-dialect.js';
 
@@ -82,7 +82,6 @@ export const statementsOf = (executor: Executor): Statements => {
  * run as they are on `executor`, so that they commit or roll back with the transaction.
  */
 export const passThrough =
-  (executor: Executor) =>
+  (executor: Executor, dialect: SqlDialect) =>
   (sql: string, params: readonly unknown[]): Promise<readonly object[]> =>
-    // trust boundary: the drivers answer rows as objects of column values.
-    executor.execute(CompiledQuery.raw(sql, [...params])) as Promise<readonly object[]>;
+    executor.execute(dialect.foreignStatement(sql, params));

@@ -1,5 +1,6 @@
 import {
   type AliasableExpression,
+  CompiledQuery,
   type Expression,
   expressionBuilder,
   type RawBuilder,
@@ -71,6 +72,8 @@ export interface SqlDialect {
   mergeSearchIndex(index: SearchIndex, pages: number): RawBuilder<unknown>;
   /** The connection's count of rows changed so far (SQLite's `total_changes()`). */
   readonly totalChanges: RawBuilder<{ changes: number }>;
+  /** A statement another library wrote for its own tables (the job queue's), run as it is. */
+  foreignStatement(sql: string, params: readonly unknown[]): CompiledQuery<object>;
 }
 
 /** The tables whose latest record per client a client list can be ordered by. */
@@ -176,6 +179,14 @@ export const SQLITE: SqlDialect = {
   mergeSearchIndex: (index, pages) =>
     sql`insert into ${sql.table(index)} (${sql.ref(index)}, rank) values ('merge', ${pages})`,
   totalChanges: sql<{ changes: number }>`select total_changes() as changes`,
+  foreignStatement: (text, params) => CompiledQuery.raw(text, [...params]),
+};
+
+/** SQLite: each transaction of a shared commit, as a savepoint (sqlite-group-commit.ts). */
+export const GROUP_UNIT = {
+  begin: CompiledQuery.raw('savepoint group_unit'),
+  end: CompiledQuery.raw('release group_unit'),
+  undo: CompiledQuery.raw('rollback to group_unit'),
 };
 
 export const POSTGRESQL: SqlDialect = {
@@ -208,4 +219,5 @@ export const POSTGRESQL: SqlDialect = {
     throw new Error('PostgreSQL has no FTS5 index to merge');
   },
   totalChanges: sql<{ changes: number }>`select 0 as changes`,
+  foreignStatement: (text, params) => CompiledQuery.raw(text, [...params]),
 };

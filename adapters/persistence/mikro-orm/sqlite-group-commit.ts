@@ -1,7 +1,7 @@
 import type { Configuration } from '@mikro-orm/core';
 import { AbstractSqlDriver, MikroORM, SqliteConnection, SqlitePlatform } from '@mikro-orm/sqlite';
 import {
-  CompiledQuery,
+  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -9,6 +9,7 @@ import {
   SqliteAdapter,
   type TransactionSettings,
 } from 'kysely';
+import { GROUP_UNIT } from './sql-dialect.js';
 
 /** The most transactions one commit holds: enough to amortise it, few enough to answer soon. */
 const MOST_PER_COMMIT = 32;
@@ -35,8 +36,8 @@ interface Waiter {
  * first commits the open group, so it never shares its fate.
  *
  * It is a Kysely driver around the one MikroORM's SQLite connection runs on (transactions and their
- * savepoints still go through `em.transactional`); the statements it adds are transaction control,
- * as Kysely's own drivers write them.
+ * savepoints still go through `em.transactional`); the savepoint it adds around each transaction is
+ * written in the dialect module (`GROUP_UNIT`).
  */
 class GroupCommitDriver implements Driver {
   /** The acquisition holding the connection now (Kysely passes it back to each call). */
@@ -78,12 +79,12 @@ class GroupCommitDriver implements Driver {
       this.#open = true;
       this.#scheduleCommit();
     }
-    await this.#run('savepoint group_unit');
+    await this.#run(GROUP_UNIT.begin);
     this.#inUnit = true;
   }
 
   async commitTransaction(_connection: DatabaseConnection): Promise<void> {
-    await this.#run('release group_unit');
+    await this.#run(GROUP_UNIT.end);
     this.#inUnit = false;
     const committed = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
     if (this.#waiters.length >= MOST_PER_COMMIT) await this.#commitGroup();
@@ -97,8 +98,8 @@ class GroupCommitDriver implements Driver {
     if (this.#holder !== connection || !this.#inUnit) return;
     this.#inUnit = false;
     try {
-      await this.#run('rollback to group_unit');
-      await this.#run('release group_unit');
+      await this.#run(GROUP_UNIT.undo);
+      await this.#run(GROUP_UNIT.end);
     } catch (cause) {
       // SQLite rolled the whole transaction back itself: the group's work is gone with it.
       await this.#rollbackGroup(cause);
@@ -184,8 +185,8 @@ class GroupCommitDriver implements Driver {
     for (const waiter of waiters) waiter.reject(cause);
   }
 
-  async #run(statement: string): Promise<void> {
-    await this.#connection().executeQuery(CompiledQuery.raw(statement));
+  async #run(statement: CompiledQuery): Promise<void> {
+    await this.#connection().executeQuery(statement);
   }
 
   #connection(): DatabaseConnection {

@@ -83,7 +83,7 @@ export class SqlUnitOfWork implements UnitOfWork {
             const executor = this.decorate(ormExecutor(em, 'write', this.dialect));
             const statements = statementsOf(executor);
             const repositories = sqlRepositories(
-              passThrough(executor),
+              passThrough(executor, this.dialect),
               statements,
               this.dialect,
               this.knownUsers,
