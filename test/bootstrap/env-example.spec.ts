@@ -22,3 +22,14 @@ describe('.env.example and the README agree', () => {
     }
   });
 });
+
+/** A `.env` holds the deployment's secrets (keys, database passwords): never committed, never in an image. */
+describe('.env stays out of commits and images', () => {
+  for (const ignoreFile of ['.gitignore', '.dockerignore'])
+    it(`is named in ${ignoreFile}`, () => {
+      const lines = readFileSync(join(ROOT, ignoreFile), 'utf8').split('\n');
+      expect(lines).to.include('.env');
+      // …while the example, which holds no secret, stays.
+      expect(lines).to.not.include('.env*');
+    });
+});
