@@ -137,7 +137,7 @@ const runClaimed = async (
     await store.release(ownerId, key).catch(() => undefined);
     throw error;
   }
-  if (reply.status >= 500) {
+  if (reply.status >= 500 || reply.failedOnOurSide === true) {
     await store.release(ownerId, key).catch((cause: unknown) => {
       log.warn({ err: cause }, 'could not release an idempotency key');
     });

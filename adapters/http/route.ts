@@ -45,6 +45,11 @@ export interface Reply {
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   readonly cause?: unknown;
+  /**
+   * Whether a part of the answer failed on the server's side (a batch's operation answered 5xx): an
+   * `Idempotency-Key` then keeps nothing, as for a 5xx answer, so that a retry runs again.
+   */
+  readonly failedOnOurSide?: boolean;
 }
 
 /** What the OpenAPI document says of an operation; the codecs are the ones its handler decodes with. */

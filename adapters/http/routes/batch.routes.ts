@@ -139,7 +139,8 @@ export const batchRoute = (routes: readonly Route[], publicRoutes: readonly Publ
       const results = outcome.right.map((result: StepResult<OperationResult>) =>
         result._tag === 'Answered' ? result.answer : notDoneReply(result.why),
       );
-      return { status: 200, body: success({ results }), cause };
+      const failedOnOurSide = results.some((result) => result.status >= 500);
+      return { status: 200, body: success({ results }), cause, failedOnOurSide };
     },
   };
 };

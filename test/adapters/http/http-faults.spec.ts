@@ -58,4 +58,35 @@ describe('HTTP: failures never leak internals', () => {
       version: 'v1',
     });
   });
+
+  it('a batch with an operation that failed on our side is not kept under its Idempotency-Key: a retry runs again', async () => {
+    let failing = true;
+    world = await openHttpWorld((persistence) => {
+      const broken = failingReads(() => new Error(SECRET), true)(persistence);
+      return {
+        ...persistence,
+        taskReadModel: {
+          findVisible: (...args) => (failing ? broken : persistence).taskReadModel.findVisible(...args),
+          list: (...args) => (failing ? broken : persistence).taskReadModel.list(...args),
+          history: (...args) => (failing ? broken : persistence).taskReadModel.history(...args),
+        },
+      };
+    });
+    await world.user('alice');
+    const key = await world.key('alice', 'tasks:*');
+    const send = () =>
+      world.call(key, {
+        method: 'POST',
+        url: '/v1/batch',
+        headers: { 'idempotency-key': 'retry-after-fault' },
+        payload: { atomic: false, operations: [{ method: 'GET', path: '/v1/tasks' }] },
+      });
+    const first = await send();
+    expect(first.statusCode).to.equal(200);
+    expect(first.json().data.results[0].status).to.equal(500);
+    failing = false;
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).to.equal(undefined);
+    expect(again.json().data.results[0].status).to.equal(200);
+  });
 });
