@@ -2,7 +2,6 @@ import { callRefusal } from '../../application/workspace/session.js';
 import type { KeySession } from '../../application/workspace/workspace.js';
 import { routeMatcher } from './batch/route-matcher.js';
 import { noneMatch } from './conditional.js';
-import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import {
   type Method,
@@ -53,8 +52,6 @@ export const dispatcher = (routes: readonly Route[], publicRoutes: readonly Publ
         return NO_ROUTE;
       case 'method':
         return methodNotAllowed(request.method, match.allow);
-      case 'malformed':
-        return { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') };
       case 'found':
         break;
     }

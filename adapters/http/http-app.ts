@@ -11,6 +11,7 @@ import { callRefusal } from '../../application/workspace/session.js';
 import type { EdgeGate, KeySession } from '../../application/workspace/workspace.js';
 import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';
+import { MAX_PARAM_LENGTH } from './batch/route-matcher.js';
 import { noneMatch } from './conditional.js';
 import { type ConnectionLimits, connectionOptions, DEFAULT_CONNECTION_LIMITS } from './connection-limits.js';
 import { failure } from './envelope.js';
@@ -25,6 +26,7 @@ import {
 } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { errorCodeOf, type RequestObserver, registerRequestLog } from './request-log.js';
+import { routableUrl } from './routable-url.js';
 import {
   METHODS,
   type Method,
@@ -352,7 +354,8 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdOf,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    rewriteUrl: (request) => routableUrl(request.url ?? '/'),
     // While closing, a request on a kept-alive connection gets the contract's envelope (below), not fastify's own body.
     return503OnClosing: false,
     forceCloseConnections: 'idle',

@@ -7,9 +7,7 @@ export type RouteMatch<R> =
   | { readonly kind: 'found'; readonly route: R; readonly params: Readonly<Record<string, string>> }
   /** A known path without this method: 405 with `Allow`. */
   | { readonly kind: 'method'; readonly allow: string }
-  | { readonly kind: 'none' }
-  /** A parameter that is not valid percent-encoding: 400, as the router says. */
-  | { readonly kind: 'malformed' };
+  | { readonly kind: 'none' };
 
 type Segment = { readonly literal: string } | { readonly param: string };
 
@@ -20,11 +18,15 @@ export const pathSegments = (path: string): string[] =>
 const segmentsOf = (url: string): Segment[] =>
   pathSegments(url).map((part) => (part.startsWith(':') ? { param: part.slice(1) } : { literal: part }));
 
-/** Path parameters of `parts` along `pattern`, or null where it does not match (undefined: malformed). */
+/**
+ * Path parameters of `parts` along `pattern`, or null where it does not match. As the server's
+ * router takes them (`routable-url.ts`): percent-decoded, or as literal text where they are not
+ * valid percent-encoded UTF-8, and cut to the longest parameter.
+ */
 const paramsAlong = (
   pattern: readonly Segment[],
   parts: readonly string[],
-): Record<string, string> | null | undefined => {
+): Record<string, string> | null => {
   if (pattern.length !== parts.length) return null;
   const params: Record<string, string> = {};
   for (const [index, segment] of pattern.entries()) {
@@ -33,12 +35,13 @@ const paramsAlong = (
       if (segment.literal !== part) return null;
       continue;
     }
-    if (part.length > MAX_PARAM_LENGTH) return null;
+    let value: string;
     try {
-      params[segment.param] = decodeURIComponent(part);
+      value = decodeURIComponent(part);
     } catch {
-      return undefined;
+      value = part;
     }
+    params[segment.param] = value.slice(0, MAX_PARAM_LENGTH);
   }
   return params;
 };
@@ -55,15 +58,12 @@ export const routeMatcher = <R extends { readonly method: string; readonly url: 
   return (method: string, path: string): RouteMatch<R> => {
     const parts = pathSegments(path);
     const allowed: string[] = [];
-    let malformed = false;
     for (const { route, segments } of patterns) {
       const params = paramsAlong(segments, parts);
-      if (params === undefined) malformed = true;
-      if (params === null || params === undefined) continue;
+      if (params === null) continue;
       if (route.method === method) return { kind: 'found', route, params };
       allowed.push(route.method);
     }
-    if (malformed) return { kind: 'malformed' };
     if (allowed.length === 0) return { kind: 'none' };
     const known = METHODS.filter((m) => allowed.includes(m));
     return { kind: 'method', allow: [...known, ...(known.includes('GET') ? ['HEAD'] : [])].join(', ') };

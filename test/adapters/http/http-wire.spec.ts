@@ -163,13 +163,13 @@ describe('HTTP: wire basics', () => {
     }
   });
 
-  it('answers a malformed URL in the envelope', async () => {
-    const response = await world.call(key, { method: 'GET', url: '/v1/tasks/%E0%A4%A' });
-    expect(response.statusCode).to.equal(400);
-    expect(response.json()).to.deep.equal({
-      success: false,
-      error: { code: 'VALIDATION_ERROR', message: 'The URL is not valid.' },
-    });
+  it('answers a path id that is not valid percent-encoding, or too long for any id, 404 through the whole pipeline', async () => {
+    for (const id of ['%E0%A4%A', '%ff%fe8', '9'.repeat(300)]) {
+      const response = await world.call(key, { method: 'GET', url: `/v1/tasks/${id}` });
+      expect(response.statusCode, id).to.equal(404);
+      expect(response.json().error.code, id).to.equal('NOT_FOUND');
+      expect(response.headers['x-request-id'], id).to.be.a('string');
+    }
   });
 
   it('accepts a trailing slash on every route', async () => {

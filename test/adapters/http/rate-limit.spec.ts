@@ -56,6 +56,13 @@ describe('HTTP rate limits (CONTRACT 8): per key per minute, per address without
     expect(refused.headers['x-request-id']).to.be.a('string');
   });
 
+  it('counts a path the router could not read like any other request (CONTRACT §1)', async () => {
+    await open(2);
+    for (const url of ['/v1/tasks/%ff%fe8', `/v1/tasks/${'9'.repeat(300)}`])
+      expect((await get(alice, url)).statusCode, url).to.equal(404);
+    expect((await get(alice)).statusCode).to.equal(429);
+  });
+
   it('a refused request changes nothing', async () => {
     await open(1);
     await get(alice);

@@ -51,6 +51,21 @@ describe('HTTP request log: one JSON line per request, never a secret', () => {
     }
   });
 
+  it('logs a path the router could not read once, with its request id, like any other', async () => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/v1/tasks/%ff%fe8',
+      headers: { 'x-api-key': key },
+    });
+    const [logged, ...more] = requestLines();
+    expect(more).to.deep.equal([]);
+    expect(logged).to.deep.include({
+      route: '/v1/tasks/:id',
+      status: 404,
+      reqId: answer.headers['x-request-id'],
+    });
+  });
+
   it('leaves no key, auth header, query string or body in the log, even on failures', async () => {
     const marker = 'BODY-MARKER-7f3a';
     const bearer = { authorization: `Bearer ${key}` };
