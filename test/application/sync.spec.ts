@@ -148,6 +148,11 @@ for (const harness of ALL_HARNESSES) {
       const edited = `${nextSince.slice(0, -2)}${nextSince.endsWith('A') ? 'B' : 'A'}A`;
       expect(await left(alice.changes.since({ since: edited }))).to.deep.equal(invalid);
       expect(await left(alice.changes.since({ since: 'not-a-token' }))).to.deep.equal(invalid);
+      // One character added, which base64 alone would skip, is a forgery too.
+      for (const added of ['A', 'Q', '_'])
+        expect(await left(alice.changes.since({ since: `${nextSince}${added}` })), added).to.deep.equal(
+          invalid,
+        );
 
       const tasksOnly = await right(alice.changes.since({ resources: 'tasks' }));
       expect(await left(alice.changes.since({ since: tasksOnly.nextSince }))).to.deep.equal(invalid);

@@ -135,6 +135,7 @@ for (const harness of ALL_HARNESSES) {
         [alice, '/v1/tasks?priority=1&sort=-date', cursor.slice(0, -2)],
         [alice, '/v1/tasks?priority=1&sort=-date', flipped],
         [alice, '/v1/tasks?priority=1&sort=-date', 'not-a-cursor'],
+        [alice, '/v1/tasks?priority=1&sort=-date', `${cursor}A`],
         [alice, '/v1/tasks?priority=1&sort=-date', Buffer.from('["x",1]').toString('base64url')],
         [alice, '/v1/tasks?priority=2&sort=-date', cursor],
         [alice, '/v1/tasks?priority=1&sort=date', cursor],
