@@ -22,10 +22,9 @@ interface Waiter {
 
 /**
  * Group commit on SQLite's one write connection. SQLite's COMMIT is most of a small transaction's
- * cost (the WAL frames of every page it touched, and a new segment of each search index): measured
- * on one machine, a task create spent 306 µs in SQLite alone, and 96 µs when 16 shared a commit. In
- * `npm run bench` on SQLite, of the hand-written ceiling, without it and with it: a create 0.49 and
- * 0.68, a status change 0.51 and 0.63, a rename 0.56 and 0.96, the mixed load 0.75 and 0.80.
+ * cost (the WAL frames of every page it touched, and a new segment of each search index), so writes
+ * that share one cost a fraction of what each pays alone; without it the bench's SQLite writes fall
+ * well below their goal (bench/RESULTS-group-commit.md has the figures, with it and without).
  * better-sqlite3 is synchronous, so a transaction runs whole within one turn of the event loop, and
  * others can only join it on a later turn. So a transaction that ends does not commit: it ends as a
  * savepoint released inside a transaction left open, and is answered once that transaction commits,

@@ -16,8 +16,6 @@ import type { Db, Statements } from '../orm-runner.js';
 import type { CountedTable } from '../schemas/owner-row-count.schemas.js';
 import type { Selection, SqlDialect } from '../sql-dialect.js';
 
-export type { Selection } from '../sql-dialect.js';
-
 /** Conditions on expressions of any table: a list's columns come typed from its read model. */
 const eb = expressionBuilder<Record<string, never>, never>();
 

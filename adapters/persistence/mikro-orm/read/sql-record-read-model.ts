@@ -34,9 +34,9 @@ import {
 } from '../record-tables.js';
 import type { Database } from '../schemas/database.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
-import type { LatestTable, SqlDialect } from '../sql-dialect.js';
+import type { LatestTable, Selection, SqlDialect } from '../sql-dialect.js';
 import { storedDayEnd, storedDayStart } from '../typed-values.js';
-import { type Order, ownedRowCount, pagedSelect, type Runs, type Selection } from './paged-query.js';
+import { type Order, ownedRowCount, pagedSelect, type Runs } from './paged-query.js';
 
 /** Conditions on a record table as `r`, typed by every column a record table has. */
 type AnyRecord = Database['clients'] &

@@ -11,9 +11,9 @@ import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import type { Database } from '../schemas/database.js';
 import { historyFromRow, type TaskRow, taskFromRow } from '../schemas/task.schemas.js';
-import type { IndexedSearch, SqlDialect } from '../sql-dialect.js';
+import type { IndexedSearch, Selection, SqlDialect } from '../sql-dialect.js';
 import { storedDayEnd, storedDayStart } from '../typed-values.js';
-import { type Order, ownedRowCount, pagedSelect, type Selection, type SortKey } from './paged-query.js';
+import { type Order, ownedRowCount, pagedSelect, type SortKey } from './paged-query.js';
 
 /** A task list's tables: the task, and its project and client for the active cascade. */
 type TaskScope = { t: Database['tasks']; p: Database['projects']; c: Database['clients'] };
