@@ -1,21 +1,17 @@
 import { existsSync } from 'node:fs';
-import { MikroORM } from '@mikro-orm/sql';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { SQLITE_MIGRATIONS } from '../../../adapters/persistence/mikro-orm/migrations/sqlite/index.js';
 import { SQLITE_MIGRATION_NAMES } from '../../../adapters/persistence/mikro-orm/migrations/sqlite/names.js';
-import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
 import { openSqlPersistence } from '../../../adapters/persistence/mikro-orm/open-sql-persistence.js';
-import { SQLITE_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { prepareSqliteConnection } from '../../../adapters/persistence/mikro-orm/sqlite-connection.js';
-import { shapeOf } from '../../../adapters/persistence/mikro-orm/write/table-statements.js';
 import type { Workspace } from '../../../application/workspace/workspace.js';
 import { StartupError } from '../../../bootstrap/startup-error.js';
 import { openWorkspace, type WorkspaceOptions } from '../../../bootstrap/workspace.js';
 import { packagesLoadedOpening } from '../../support/packages-loaded.js';
 import { type FreshSqliteDatabase, freshSqliteDatabase } from '../../support/persistence-harness.js';
 
-/** A SQLite file opens through MikroORM, which migrates it; the statements name its columns. */
+/** A SQLite file opens through MikroORM, which migrates it. */
 describe('SQLite opened through MikroORM', function () {
   this.timeout(60_000);
   let fresh: FreshSqliteDatabase;
@@ -38,23 +34,6 @@ describe('SQLite opened through MikroORM', function () {
       (error: unknown) => error,
     );
     expect(refused).to.have.deep.property('names', [SQLITE_MIGRATION_NAMES.at(-1)]);
-  });
-
-  it('names every column as the schema MikroORM migrates does', async () => {
-    const orm = await MikroORM.init(await mikroOrmOptions(fresh.database));
-    try {
-      for (const definition of SQLITE_SCHEMAS) {
-        const discovered = orm.getMetadata().getByClassName(definition.meta.className);
-        const shape = shapeOf(definition);
-        const columns = Object.entries(discovered.properties)
-          .filter(([, property]) => property.fieldNames?.length === 1)
-          .map(([name, property]) => [name, property.fieldNames[0]]);
-        expect(shape.table, definition.meta.className).to.equal(discovered.tableName);
-        expect([...shape.columns], definition.meta.className).to.deep.equal(columns);
-      }
-    } finally {
-      await orm.close(true);
-    }
   });
 
   it('starts with its own driver: no PostgreSQL driver or job queue is loaded', async () => {

@@ -10,7 +10,7 @@ import type { ChangeRecorder } from '../../change-recorder.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable, RecordTableName } from '../record-tables.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { RowsAsRead } from './table-statements.js';
+import { RowsAsRead } from './rows-as-read.js';
 
 /** Where a record repository notes what it changed: the transaction's recorder, and the records' resource. */
 export interface ChangeNotes {

@@ -1,31 +1,17 @@
 import type { ApiKeyRepository } from '../../../../application/ports/api-key.repository.js';
 import type { ChangeResource } from '../../../../application/ports/change-log.port.js';
-import type { GamificationRepository } from '../../../../application/ports/gamification.repository.js';
-import type { RecordRepository, RecordUsage } from '../../../../application/ports/record.repository.js';
 import type { ReferenceLookup } from '../../../../application/ports/reference-lookup.port.js';
 import type { TaskRepository } from '../../../../application/ports/task.repository.js';
 import type { TaskHistoryRepository } from '../../../../application/ports/task-history.repository.js';
 import type { TaskNumberAllocator } from '../../../../application/ports/task-number-allocator.port.js';
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { UserRepository } from '../../../../application/ports/user.repository.js';
-import type { WebhookRepository } from '../../../../application/ports/webhook.repository.js';
 import type { Task } from '../../../../domain/task/task.js';
 import type { User } from '../../../../domain/user/user.js';
-import type {
-  ClientFields,
-  MoneyFields,
-  NamedFields,
-  NoteFields,
-  ProjectFields,
-  TimeFields,
-} from '../../../../domain/workspace/records.js';
 import { ChangeRecorder } from '../../change-recorder.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { BoundedCache } from '../bounded-cache.js';
 import type { Statements } from '../orm-runner.js';
-
-/** Runs the job queue's own statements on the transaction (`passThrough`). */
-type PassThrough = (sql: string, params: readonly string[]) => Promise<readonly object[]>;
 
 import {
   cardTable,
@@ -40,10 +26,13 @@ import {
 import { historyToRow, type TaskRow, taskFromRow, taskToRow } from '../schemas/task.schemas.js';
 import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import { RowsAsRead } from './rows-as-read.js';
 import { sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
-import { RowsAsRead } from './table-statements.js';
+
+/** Runs the job queue's own statements on the transaction (`passThrough`). */
+type PassThrough = (sql: string, params: readonly string[]) => Promise<readonly object[]>;
 
 /** Enough users for any one service, without growing forever. */
 const MAX_KNOWN_USERS = 10_000;
@@ -247,114 +236,39 @@ const apiKeyRepository = (q: Statements, revokedKeys: number[]): ApiKeyRepositor
 });
 
 /**
- * Every repository bound to one transaction: each call is the typed statements it needs. Each is
- * built on first use, by getters of the class (one shape for every transaction): a write uses two
- * to four of them, and every operation of a batch is a transaction of its own.
+ * Every repository bound to one transaction: each call is the typed statements it needs. They are
+ * closures over the transaction's statements, cheap to make, so all are made with it.
  */
-class SqlTransactionRepositories implements SqlRepositories {
-  readonly revokedKeys: number[] = [];
-  readonly changes = new ChangeRecorder();
-  readonly changeNotes = this.changes;
-  #gamification: GamificationRepository | undefined;
-  #tasks: TaskRepository | undefined;
-  #taskNumbers: TaskNumberAllocator | undefined;
-  #history: TaskHistoryRepository | undefined;
-  #references: ReferenceLookup | undefined;
-  #users: UserRepository | undefined;
-  #apiKeys: ApiKeyRepository | undefined;
-  #webhooks: WebhookRepository | undefined;
-  #clients: RecordRepository<ClientFields> | undefined;
-  #projects: RecordRepository<ProjectFields> | undefined;
-  #categories: RecordRepository<NamedFields> | undefined;
-  #cards: RecordRepository<NamedFields> | undefined;
-  #notes: RecordRepository<NoteFields> | undefined;
-  #times: RecordRepository<TimeFields> | undefined;
-  #moneys: RecordRepository<MoneyFields> | undefined;
-  #usage: RecordUsage | undefined;
-
-  constructor(
-    private readonly passThrough: PassThrough,
-    private readonly q: Statements,
-    private readonly dialect: SqlDialect,
-    private readonly known: KnownUsers,
-    private readonly deliveryJobs: DeliveryJobQueue | undefined,
-  ) {}
-
-  get gamification(): GamificationRepository {
-    this.#gamification ??= sqlGamification(this.q, this.dialect);
-    return this.#gamification;
-  }
-  get tasks(): TaskRepository {
-    this.#tasks ??= taskRepository(this.q, this.dialect, this.changes);
-    return this.#tasks;
-  }
-  get taskNumbers(): TaskNumberAllocator {
-    this.#taskNumbers ??= taskNumbers(this.q);
-    return this.#taskNumbers;
-  }
-  get history(): TaskHistoryRepository {
-    this.#history ??= taskHistory(this.q);
-    return this.#history;
-  }
-  get references(): ReferenceLookup {
-    this.#references ??= referenceLookup(this.q);
-    return this.#references;
-  }
-  get users(): UserRepository {
-    this.#users ??= userRepository(this.q, this.known);
-    return this.#users;
-  }
-  get apiKeys(): ApiKeyRepository {
-    this.#apiKeys ??= apiKeyRepository(this.q, this.revokedKeys);
-    return this.#apiKeys;
-  }
-
-  get webhooks(): WebhookRepository {
-    this.#webhooks ??= sqlWebhooks(this.q, this.dialect, this.passThrough, this.deliveryJobs);
-    return this.#webhooks;
-  }
-  get clients(): RecordRepository<ClientFields> {
-    this.#clients ??= this.records(clientTable, 'clients');
-    return this.#clients;
-  }
-  get projects(): RecordRepository<ProjectFields> {
-    this.#projects ??= this.records(projectTable, 'projects');
-    return this.#projects;
-  }
-  get categories(): RecordRepository<NamedFields> {
-    this.#categories ??= this.records(categoryTable, 'categories');
-    return this.#categories;
-  }
-  get cards(): RecordRepository<NamedFields> {
-    this.#cards ??= this.records(cardTable, 'cards');
-    return this.#cards;
-  }
-  get notes(): RecordRepository<NoteFields> {
-    this.#notes ??= this.records(noteTable, 'notes');
-    return this.#notes;
-  }
-  get times(): RecordRepository<TimeFields> {
-    this.#times ??= this.records(timeTable, 'times');
-    return this.#times;
-  }
-  get moneys(): RecordRepository<MoneyFields> {
-    this.#moneys ??= this.records(moneyTable, 'moneys');
-    return this.#moneys;
-  }
-  get usage(): RecordUsage {
-    this.#usage ??= sqlUsage(this.q);
-    return this.#usage;
-  }
-
-  private records<F>(table: RecordTable<F>, resource: ChangeResource): RecordRepository<F> {
-    return sqlRecords(this.q, this.dialect, table, { resource, changes: this.changes });
-  }
-}
-
 export const sqlRepositories = (
   passThrough: PassThrough,
   q: Statements,
   dialect: SqlDialect,
   known = new KnownUsers(),
   deliveryJobs?: DeliveryJobQueue,
-): SqlRepositories => new SqlTransactionRepositories(passThrough, q, dialect, known, deliveryJobs);
+): SqlRepositories => {
+  const revokedKeys: number[] = [];
+  const changes = new ChangeRecorder();
+  const records = <F>(table: RecordTable<F>, resource: ChangeResource) =>
+    sqlRecords(q, dialect, table, { resource, changes });
+  return {
+    revokedKeys,
+    changes,
+    changeNotes: changes,
+    gamification: sqlGamification(q, dialect),
+    tasks: taskRepository(q, dialect, changes),
+    taskNumbers: taskNumbers(q),
+    history: taskHistory(q),
+    references: referenceLookup(q),
+    users: userRepository(q, known),
+    apiKeys: apiKeyRepository(q, revokedKeys),
+    webhooks: sqlWebhooks(q, dialect, passThrough, deliveryJobs),
+    clients: records(clientTable, 'clients'),
+    projects: records(projectTable, 'projects'),
+    categories: records(categoryTable, 'categories'),
+    cards: records(cardTable, 'cards'),
+    notes: records(noteTable, 'notes'),
+    times: records(timeTable, 'times'),
+    moneys: records(moneyTable, 'moneys'),
+    usage: sqlUsage(q),
+  };
+};
