@@ -133,16 +133,29 @@ class TooDeepError extends Error {
   readonly code = 'JSON_TOO_DEEP';
 }
 
-/** How deeply `value` nests arrays and objects, counted without recursion (so any depth is safe). */
+const isNested = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/**
+ * How deeply `value` nests arrays and objects, counted without recursion (so any depth is safe).
+ * Only containers are queued: a body of many plain values costs one look at each.
+ */
 const depthOf = (value: unknown): number => {
+  if (!isNested(value)) return 0;
   let deepest = 0;
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [node, depth] = next;
-    if (typeof node !== 'object' || node === null) continue;
-    deepest = Math.max(deepest, depth + 1);
+  const pending: object[] = [value];
+  const depths: number[] = [1];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    const depth = depths.pop() ?? 1;
+    deepest = Math.max(deepest, depth);
     if (deepest > MAX_JSON_DEPTH) return deepest;
-    for (const inner of Object.values(node)) pending.push([inner, depth + 1]);
+    for (const key in node) {
+      // trust boundary: a value JSON.parse made, read by its own enumerable keys.
+      const inner: unknown = (node as Record<string, unknown>)[key];
+      if (isNested(inner)) {
+        pending.push(inner);
+        depths.push(depth + 1);
+      }
+    }
   }
   return deepest;
 };

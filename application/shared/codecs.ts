@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ZonedDateTime } from '../../domain/shared/local-date-time.js';
 import type { TopLevelCode } from './errors.js';
-import { type Problem, problem } from './validation-detail.js';
+import { MAX_DETAILS, type Problem, problem } from './validation-detail.js';
 
 /**
  * What a field of a use case's input accepts, in TypeScript terms. The HTTP adapter reads it to
@@ -35,6 +35,22 @@ export interface ValueBounds {
 /** Failures carry the contract's detail code in io-ts's free-text message slot. */
 export const failWith = <A>(value: unknown, context: t.Context, p: Problem): t.Validation<A> =>
   t.failure(value, context, JSON.stringify(p));
+
+/** A failure that stands for `count` more problems not listed (past MAX_DETAILS). */
+const omitted = (context: t.Context, count: number): t.Validation<never> =>
+  t.failure(count, context, JSON.stringify({ omitted: count }));
+
+/** How many problems `error` stands for beyond those listed, if it is an `omitted` failure. */
+export const omittedCount = (error: t.ValidationError): number | undefined => {
+  if (error.message === undefined) return undefined;
+  const parsed: unknown = JSON.parse(error.message);
+  return typeof parsed === 'object' &&
+    parsed !== null &&
+    'omitted' in parsed &&
+    typeof parsed.omitted === 'number'
+    ? parsed.omitted
+    : undefined;
+};
 
 export const readProblem = (error: t.ValidationError): Problem | null => {
   if (error.message === undefined) return null;
@@ -186,6 +202,10 @@ export class ObjectCodec<F extends Fields, R extends keyof F & string = never> e
     const unknownCode = options.unknownCode ?? 'UNKNOWN_FIELD';
     const required = new Set<string>(options.required ?? []);
     const entries = Object.entries(fields);
+    const unknownProblem = problem(
+      unknownCode,
+      unknownCode === 'UNKNOWN_FIELD' ? 'unknown field' : 'unknown query parameter',
+    );
     super(
       name,
       (u): u is DecodedFields<F, R> => false,
@@ -197,12 +217,15 @@ export class ObjectCodec<F extends Fields, R extends keyof F & string = never> e
         const input = u as Record<string, unknown>;
         const errors: t.ValidationError[] = [];
         const output: Record<string, unknown> = {};
+        let unknown = 0;
         for (const key of Object.keys(input)) {
           if (Object.hasOwn(fields, key) || ignored.has(key)) continue;
+          // Past the details a failure lists, unknown keys are only counted.
+          if (++unknown > MAX_DETAILS) continue;
           const context = t.appendContext(c, key, t.unknown, input[key]);
-          const kind = unknownCode === 'UNKNOWN_FIELD' ? 'field' : 'query parameter';
-          errors.push(...leftErrors(failWith(input[key], context, problem(unknownCode, `unknown ${kind}`))));
+          errors.push(...leftErrors(failWith(input[key], context, unknownProblem)));
         }
+        if (unknown > MAX_DETAILS) errors.push(...leftErrors(omitted(c, unknown - MAX_DETAILS)));
         for (const [key, codec] of entries) {
           const value = input[key];
           if (value === undefined) {

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { ObjectCodec, readProblem } from './codecs.js';
+import { ObjectCodec, omittedCount, readProblem } from './codecs.js';
 import type { TopLevelCode, ValidationCode, ValidationFailed } from './errors.js';
-import type { ValidationDetail } from './validation-detail.js';
+import { MAX_DETAILS, type ValidationDetail } from './validation-detail.js';
 
 const fieldPath = (error: t.ValidationError): string =>
   error.context
@@ -10,11 +10,20 @@ const fieldPath = (error: t.ValidationError): string =>
     .filter((key) => key !== '')
     .join('.');
 
-/** Turns io-ts errors into the envelope's details: one per failing field, in input order. */
-export const toDetails = (errors: t.Errors): ValidationDetail[] => {
+/**
+ * Turns io-ts errors into the envelope's details: one per failing field, in input order, and the
+ * count of problems the codecs only counted (past MAX_DETAILS).
+ */
+const toDetails = (errors: t.Errors): { details: ValidationDetail[]; omitted: number } => {
   const seen = new Set<string>();
   const details: ValidationDetail[] = [];
+  let omitted = 0;
   for (const error of errors) {
+    const more = omittedCount(error);
+    if (more !== undefined) {
+      omitted += more;
+      continue;
+    }
     const field = fieldPath(error);
     if (seen.has(field)) continue;
     seen.add(field);
@@ -23,7 +32,7 @@ export const toDetails = (errors: t.Errors): ValidationDetail[] => {
       known ? { field, ...known } : { field, code: 'INVALID_TYPE', message: 'has the wrong type' },
     );
   }
-  return details;
+  return { details, omitted };
 };
 
 export const genericCode: TopLevelCode = () => 'VALIDATION_ERROR';
@@ -36,12 +45,22 @@ const MESSAGES: Record<ValidationCode, string> = {
   DESCRIPTION_REQUIRED: 'The description is required.',
 };
 
+/**
+ * A failure with `details`, listing at most MAX_DETAILS of them; its message counts the rest, and
+ * the `omitted` problems its codecs only counted. The code is picked from every detail.
+ */
 export const validationFailed = (
   details: readonly ValidationDetail[],
   topLevel: TopLevelCode = genericCode,
+  omitted = 0,
 ): ValidationFailed => {
   const code = topLevel(details);
-  return { _tag: 'ValidationFailed', code, message: MESSAGES[code], details };
+  const more = omitted + Math.max(0, details.length - MAX_DETAILS);
+  const message =
+    more === 0
+      ? MESSAGES[code]
+      : `${MESSAGES[code]} ${more.toLocaleString('en')} more problems are not listed.`;
+  return { _tag: 'ValidationFailed', code, message, details: details.slice(0, MAX_DETAILS) };
 };
 
 /**
@@ -75,5 +94,7 @@ export const decodeWith =
     const pick =
       topLevel ?? (codec instanceof ObjectCodec ? codec.options.topLevel : undefined) ?? genericCode;
     const decoded = codec.decode(input);
-    return E.isLeft(decoded) ? E.left(validationFailed(toDetails(decoded.left), pick)) : decoded;
+    if (E.isRight(decoded)) return decoded;
+    const { details, omitted } = toDetails(decoded.left);
+    return E.left(validationFailed(details, pick, omitted));
   };

@@ -9,6 +9,12 @@ export type DetailCode =
   | 'NOT_FOUND'
   | 'MISMATCH';
 
+/**
+ * The most details one failure lists. A request of any size is answered with a bounded body after
+ * bounded work: past this many, the problems are only counted, and the message says how many more.
+ */
+export const MAX_DETAILS = 100;
+
 /** One failing field of a request, as the error envelope lists it. */
 export interface ValidationDetail {
   readonly field: string;

@@ -1,0 +1,1 @@
+import { buildTestApp } from './test/support/http-harness.js';
