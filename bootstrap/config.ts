@@ -30,6 +30,8 @@ export interface Config {
   readonly webhookAllowHttp: boolean;
   /** `WEBHOOK_ALLOW_PRIVATE_TARGETS=1`: webhooks may go to loopback, private and link-local addresses. */
   readonly webhookAllowPrivateTargets: boolean;
+  /** `WEBHOOK_MAX_PER_USER`: how many webhook subscriptions one user may hold. */
+  readonly webhookMaxPerUser: number;
 }
 
 export type DatabaseConfig =
@@ -112,5 +114,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
       'WEBHOOK_ALLOW_PRIVATE_TARGETS',
       env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     ),
+    webhookMaxPerUser: integerFrom('WEBHOOK_MAX_PER_USER', env.WEBHOOK_MAX_PER_USER, 25, 10_000, 1),
   };
 };

@@ -69,6 +69,7 @@ const start = async (): Promise<void> => {
     webhooks: {
       allowHttp: config.webhookAllowHttp,
       allowPrivateTargets: config.webhookAllowPrivateTargets,
+      maxPerUser: config.webhookMaxPerUser,
       onAttempt: (attempt) => webhookAttempt(attempt),
       onError: (cause) => app.log.warn({ err: cause }, 'webhook worker round failed'),
     },

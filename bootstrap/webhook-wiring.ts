@@ -25,6 +25,8 @@ export interface WebhookWiringOptions {
   readonly sender?: WebhookSender;
   /** Told of each attempt's outcome (metrics). */
   readonly reportAttempt?: (attempt: AttemptReport) => void;
+  /** How many subscriptions one user may hold (default `DEFAULT_MAX_WEBHOOKS_PER_USER`). */
+  readonly maxPerUser?: number;
 }
 
 const STRICT: TargetPolicy = { allowHttp: false, allowPrivate: false };
@@ -46,6 +48,7 @@ export const webhookRegistrations = (options: WebhookWiringOptions, wake: () => 
         get('webhookSecrets'),
         get('clock'),
         get('wakeWebhookWorker'),
+        options.maxPerUser,
       ),
     listWebhooks: (get) => new ListWebhooks(get('unitOfWork')),
     getWebhook: (get) => new GetWebhook(get('unitOfWork')),

@@ -100,6 +100,8 @@ export interface WebhookOptions {
    * for the server): for a LAN deployment, and for tests.
    */
   readonly allowPrivateTargets?: boolean;
+  /** How many subscriptions one user may hold (default 25; WEBHOOK_MAX_PER_USER for the server). */
+  readonly maxPerUser?: number;
   /**
    * Send deliveries from this process (default true): a worker in the background turns committed
    * changes into deliveries and sends them until `close()`. Off for a process that only manages
@@ -290,6 +292,7 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
         },
         ...(webhooks.sender === undefined ? {} : { sender: webhooks.sender }),
         ...(webhooks.onAttempt === undefined ? {} : { reportAttempt: webhooks.onAttempt }),
+        ...(webhooks.maxPerUser === undefined ? {} : { maxPerUser: webhooks.maxPerUser }),
       },
     },
     () => worker?.wake(),

@@ -8,13 +8,21 @@ import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSecrets, WebhookTargets } from '../ports/webhook-delivery.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith, validationFailed } from '../shared/decode.js';
-import type { InfrastructureError, ValidationFailed } from '../shared/errors.js';
+import {
+  type Conflict,
+  conflict,
+  type InfrastructureError,
+  type ValidationFailed,
+} from '../shared/errors.js';
 import { query } from '../shared/read.js';
 import * as seq from '../shared/sequence.js';
 import { createWebhookInput } from './webhook.codecs.js';
 import { viewOf, type WebhookWithSecret } from './webhook-view.js';
 
-export type CreateWebhookError = ValidationFailed | InfrastructureError;
+export type CreateWebhookError = ValidationFailed | Conflict<'WEBHOOK_LIMIT_REACHED'> | InfrastructureError;
+
+/** How many subscriptions one user may hold, unless the deployment says otherwise. */
+export const DEFAULT_MAX_WEBHOOKS_PER_USER = 25;
 
 const decode = decodeWith(createWebhookInput);
 
@@ -45,6 +53,8 @@ export class CreateWebhook {
     private readonly clock: Clock,
     /** Told once it is stored, so the worker starts watching at once. */
     private readonly wake: () => void = () => undefined,
+    /** Each subscription multiplies every write into outbound requests: a user holds at most this many. */
+    private readonly maxPerUser = DEFAULT_MAX_WEBHOOKS_PER_USER,
   ) {}
 
   execute(
@@ -67,6 +77,14 @@ export class CreateWebhook {
           seq.flatMap((cursor) =>
             pipe(
               this.unitOfWork.run(async (repositories) => {
+                const held = await repositories.webhooks.listOf(actor.userId);
+                if (held.length >= this.maxPerUser)
+                  return E.left(
+                    conflict(
+                      'WEBHOOK_LIMIT_REACHED',
+                      `A user may hold at most ${this.maxPerUser} webhook subscriptions; delete one first.`,
+                    ),
+                  );
                 const now = this.clock.now();
                 const secret = this.secrets.generate();
                 const webhook = await repositories.webhooks.add({

@@ -42,8 +42,15 @@ export const ERROR_RESPONSES = {
   409: {
     name: 'Conflict',
     description:
-      'A POST with this `Idempotency-Key` is still running (retry after `Retry-After`), or a record still references the one being deleted.',
-    codes: ['IDEMPOTENCY_KEY_IN_USE', 'CLIENT_IN_USE', 'PROJECT_IN_USE', 'CATEGORY_IN_USE', 'CARD_IN_USE'],
+      'A POST with this `Idempotency-Key` is still running (retry after `Retry-After`), a record still references the one being deleted, or the user holds as many webhook subscriptions as the deployment allows.',
+    codes: [
+      'IDEMPOTENCY_KEY_IN_USE',
+      'CLIENT_IN_USE',
+      'PROJECT_IN_USE',
+      'CATEGORY_IN_USE',
+      'CARD_IN_USE',
+      'WEBHOOK_LIMIT_REACHED',
+    ],
     headers: ['Retry-After'],
   },
   410: {

@@ -124,7 +124,7 @@ export const webhookRoutes: readonly Route[] = [
       tag: 'Webhooks',
       summary: 'Subscribe to changes',
       description:
-        'Events of the changes made from now on are POSTed to `url`, signed as Standard Webhooks 1.0 says. The subscription only ever receives events of the resources this key can read now. The answer is the only one that shows `secret`. `url` must be https on a public address (unless the deployment allows http or private targets); its host is resolved and checked now and at every delivery.',
+        'Events of the changes made from now on are POSTed to `url`, signed as Standard Webhooks 1.0 says. The subscription only ever receives events of the resources this key can read now. The answer is the only one that shows `secret`. `url` must be https on a public address (unless the deployment allows http or private targets); its host is resolved and checked now and at every delivery. A user holds at most `WEBHOOK_MAX_PER_USER` subscriptions (25 unless the deployment says otherwise): past that, 409 `WEBHOOK_LIMIT_REACHED`.',
       body: webhookBody,
       bodyExample: {
         url: EXAMPLE_WEBHOOK.url,
