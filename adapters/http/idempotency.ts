@@ -122,6 +122,13 @@ export const idempotency =
     }
   };
 
+/**
+ * A secret (a webhook's signing secret) is shown in its first answer only: the answer kept for
+ * replays has it as null, so that neither the store nor a replay shows it again.
+ */
+const withoutSecrets = (key: string, value: unknown): unknown =>
+  key === 'secret' && typeof value === 'string' ? null : value;
+
 /** Runs the claimed request; keeps its answer, or gives the key up when it failed on our side. */
 const runClaimed = async (
   store: IdempotencyStore,
@@ -143,7 +150,11 @@ const runClaimed = async (
     });
     return reply;
   }
-  const response = { status: reply.status, body: JSON.stringify(reply.body), headers: reply.headers ?? {} };
+  const response = {
+    status: reply.status,
+    body: JSON.stringify(reply.body, withoutSecrets),
+    headers: reply.headers ?? {},
+  };
   // The work is done and committed: its answer goes out even if it cannot be kept. A retry then
   // finds the key running until the lease ends, and runs again after that (logged as an error).
   await store.complete(ownerId, key, response).catch((cause: unknown) => {

@@ -41,10 +41,10 @@ const WEBHOOK = titled(
 );
 
 const SECRET = {
-  type: 'string',
+  type: ['string', 'null'],
   pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
   description:
-    'The signing secret (Standard Webhooks): shown in this answer only. Give it to a Standard Webhooks library to verify `webhook-signature`.',
+    'The signing secret (Standard Webhooks): shown in this answer only, and null when an `Idempotency-Key` replays it. Give it to a Standard Webhooks library to verify `webhook-signature`.',
 };
 
 const DELIVERY = titled(
