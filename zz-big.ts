@@ -1,1 +1,0 @@
-import { buildTestApp } from './test/support/http-harness.js';
