@@ -43,7 +43,10 @@ const idsFor = (
   return { ids };
 };
 
-/** Runs work as one transaction (`Session.batch`): committed when it answers Right. */
+/**
+ * Runs work as one transaction (`Session.batch`): committed when it answers Right. The work keeps
+ * nothing between runs, so it may be run again from its start (`rerunnable`).
+ */
 export type Together<Err> = <A>(
   work: () => Promise<E.Either<'stopped', A>>,
 ) => Promise<E.Either<Err | 'stopped', A>>;
@@ -75,11 +78,13 @@ const atomically = async <R, Err>(
   together: Together<Err>,
   steps: readonly BatchStep<R>[],
 ): Promise<E.Either<Err | InfrastructureError, StepResult<R>[]>> => {
-  const ids = new Map<string, number>();
-  const answers: R[] = [];
   /** The step that failed: the batch stops there and is rolled back. */
   let failed: { readonly step: number; readonly result: StepResult<R> } | undefined;
+  // Everything a run keeps is made anew by it: the batch may be run again from its start.
   const outcome = await together(async (): Promise<E.Either<'stopped', R[]>> => {
+    const ids = new Map<string, number>();
+    const answers: R[] = [];
+    failed = undefined;
     for (const [index, step] of steps.entries()) {
       const usable = idsFor(step.uses, ids);
       if ('missing' in usable) {

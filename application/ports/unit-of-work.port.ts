@@ -69,4 +69,10 @@ export interface TogetherOptions {
    * still answers Right after one failed, nothing is kept and the batch answers `Unexpected`.
    */
   readonly allOrNothing?: boolean;
+  /**
+   * `work` keeps nothing between runs, so it may be run again from its start when the database
+   * aborts the batch to settle a race with another writer (a deadlock). Otherwise such a batch
+   * answers `Unavailable`, for its caller to retry.
+   */
+  readonly rerunnable?: boolean;
 }

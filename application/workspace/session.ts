@@ -294,7 +294,9 @@ export interface Session<X> {
    * writes; calls made at once run one at a time, in the order made. A call that fails inside takes
    * back only its own writes: whether the batch goes on is `work`'s to decide. With `allOrNothing`,
    * a call that fails fails the whole batch (cheaper: no savepoint per call): nothing is kept, and
-   * the batch answers that call's Left, whatever `work` answers.
+   * the batch answers that call's Left, whatever `work` answers. With `rerunnable` (`work` keeps
+   * nothing between runs), a batch PostgreSQL aborts to settle a deadlock with another writer is run
+   * again, up to three times; otherwise it answers `Unavailable`.
    */
   batch<Err, A>(
     work: (session: Session<X>) => Outcome<Err, A>,

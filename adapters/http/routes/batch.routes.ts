@@ -131,7 +131,7 @@ export const batchRoute = (routes: readonly Route[], publicRoutes: readonly Publ
         }),
       );
       const outcome = await runSteps(
-        (work) => request.session.batch(work, { allOrNothing: true }),
+        (work) => request.session.batch(work, { allOrNothing: true, rerunnable: true }),
         steps,
         atomic,
       );

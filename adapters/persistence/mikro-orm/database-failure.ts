@@ -1,6 +1,15 @@
 import { DatabaseUnavailableError } from '../../../application/shared/errors.js';
 
-/** Driver error codes that mean "the database is not answering", not "the query is wrong". */
+/**
+ * PostgreSQL aborted the transaction to settle a race with another (a deadlock, a serialization
+ * failure): nothing was wrong with it, and run again it may well pass.
+ */
+const RACE_CODES = ['40P01', '40001'];
+
+/**
+ * Driver error codes that mean "the database is not answering", not "the query is wrong"; a race
+ * lost (after the unit of work's retries) is answered the same way, as worth retrying.
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -18,6 +27,7 @@ const UNAVAILABLE_CODES = new Set([
   '08003', // connection_does_not_exist
   '08006', // connection_failure
   '57014', // query_canceled: the statement outlived statement_timeout
+  ...RACE_CODES,
 ]);
 
 /**
@@ -30,6 +40,14 @@ const LOST_CONNECTION =
 /** The driver's code of `error` (a pg SQLSTATE, a SQLite or system code), if it carries one. */
 export const codeOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+
+/** Whether `error` (or what caused it) is PostgreSQL settling a race by aborting the transaction. */
+export const lostRace = (error: unknown, depth = 0): boolean => {
+  if (depth > 3 || typeof error !== 'object' || error === null) return false;
+  const code = codeOf(error);
+  if (typeof code === 'string' && RACE_CODES.includes(code)) return true;
+  return 'cause' in error && lostRace(error.cause, depth + 1);
+};
 
 const isUnavailable = (error: unknown, depth = 0): boolean => {
   if (depth > 3 || typeof error !== 'object' || error === null) return false;

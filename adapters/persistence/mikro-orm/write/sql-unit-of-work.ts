@@ -10,7 +10,7 @@ import type {
 import { type InfrastructureError, infrastructureError } from '../../../../application/shared/errors.js';
 import type { CommitSignal } from '../../commit-signal.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
-import { classifyDatabaseFailure } from '../database-failure.js';
+import { classifyDatabaseFailure, lostRace } from '../database-failure.js';
 import { type Executor, ormExecutor, passThrough, statementsOf } from '../orm-runner.js';
 import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlDialect } from '../sql-dialect.js';
@@ -23,11 +23,40 @@ class Rollback extends Error {}
 /** Thrown out of an all-or-nothing batch whose work answered as if a failed part did not matter. */
 class PartFailed extends Error {}
 
+/** Thrown out of a batch one of whose units lost a race: its transaction is aborted. */
+class LostRace extends Error {
+  readonly code = '40P01';
+}
+
+/**
+ * How many times a transaction that PostgreSQL aborted to settle a race (a deadlock) is run: the
+ * database lets one side through, and the other passes when run again, unless the race is lost each
+ * time; then it answers `Unavailable` (503, retry later).
+ */
+const MOST_RUNS = 3;
+
+/**
+ * A pause before the next run, random and growing with each run, so that the writers that raced do
+ * not start again together and race the same way.
+ */
+const beforeRunning = (runs: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** runs));
+
+/** A run that lost a race, and why (the answer if no run wins it). */
+interface Raced {
+  readonly _tag: 'Raced';
+  readonly cause: unknown;
+}
+
+const raced = (cause: unknown): Raced => ({ _tag: 'Raced', cause });
+
 /** A batch (`together`) while it runs: what its units leave for its commit. */
 interface Batch {
   readonly allOrNothing: boolean;
   /** Set once a unit failed in an all-or-nothing batch: it cannot commit. */
   failed: boolean;
+  /** Set once a unit lost a race: the batch's transaction is aborted, and may be run again. */
+  raced: boolean;
   /** What to do once the outermost transaction commits. */
   readonly afterCommit: (() => void)[];
 }
@@ -74,50 +103,64 @@ export class SqlUnitOfWork implements UnitOfWork {
   ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
       const batch = this.currentBatch();
-      let rejected: E.Left<Err> | undefined;
-      let revokedKeys: readonly number[] = [];
-      let changed = false;
-      try {
-        const committed = await this.em.transactional(
-          async (em) => {
-            const executor = this.decorate(ormExecutor(em, 'write', this.dialect));
-            const statements = statementsOf(executor);
-            const repositories = sqlRepositories(
-              passThrough(executor, this.dialect),
-              statements,
-              this.dialect,
-              this.knownUsers,
-              this.deliveryJobs,
-            );
-            revokedKeys = repositories.revokedKeys;
-            const outcome = await work(repositories);
-            if (E.isLeft(outcome)) {
-              rejected = outcome;
-              throw new Rollback('rolled back');
-            }
-            await appendChanges(statements, this.dialect, repositories.changes, Date.now());
-            changed = !repositories.changes.isEmpty;
-            return outcome;
-          },
-          {
-            propagation: batch?.allOrNothing
-              ? TransactionPropagation.REQUIRED
-              : TransactionPropagation.NESTED,
-          },
-        );
-        this.afterCommit(batch, () => {
-          // Dropped once committed: a request until then may have read (and kept) the key as it was;
-          // a read still in flight is not kept (`ApiKeyCache.mark`).
-          for (const id of revokedKeys) this.keyCache?.forget(id);
-          if (changed) this.commits?.committed();
-        });
-        return committed;
-      } catch (error) {
-        if (batch?.allOrNothing) batch.failed = true;
-        if (rejected !== undefined) return rejected;
-        return E.left(infrastructureError(classifyDatabaseFailure(error)));
+      for (let runs = 1; ; runs += 1) {
+        const outcome = await this.runOnce(work, batch);
+        // Inside a batch, the race aborted the batch's transaction: the batch decides.
+        if (outcome._tag !== 'Raced') return outcome;
+        if (batch !== undefined) batch.raced = true;
+        if (batch !== undefined || runs >= MOST_RUNS)
+          return E.left(infrastructureError(classifyDatabaseFailure(outcome.cause)));
+        await beforeRunning(runs);
       }
     };
+  }
+
+  private async runOnce<Err, A>(
+    work: (repositories: Repositories) => Promise<E.Either<Err, A>>,
+    batch: Batch | undefined,
+  ): Promise<E.Either<Err | InfrastructureError, A> | Raced> {
+    let rejected: E.Left<Err> | undefined;
+    let revokedKeys: readonly number[] = [];
+    let changed = false;
+    try {
+      const committed = await this.em.transactional(
+        async (em) => {
+          const executor = this.decorate(ormExecutor(em, 'write', this.dialect));
+          const statements = statementsOf(executor);
+          const repositories = sqlRepositories(
+            passThrough(executor, this.dialect),
+            statements,
+            this.dialect,
+            this.knownUsers,
+            this.deliveryJobs,
+          );
+          revokedKeys = repositories.revokedKeys;
+          const outcome = await work(repositories);
+          if (E.isLeft(outcome)) {
+            rejected = outcome;
+            throw new Rollback('rolled back');
+          }
+          await appendChanges(statements, this.dialect, repositories.changes, Date.now());
+          changed = !repositories.changes.isEmpty;
+          return outcome;
+        },
+        {
+          propagation: batch?.allOrNothing ? TransactionPropagation.REQUIRED : TransactionPropagation.NESTED,
+        },
+      );
+      this.afterCommit(batch, () => {
+        // Dropped once committed: a request until then may have read (and kept) the key as it was;
+        // a read still in flight is not kept (`ApiKeyCache.mark`).
+        for (const id of revokedKeys) this.keyCache?.forget(id);
+        if (changed) this.commits?.committed();
+      });
+      return committed;
+    } catch (error) {
+      if (batch?.allOrNothing) batch.failed = true;
+      if (rejected !== undefined) return rejected;
+      if (lostRace(error)) return raced(error);
+      return E.left(infrastructureError(classifyDatabaseFailure(error)));
+    }
   }
 
   together<Err, A>(
@@ -126,31 +169,49 @@ export class SqlUnitOfWork implements UnitOfWork {
   ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
       const enclosing = this.currentBatch();
-      const batch: Batch = {
-        allOrNothing: options?.allOrNothing ?? enclosing?.allOrNothing ?? false,
-        failed: false,
-        afterCommit: [],
-      };
-      let rejected: E.Left<Err> | undefined;
-      try {
-        const committed = await this.em.transactional(async (em) => {
-          this.batches.set(em, batch);
-          const outcome = await work();
-          if (E.isLeft(outcome)) {
-            rejected = outcome;
-            throw new Rollback('rolled back');
-          }
-          if (batch.failed) throw new PartFailed('a part of an all-or-nothing batch failed');
-          return outcome;
-        });
-        this.afterCommit(enclosing, () => {
-          for (const action of batch.afterCommit) action();
-        });
-        return committed;
-      } catch (error) {
-        if (rejected !== undefined) return rejected;
-        return E.left(infrastructureError(classifyDatabaseFailure(error)));
+      for (let runs = 1; ; runs += 1) {
+        const outcome = await this.togetherOnce(work, options, enclosing);
+        if (outcome._tag !== 'Raced') return outcome;
+        if (enclosing !== undefined) enclosing.raced = true;
+        if (enclosing !== undefined || options?.rerunnable !== true || runs >= MOST_RUNS)
+          return E.left(infrastructureError(classifyDatabaseFailure(outcome.cause)));
+        await beforeRunning(runs);
       }
     };
+  }
+
+  private async togetherOnce<Err, A>(
+    work: () => Promise<E.Either<Err, A>>,
+    options: TogetherOptions | undefined,
+    enclosing: Batch | undefined,
+  ): Promise<E.Either<Err | InfrastructureError, A> | Raced> {
+    const batch: Batch = {
+      allOrNothing: options?.allOrNothing ?? enclosing?.allOrNothing ?? false,
+      failed: false,
+      raced: false,
+      afterCommit: [],
+    };
+    let rejected: E.Left<Err> | undefined;
+    try {
+      const committed = await this.em.transactional(async (em) => {
+        this.batches.set(em, batch);
+        const outcome = await work();
+        if (batch.raced) throw new LostRace('a unit of the batch lost a race');
+        if (E.isLeft(outcome)) {
+          rejected = outcome;
+          throw new Rollback('rolled back');
+        }
+        if (batch.failed) throw new PartFailed('a part of an all-or-nothing batch failed');
+        return outcome;
+      });
+      this.afterCommit(enclosing, () => {
+        for (const action of batch.afterCommit) action();
+      });
+      return committed;
+    } catch (error) {
+      if (error instanceof LostRace || lostRace(error)) return raced(error);
+      if (rejected !== undefined) return rejected;
+      return E.left(infrastructureError(classifyDatabaseFailure(error)));
+    }
   }
 }
