@@ -81,6 +81,25 @@ for (const harness of ALL_HARNESSES) {
       expect((await counts()).tasks).to.equal(8);
     });
 
+    it('runs calls made at once one at a time: one that fails takes back only its own writes', async () => {
+      const outcome = await alice.batch(async (inside) => {
+        const made = await Promise.all(
+          Array.from({ length: 16 }, (_, index) =>
+            // Every other call names a project that does not exist, and fails after its checks began.
+            inside.tasks.create({
+              title: `Task ${index}`,
+              ...(index % 2 === 1 ? { projectId: 999_999 } : {}),
+            }),
+          ),
+        );
+        return E.right(made.map((call) => call._tag));
+      });
+      expect(outcome).to.deep.equal(
+        E.right(Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? 'Right' : 'Left'))),
+      );
+      expect((await counts()).tasks).to.equal(8);
+    });
+
     it('answers Closed once the workspace is closed', async () => {
       await world.workspace.close();
       expect(await left(alice.batch(async () => E.right(1)))).to.deep.equal({ _tag: 'Closed' });

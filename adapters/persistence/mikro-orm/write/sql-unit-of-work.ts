@@ -50,6 +50,13 @@ interface Raced {
 
 const raced = (cause: unknown): Raced => ({ _tag: 'Raced', cause });
 
+/** `unit` once the units of `batch` asked for before it are done. */
+const inTurn = <A>(batch: Batch, unit: () => Promise<A>): Promise<A> => {
+  const mine = batch.turn.then(unit);
+  batch.turn = mine.catch(() => undefined);
+  return mine;
+};
+
 /** A batch (`together`) while it runs: what its units leave for its commit. */
 interface Batch {
   readonly allOrNothing: boolean;
@@ -57,6 +64,12 @@ interface Batch {
   failed: boolean;
   /** Set once a unit lost a race: the batch's transaction is aborted, and may be run again. */
   raced: boolean;
+  /**
+   * Settles once the units asked for so far are done: each unit waits for it. Units share the
+   * batch's connection, and each is a savepoint: two at once would interleave their statements, and
+   * one rolling back to its savepoint would take the other's writes with it.
+   */
+  turn: Promise<unknown>;
   /** What to do once the outermost transaction commits. */
   readonly afterCommit: (() => void)[];
 }
@@ -103,13 +116,17 @@ export class SqlUnitOfWork implements UnitOfWork {
   ): TE.TaskEither<Err | InfrastructureError, A> {
     return async () => {
       const batch = this.currentBatch();
-      for (let runs = 1; ; runs += 1) {
-        const outcome = await this.runOnce(work, batch);
-        // Inside a batch, the race aborted the batch's transaction: the batch decides.
+      if (batch !== undefined) {
+        const outcome = await inTurn(batch, () => this.runOnce(work, batch));
         if (outcome._tag !== 'Raced') return outcome;
-        if (batch !== undefined) batch.raced = true;
-        if (batch !== undefined || runs >= MOST_RUNS)
-          return E.left(infrastructureError(classifyDatabaseFailure(outcome.cause)));
+        // The race aborted the batch's transaction: the batch decides whether to run again.
+        batch.raced = true;
+        return E.left(infrastructureError(classifyDatabaseFailure(outcome.cause)));
+      }
+      for (let runs = 1; ; runs += 1) {
+        const outcome = await this.runOnce(work, undefined);
+        if (outcome._tag !== 'Raced') return outcome;
+        if (runs >= MOST_RUNS) return E.left(infrastructureError(classifyDatabaseFailure(outcome.cause)));
         await beforeRunning(runs);
       }
     };
@@ -170,7 +187,10 @@ export class SqlUnitOfWork implements UnitOfWork {
     return async () => {
       const enclosing = this.currentBatch();
       for (let runs = 1; ; runs += 1) {
-        const outcome = await this.togetherOnce(work, options, enclosing);
+        const outcome =
+          enclosing === undefined
+            ? await this.togetherOnce(work, options, undefined)
+            : await inTurn(enclosing, () => this.togetherOnce(work, options, enclosing));
         if (outcome._tag !== 'Raced') return outcome;
         if (enclosing !== undefined) enclosing.raced = true;
         if (enclosing !== undefined || options?.rerunnable !== true || runs >= MOST_RUNS)
@@ -189,6 +209,7 @@ export class SqlUnitOfWork implements UnitOfWork {
       allOrNothing: options?.allOrNothing ?? enclosing?.allOrNothing ?? false,
       failed: false,
       raced: false,
+      turn: Promise.resolve(),
       afterCommit: [],
     };
     let rejected: E.Left<Err> | undefined;
