@@ -5,7 +5,7 @@ import type {
   ChangeResource,
   StatusChangeNote,
 } from '../../application/ports/change-log.port.js';
-import { seersOf, type UserId } from '../../domain/task/task.js';
+import { seersOf, type Task, type UserId } from '../../domain/task/task.js';
 
 /** Who sees a task: its owner, and its assignee when that is someone else. */
 export interface TaskSeers {
@@ -35,22 +35,37 @@ export class ChangeRecorder implements ChangeNotes {
     this.statusChanges.set(taskId, note);
   }
 
-  record(userId: UserId, resource: ChangeResource, recordId: number, operation: ChangeOperation): void {
+  /** A record written: `record` is it as the write left it (none for a deletion). */
+  record(
+    userId: UserId,
+    resource: ChangeResource,
+    recordId: number,
+    operation: ChangeOperation,
+    record?: object,
+  ): void {
     const key = `${userId}:${resource}:${recordId}`;
     const earlier = this.changes.get(key);
     const operationNow = earlier === undefined ? operation : folded(earlier.operation, operation);
     if (operationNow === null) this.changes.delete(key);
-    else this.changes.set(key, { userId, resource, recordId, operation: operationNow });
+    else
+      this.changes.set(key, {
+        userId,
+        resource,
+        recordId,
+        operation: operationNow,
+        ...(operationNow === 'deleted' ? {} : { record: record ?? earlier?.record }),
+      });
   }
 
   /**
    * A task written, as each user who saw it before (`before`) or sees it after (`after`) sees it:
    * one who gains sight of it sees it created, one who loses it sees it deleted.
    */
-  recordTask(taskId: number, before: TaskSeers | null, after: TaskSeers | null): void {
+  recordTask(taskId: number, before: TaskSeers | null, after: Task | null): void {
     const saw = seersOf(before);
     const sees = seersOf(after);
-    for (const user of sees) this.record(user, 'tasks', taskId, saw.includes(user) ? 'updated' : 'created');
+    for (const user of sees)
+      this.record(user, 'tasks', taskId, saw.includes(user) ? 'updated' : 'created', after ?? undefined);
     for (const user of saw) if (!sees.includes(user)) this.record(user, 'tasks', taskId, 'deleted');
   }
 

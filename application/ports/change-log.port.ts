@@ -41,6 +41,12 @@ export interface Change {
   readonly operation: ChangeOperation;
   /** Present when the write moved a task's status. */
   readonly statusChange?: StatusChangeNote | undefined;
+  /**
+   * The record as the write left it (none for a deletion, nor for a record the write only touched in
+   * passing): what its webhook event carries, fixed when the write commits, however the record
+   * changes after.
+   */
+  readonly record?: object | undefined;
 }
 
 /** Told by a use case what its write meant beyond the rows it wrote, for the change it logs. */

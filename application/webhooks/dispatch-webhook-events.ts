@@ -29,9 +29,11 @@ export const eventIdOf = (userId: UserId, seq: number, type: string): string =>
  * `GET` shows it, then the cursor moves past them — deliveries and cursor in one transaction, so a
  * crash in between makes them again rather than losing them.
  *
- * A change is an event once committed (its log entry is written in the write's own transaction); it
- * is made into a delivery shortly after, by the worker. A record changed again by then is sent as it
- * is then; one deleted by then is sent only as its deletion, which follows in the log.
+ * A change is an event once committed (its log entry is written in the write's own transaction,
+ * with the record as the write left it); it is made into a delivery shortly after, by the worker,
+ * with that record, however it changed since. Only an entry logged without its record (before the
+ * log kept them, or a record a task's deletion unlinked) is sent with the record as it is now, and
+ * not at all if it is gone by then: its deletion follows in the log.
  */
 export class DispatchWebhookEvents {
   constructor(
@@ -69,7 +71,11 @@ export class DispatchWebhookEvents {
     const changes = await this.changeLog.changesAfter(userId, from, CHANGES_PER_ROUND);
     const last = changes.at(-1)?.seq;
     if (last === undefined) return 0;
-    const current = await recordsOfChanges(this.records, userId, changes);
+    const current = await recordsOfChanges(
+      this.records,
+      userId,
+      changes.filter((change) => change.record === undefined),
+    );
     const now = this.clock.now();
     const deliveries = webhooks.flatMap((webhook) => this.deliveriesFor(webhook, changes, current, now));
     await workerStep(
@@ -94,7 +100,7 @@ export class DispatchWebhookEvents {
       const deleted = change.operation === 'deleted';
       const record = deleted
         ? { id: change.recordId }
-        : current.get(recordKey(change.resource, change.recordId));
+        : (change.record ?? current.get(recordKey(change.resource, change.recordId)));
       // Gone or out of sight since: its deletion follows in the log, and is what is sent.
       if (record === undefined) continue;
       const move = change.statusChange ?? null;

@@ -52,6 +52,37 @@ for (const factory of ALL_HARNESSES) {
       return first();
     };
 
+    it('sends every event of a record changed quickly, each with the record as its write left it, even once it is deleted', async () => {
+      await subscribe();
+      // Five writes in a row, before the worker's next round: by then the task is gone.
+      const task = await right(alice.tasks.create({ title: 'Draft' }));
+      await right(alice.tasks.update(task.id, { title: 'Final' }));
+      await right(alice.tasks.changeStatus(task.id, 1));
+      await right(alice.tasks.changeStatus(task.id, 2));
+      await right(alice.tasks.delete(task.id));
+      const received = await receiver.waitFor(5);
+      await settle();
+      expect(receiver.received).to.have.length(5);
+      const bySeq = [...received].sort((a, b) => Number(a.id.split('_')[2]) - Number(b.id.split('_')[2]));
+      const events = bySeq.map((r) => r.event);
+      expect(events.map((event) => event.type)).to.deep.equal([
+        'task.created',
+        'task.updated',
+        'task.status_changed',
+        'task.status_changed',
+        'task.deleted',
+      ]);
+      const [created, updated, started, done, deleted] = events;
+      expect(created?.data.task).to.include({ title: 'Draft', status: 0 });
+      expect(updated?.data.task).to.include({ title: 'Final', status: 0 });
+      expect(started?.data).to.include({ from: 0, to: 1 });
+      expect(started?.data.task).to.include({ title: 'Final', status: 1 });
+      expect(done?.data).to.include({ from: 1, to: 2 });
+      expect(done?.data.gamification).to.include({ event: 'task_completed' });
+      expect(done?.data.task).to.include({ status: 2 });
+      expect(deleted?.data).to.deep.equal({ task: { id: task.id } });
+    });
+
     it('a create, an edit, a status change and a delete each send their event once, signed, with the record as GET shows it', async () => {
       await subscribe();
       const task = await right(alice.tasks.create({ title: 'Write the report' }));

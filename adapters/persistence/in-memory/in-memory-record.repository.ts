@@ -32,12 +32,12 @@ export const inMemoryRecords = <F extends object>(
         updatedAt: at,
       };
       records().set(record.id, record);
-      changes.record(ownerId, table, record.id, 'created');
+      changes.record(ownerId, table, record.id, 'created', record);
       return record;
     },
     update: async (record) => {
       records().set(record.id, record);
-      changes.record(record.ownerId, table, record.id, 'updated');
+      changes.record(record.ownerId, table, record.id, 'updated', record);
     },
     delete: async (id) => {
       const record = records().get(id);

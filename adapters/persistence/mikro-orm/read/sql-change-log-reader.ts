@@ -8,6 +8,7 @@ import {
 } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
+import { snapshotOf } from '../record-snapshot.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { domainValue, instant } from '../typed-values.js';
 import { latestSeqQuery } from '../write/change-log-writer.js';
@@ -54,6 +55,7 @@ export class SqlChangeLogReader implements ChangeLogReader {
       statusChange:
         // trust boundary: written by this adapter from a StatusChangeNote, and never changed since.
         row.status_change === null ? undefined : (JSON.parse(row.status_change) as StatusChangeNote),
+      record: row.record === null ? undefined : snapshotOf(row.record),
     }));
   }
 }

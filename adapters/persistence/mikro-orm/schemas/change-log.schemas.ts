@@ -17,6 +17,8 @@ export interface ChangeLogRecord {
   changedAt: number;
   /** A task's status move in this change, as JSON (`StatusChangeNote`), for the webhook it sends. */
   statusChange: string | null;
+  /** The record as the write left it (record-snapshot.ts), for the webhook event it sends. */
+  record: string | null;
 }
 
 export const ChangeLogSchema = defineEntity({
@@ -30,6 +32,7 @@ export const ChangeLogSchema = defineEntity({
     operation: p.string().length(8).fieldName('operation'),
     changedAt: epochMillis().fieldName('changed_at'),
     statusChange: p.text().fieldName('status_change').nullable(),
+    record: p.text().fieldName('record').nullable(),
   },
 });
 

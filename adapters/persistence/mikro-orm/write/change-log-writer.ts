@@ -3,6 +3,7 @@ import type { Change } from '../../../../application/ports/change-log.port.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { ChangeRecorder } from '../../change-recorder.js';
 import type { Db, Statements } from '../orm-runner.js';
+import { snapshotText } from '../record-snapshot.js';
 import type { Database } from '../schemas/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 
@@ -16,6 +17,7 @@ const columnsOf = (change: Change, at: number) => ({
   operation: change.operation,
   changed_at: at,
   status_change: change.statusChange === undefined ? null : JSON.stringify(change.statusChange),
+  record: change.record === undefined ? null : snapshotText(change.record),
 });
 
 /**

@@ -62,7 +62,7 @@ export const sqlRecords = <F>(
       if (row === undefined) throw new Error(`the insert into ${name} answered no row`);
       // The record as stored: its fields as given, which its columns hold exactly.
       const added: Stored<F> = { ...fields, id: row.id, ownerId, createdAt: at, updatedAt: at };
-      changes.record(ownerId, resource, added.id, 'created');
+      changes.record(ownerId, resource, added.id, 'created', added);
       return added;
     },
     update: async (record) => {
@@ -75,7 +75,7 @@ export const sqlRecords = <F>(
           .set((row) => ({ ...changed, version: row('version', '+', 1) }))
           .where('id', '=', record.id),
       );
-      changes.record(record.ownerId, resource, record.id, 'updated');
+      changes.record(record.ownerId, resource, record.id, 'updated', record);
     },
     delete: async (id) => {
       const deleted = await q.first(q.db.deleteFrom(name).where('id', '=', id).returning('owner_id'));

@@ -30,4 +30,5 @@ export const POSTGRESQL_MIGRATION_NAMES: readonly string[] = [
   'Migration20261127140001',
   'Migration20261128030001',
   'Migration20261128090001',
+  'Migration20261129100001',
 ];

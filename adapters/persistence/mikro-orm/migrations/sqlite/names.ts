@@ -33,4 +33,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261127140000',
   'Migration20261128030000',
   'Migration20261128090000',
+  'Migration20261129100000',
 ];

@@ -1,0 +1,11 @@
+import { changeLogRecords } from '../change-log-records.js';
+import { StatementsMigration } from '../statements-migration.js';
+
+/** The change log keeps each record as its write left it (change-log-records.ts). */
+export class Migration20261129100000 extends StatementsMigration {
+  override name = 'Migration20261129100000';
+
+  protected override statements() {
+    return changeLogRecords('sqlite');
+  }
+}
