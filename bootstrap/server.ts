@@ -123,7 +123,12 @@ const start = async (): Promise<void> => {
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // Ctrl-C in a terminal signals npm and the server both, and npm passes its signal on: the
+    // requests being finished must not be cut by the second (the grace period bounds them).
+    if (stopping) {
+      app.log.info({ signal }, 'already shutting down');
+      return;
+    }
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     // Requests still running when the grace period ends lose their connection (and roll back);
@@ -144,8 +149,8 @@ const start = async (): Promise<void> => {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   await listening(`${config.host}:${config.port}`, app.listen({ port: config.port, host: config.host }));
   if (metrics !== undefined && config.metricsPort !== null) {

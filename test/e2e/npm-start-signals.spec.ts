@@ -41,16 +41,21 @@ const portIsFree = (port: number): Promise<boolean> =>
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 
-describe('npm start, stopped by SIGTERM sent to the npm process itself', function () {
+describe('npm start, stopped by a signal (SIGTERM to npm, or Ctrl-C)', function () {
   this.timeout(120_000);
   let directory: string;
 
-  before(() => {
+  beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), 'workspace-signals-'));
   });
-  after(() => rmSync(directory, { recursive: true, force: true }));
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('answers the request in flight, exits 0, frees the port and leaves no process behind', async () => {
+  /**
+   * Starts `npm start`, sends a request that stays in flight, signals with `send` (given npm's pid
+   * and the server's), and holds that the request is answered 201, npm exits 0, the port is free,
+   * no process is left and the write is there after a restart.
+   */
+  const stopsCleanly = async (send: (npm: number, server: readonly number[]) => Promise<void>) => {
     const port = await freePort();
     const env = { DATABASE_URL: `sqlite:${join(directory, 'workspace.db')}` };
     await cli(env, 'users', 'create', 'alice', '--json');
@@ -90,7 +95,7 @@ describe('npm start, stopped by SIGTERM sent to the npm process itself', functio
         JSON.stringify({ title: 'sent across the shutdown' }),
       );
       await sleep(300);
-      npm.kill('SIGTERM');
+      await send(npm.pid ?? 0, tree);
       await sleep(300);
       inFlight.finish();
 
@@ -107,5 +112,18 @@ describe('npm start, stopped by SIGTERM sent to the npm process itself', functio
 
     const restarted = JSON.parse(await cli(env, 'users', 'list', '--json'));
     expect(restarted).to.have.length(1);
-  });
+  };
+
+  it('answers the request in flight, exits 0, frees the port and leaves no process behind', () =>
+    stopsCleanly(async (npm) => {
+      process.kill(npm, 'SIGTERM');
+    }));
+
+  it('does the same on Ctrl-C: SIGINT to npm and the server both, and npm passing its own on', () =>
+    stopsCleanly(async (npm, server) => {
+      for (const pid of server) process.kill(pid, 'SIGINT');
+      process.kill(npm, 'SIGINT');
+      await sleep(50);
+      for (const pid of server) if (alive(pid)) process.kill(pid, 'SIGINT');
+    }));
 });
