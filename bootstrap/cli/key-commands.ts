@@ -2,6 +2,7 @@ import { serverInstantOrNull } from '../../adapters/http/presenters/wire-values.
 import type { CreatedApiKey } from '../../application/api-keys/create-api-key.use-case.js';
 import type { Workspace } from '../../application/workspace/workspace.js';
 import type { ApiKeyInfo } from '../../domain/api-key/api-key.js';
+import { SCOPED_RESOURCES } from '../../domain/api-key/scope.js';
 import {
   type Command,
   type CommandContext,
@@ -49,10 +50,13 @@ const printNewKey = (context: CommandContext, view: ReturnType<typeof newKeyView
   if (view.expires_at) context.print(`Expires at ${view.expires_at} UTC.`);
 };
 
+/** What `--scopes "*"` grants: read and write of every resource, webhooks included. */
+const EVERY_SCOPE = SCOPED_RESOURCES.map((resource) => `${resource}:*`);
+
 const keysCreate: Command = {
   words: ['keys', 'create'],
   usage: '--user <name|id> --scopes "tasks:*,clients:read" [--expires-in 90d] [--json]',
-  summary: 'Creates a key with the given scopes; the key is printed once.',
+  summary: 'Creates a key with the given scopes ("*": every scope); the key is printed once.',
   options: { user: { type: 'string' }, scopes: { type: 'string' }, 'expires-in': { type: 'string' } },
   run: async (context) => {
     const user = stringOption(context, 'user');
@@ -69,7 +73,7 @@ const keysCreate: Command = {
         scopes: scopes
           .split(',')
           .map((scope) => scope.trim())
-          .filter((scope) => scope !== ''),
+          .flatMap((scope) => (scope === '*' ? EVERY_SCOPE : scope === '' ? [] : [scope])),
         ...(expiresAt === undefined ? {} : { expiresAt }),
       }),
     );

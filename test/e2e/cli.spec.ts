@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { SQLITE_MIGRATIONS } from '../../adapters/persistence/mikro-orm/migrations/sqlite/index.js';
 import { openWorkspace } from '../../bootstrap/workspace.js';
+import { SCOPED_RESOURCES } from '../../domain/api-key/scope.js';
 import { postgresServer } from '../support/persistence-harness.js';
 import { runToEnd, type ServerProcess, startServer } from '../support/processes.js';
 
@@ -75,6 +76,12 @@ describe('the CLI, compiled, as an operator meets it', function () {
     const { code, stderr } = await cli('keys', 'create', '--user', 'alice', '--scopes', 'invoices:read');
     expect(code).to.equal(1);
     expect(stderr).to.include('invoices:read').and.include('tasks:read');
+  });
+
+  it('takes --scopes "*" as every scope: each resource, webhooks included, read and write', async () => {
+    await json('users', 'create', 'alice');
+    const created = await json('keys', 'create', '--user', 'alice', '--scopes', '*');
+    expect(created.scopes.split(',')).to.deep.equal(SCOPED_RESOURCES.map((resource) => `${resource}:*`));
   });
 
   it('lists users', async () => {
