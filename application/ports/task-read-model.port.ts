@@ -5,7 +5,11 @@ import type { TaskPriority } from '../../domain/task/task-priority.js';
 import type { TaskStatus } from '../../domain/task/task-status.js';
 import type { Page, Paged } from './paging.js';
 
-export const TASK_SORT_FIELDS = ['id', 'date', 'priority', 'createdAt', 'updatedAt'] as const;
+/**
+ * `priority` orders by the stored code (0 none, 1 critical, 2 this week, 3 optional); `importance`
+ * by what the codes mean: critical, this week, optional, then none (`importanceRank`).
+ */
+export const TASK_SORT_FIELDS = ['id', 'date', 'priority', 'importance', 'createdAt', 'updatedAt'] as const;
 export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
 
 /** Nulls last in either direction; ties by id ascending, so pages never overlap or skip. */

@@ -23,7 +23,12 @@ export const orNull = (schema: JsonSchema): JsonSchema => {
 export const schemaOf = (codec: t.Mixed): JsonSchema => {
   if (codec instanceof WireField) return { ...codec.schema };
   if (codec instanceof WireNullable) return orNull(schemaOf(codec.inner));
-  if (codec instanceof SortParam) return { type: 'string', enum: codec.values };
+  if (codec instanceof SortParam)
+    return {
+      type: 'string',
+      enum: codec.values,
+      ...(codec.description === undefined ? {} : { description: codec.description }),
+    };
   if (codec instanceof ObjectCodec) return objectSchemaOf(codec, []);
   throw new Error(`no JSON Schema for the codec ${codec.name}`);
 };

@@ -24,6 +24,13 @@ export const taskWire = {
   create: wireBody(createTaskInput, { ignored: TASK_READ_ONLY }),
   replace: wireBody(replaceTaskInput, { ignored: TASK_READ_ONLY }),
   update: wireBody(updateTaskInput, { ignored: TASK_READ_ONLY }),
-  list: wireQuery(listTasksInput, { fields: { sort: sortParam(TASK_SORT_FIELDS) } }),
+  list: wireQuery(listTasksInput, {
+    fields: {
+      sort: sortParam(
+        TASK_SORT_FIELDS,
+        'The order of the list (default `id`); `-` before a field for descending. Nulls come last either way, ties go by id ascending. `priority` orders by the stored code (0 none, 1 critical, 2 this week, 3 optional); `importance` by what it means: critical, this week, optional, then none.',
+      ),
+    },
+  }),
   page: wireQuery(pageInput),
 };

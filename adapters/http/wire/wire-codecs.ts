@@ -269,7 +269,9 @@ export const wireQuery = <C extends AppCodec>(app: C, options: WireOptions = {})
  * A sort parameter as `field` or `-field` (descending), fields in wire names; it becomes
  * `{ by, direction }` with the application's names.
  */
-export const sortParam = (fields: readonly string[]): SortParam => new SortParam(fields);
+/** A list's `sort`: one of `fields`, `-` before it for descending; `description` says what each means. */
+export const sortParam = (fields: readonly string[], description?: string): SortParam =>
+  new SortParam(fields, undefined, description);
 
 export class SortParam extends t.Type<unknown, unknown, unknown> {
   readonly _kind = 'SortParam' as const;
@@ -278,6 +280,8 @@ export class SortParam extends t.Type<unknown, unknown, unknown> {
   constructor(
     private readonly fields: readonly string[],
     inner?: t.Mixed,
+    /** For the document. */
+    readonly description?: string,
   ) {
     const values = fields.flatMap((field) => [wireName(field), `-${wireName(field)}`]);
     super(
@@ -298,6 +302,6 @@ export class SortParam extends t.Type<unknown, unknown, unknown> {
 
   /** The same parameter, its value then checked by the application's codec of the field. */
   checkedBy(inner: t.Mixed): SortParam {
-    return new SortParam(this.fields, inner);
+    return new SortParam(this.fields, inner, this.description);
   }
 }

@@ -8,6 +8,7 @@ import type {
 import { dayOf } from '../../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
+import { importanceRank } from '../../../domain/task/task-priority.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { BY_ID, handedOut, type KeyOrder, pageOf } from './paging.js';
@@ -46,6 +47,7 @@ const SORT_KEYS: Record<TaskSortField, SortKey> = {
   id: (t) => t.id,
   date: (t) => t.date,
   priority: (t) => t.priority,
+  importance: (t) => importanceRank(t.priority),
   createdAt: (t) => t.createdAt.getTime(),
   updatedAt: (t) => t.updatedAt.getTime(),
 };

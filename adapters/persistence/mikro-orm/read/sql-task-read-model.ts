@@ -54,6 +54,8 @@ const ACTIVE_CASCADE = t.and([
 const ORDER_KEYS: Record<Exclude<TaskSortField, 'id'>, Pick<SortKey, 'column' | 'kind'>> = {
   date: { column: t.ref('t.date'), kind: 'text' },
   priority: { column: t.ref('t.priority'), kind: 'number' },
+  // importanceRank (domain/task/task-priority.ts), computed by the database.
+  importance: { column: t(t.parens('t.priority', '+', t.lit(3)), '%', t.lit(4)), kind: 'number' },
   createdAt: { column: t.ref('t.created_at'), kind: 'number' },
   updatedAt: { column: t.ref('t.updated_at'), kind: 'number' },
 };

@@ -270,6 +270,31 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       ]);
     });
 
+    it('sorts by importance: critical, this week, optional, none (the reverse descending), ties by id, page by page', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const made: { id: number }[] = [];
+      for (const priority of [0, 3, 1, 2, 0, 1, 3, 2] as const) made.push(await addTask(alice, { priority }));
+      const byImportance = [2, 5, 3, 7, 1, 6, 0, 4].map((index) => made[index]?.id);
+      expect(await ids(alice, { sort: { by: 'importance', direction: 'asc' } })).to.deep.equal(byImportance);
+      expect(await ids(alice, { sort: { by: 'importance', direction: 'desc' } })).to.deep.equal(
+        [0, 4, 1, 6, 3, 7, 2, 5].map((index) => made[index]?.id),
+      );
+      // Walked by keyset, three at a time, the pages join up into the same order.
+      const walked: number[] = [];
+      let page = await list(alice, { sort: { by: 'importance', direction: 'asc' }, limit: 3 });
+      walked.push(...page.items.map((task) => task.id));
+      while (page.next !== null) {
+        page = await list(alice, {
+          sort: { by: 'importance', direction: 'asc' },
+          limit: 3,
+          after: page.next,
+        });
+        walked.push(...page.items.map((task) => task.id));
+      }
+      expect(walked).to.deep.equal(byImportance);
+    });
+
     it('pages without overlap and reports the total of all matches', async () => {
       const { addUser, addTask } = fixture();
       const alice = await addUser('alice');
