@@ -3,9 +3,11 @@
  * of the key in WORKSPACE_API_KEY with its scopes, on the database the server's configuration names.
  * stdout carries the protocol alone: everything else goes to stderr.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { mcpServerFor } from '../adapters/mcp/mcp-server.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, type DatabaseConfig, loadConfig } from './config.js';
 import { retryLine } from './connect-retry.js';
 import { mcpPartsOf } from './http-server.js';
 import { StartupError } from './startup-error.js';
@@ -16,7 +18,36 @@ const fail = (line: string, code: number): never => {
   process.exit(code);
 };
 
+const USAGE = `workspace-api mcp
+    Serves the workspace to an MCP client over stdio, as the user of the key in WORKSPACE_API_KEY,
+    with that key's scopes. stdout carries the protocol; everything else goes to stderr.
+
+Environment:
+    WORKSPACE_API_KEY   the key to act with (workspace-api keys create)
+    DATABASE_URL        the server's database, as the server is given it; a SQLite file must
+                        exist (start the server once first): give its absolute path, since an
+                        MCP client starts this command in a folder of its own choosing
+`;
+
+/**
+ * A SQLite file that is not there is a wrong path (the client started us elsewhere, or a typo), not
+ * a new workspace: opening it would quietly make an empty one.
+ */
+const refuseMissingSqlite = (database: DatabaseConfig): void => {
+  if (database.kind !== 'sqlite' || database.path === ':memory:') return;
+  const file = resolve(database.path);
+  if (!existsSync(file))
+    fail(
+      `Database: no SQLite file at ${file}. Set DATABASE_URL to the absolute path of the server's database (sqlite:/…/workspace.db).`,
+      1,
+    );
+};
+
 const serve = async (): Promise<void> => {
+  if (process.argv.slice(3).some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
   const key = process.env.WORKSPACE_API_KEY?.trim();
   if (key === undefined || key === '')
     fail(
@@ -24,6 +55,7 @@ const serve = async (): Promise<void> => {
       2,
     );
   const config = loadConfig(process.env);
+  refuseMissingSqlite(config.database);
   const workspace = await openWorkspace({
     database: config.databaseUrl,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,

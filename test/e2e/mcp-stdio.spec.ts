@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -103,6 +103,26 @@ describe('workspace-api mcp: the MCP server over stdio, as an agent’s client s
     expect(revoked.code).to.equal(1);
     expect(revoked.stderr).to.match(/^WORKSPACE_API_KEY is malformed, unknown, revoked or expired/);
     expect(revoked.stdout, 'stdout is the protocol’s alone').to.equal('');
+  });
+
+  it('prints its usage on stdout and exits 0 for --help and -h, whatever the environment', async () => {
+    for (const flag of ['--help', '-h']) {
+      const help = await runToEnd('cli.js', ['mcp', flag], { PATH: env.PATH });
+      expect(help.code, help.stderr).to.equal(0);
+      expect(help.stdout).to.include('workspace-api mcp').and.include('WORKSPACE_API_KEY');
+    }
+  });
+
+  it('refuses to start on a SQLite file that does not exist, naming its absolute path, and creates none', async () => {
+    const missing = join(directory, 'elsewhere', 'typo.db');
+    const refused = await runToEnd('cli.js', ['mcp'], {
+      ...env,
+      DATABASE_URL: `sqlite:${missing}`,
+      WORKSPACE_API_KEY: writeKey,
+    });
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr).to.include(missing);
+    expect(existsSync(missing)).to.equal(false);
   });
 
   it('the official MCP inspector CLI lists the tools and calls one', async () => {
