@@ -74,10 +74,33 @@ const openSqlite = async <T>(path: string, open: (database: SqlDatabase) => Prom
     }
   }
   try {
-    return await open({ kind: 'sqlite', path });
+    return await oneAtATime(path === ':memory:' ? undefined : resolve(path), () =>
+      open({ kind: 'sqlite', path }),
+    );
   } catch (error) {
     throw new StartupError(`cannot open the SQLite database ${resolve(path)}: ${reasonOf(error)}`);
   }
+};
+
+/** The opening under way of each SQLite file in this process. */
+const openings = new Map<string, Promise<unknown>>();
+
+/**
+ * `open` once the file's openings before it are done: two at once would both find a new file
+ * unmigrated and both migrate it, and the second would fail (its tables already made).
+ */
+const oneAtATime = <T>(file: string | undefined, open: () => Promise<T>): Promise<T> => {
+  if (file === undefined) return open();
+  const opened = (openings.get(file) ?? Promise.resolve()).then(open, open);
+  const settled = opened.then(
+    () => undefined,
+    () => undefined,
+  );
+  openings.set(file, settled);
+  void settled.then(() => {
+    if (openings.get(file) === settled) openings.delete(file);
+  });
+  return opened;
 };
 
 /** PostgreSQL may come up after the service (a container starting beside it): retry with backoff. */

@@ -27,7 +27,7 @@ import {
   openSession,
   scopeRefusal,
 } from '../application/workspace/session.js';
-import { hostCopy, mapAnswers } from '../application/workspace/session-answers.js';
+import { aroundCalls, hostCopy } from '../application/workspace/session-answers.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type {
   EdgeGate,
@@ -36,6 +36,7 @@ import type {
   UserSession,
   Workspace,
 } from '../application/workspace/workspace.js';
+import { CallsInFlight } from './calls-in-flight.js';
 import { ConfigError, type DatabaseConfig, oneOf, parseDatabaseUrl } from './config.js';
 import type { ConnectRetry } from './connect-retry.js';
 import { type BackgroundFailureReporter, type BuiltWorkspace, buildUseCases } from './container.js';
@@ -300,16 +301,21 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
   worker = startWebhookWorker(parts, webhookSteps);
   let closing: Promise<void> | undefined;
   const isOpen: IsOpen = () => closing === undefined;
-  /** What the host receives is its own (CONTRACT §9): no answer shares an object with a store or cache. */
-  const forHost = <Err, A>(work: () => Promise<E.Either<Err, A>>) => whenOpen(isOpen, work).then(hostCopy);
+  const inFlight = new CallsInFlight();
+  /**
+   * A host's call: counted while under way (`close()` waits for it), and answered as the host's own
+   * copy (CONTRACT §9: no answer shares an object with a store or cache).
+   */
+  const forHost = <Err, A>(work: () => Promise<E.Either<Err, A>>) =>
+    inFlight.run(isOpen, work).then(hostCopy);
   const workspace: Workspace = {
-    actingAs: (userId) => mapAnswers(userSession(useCases, userId, isOpen), hostCopy),
+    actingAs: (userId) => aroundCalls(userSession(useCases, userId, isOpen), forHost),
     authenticate: (apiKey) =>
-      whenOpen(
+      inFlight.run(
         isOpen,
         pipe(
           useCases.keys.authenticate.execute(apiKey),
-          seq.map((principal) => mapAnswers(keySession(useCases, apiKey, principal, isOpen), hostCopy)),
+          seq.map((principal) => aroundCalls(keySession(useCases, apiKey, principal, isOpen), forHost)),
         ),
       ),
     users: {
@@ -325,8 +331,12 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
     },
     isHealthy: async () => isOpen() && (await parts.persistence.health.isHealthy()),
     close: () => {
-      // Attempts on their way end first (each within the delivery timeout); pending ones wait in the database.
-      closing ??= (worker?.stop() ?? Promise.resolve()).then(() => parts.persistence.close());
+      // The host's calls under way settle first; then the worker's attempts on their way (each within
+      // the delivery timeout; pending ones wait in the database).
+      closing ??= inFlight
+        .settled()
+        .then(() => worker?.stop())
+        .then(() => parts.persistence.close());
       return closing;
     },
   };

@@ -13,20 +13,27 @@ export const hostCopy = <Err, A>(answer: E.Either<Err, A>): E.Either<Err, A> =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Runs one call of a session (`call`), doing what it adds around it. */
+export type AroundCall = (call: () => Promise<Answer>) => Promise<Answer>;
+
 /**
- * `session` with `each` applied to the answer of every call it offers, its groups' calls included,
- * and to those of the session a batch hands its work. Values that are not calls (the user id, a
- * key's scopes) are copied.
+ * `session` with `around` about every call it offers, its groups' calls included, and those of the
+ * session a batch hands its work. Values that are not calls (the user id, a key's scopes) are copied.
  */
-export const mapAnswers = <S extends object>(session: S, each: (answer: Answer) => Answer): S => {
-  const mapped: Record<string, unknown> = {};
+export const aroundCalls = <S extends object>(session: S, around: AroundCall): S => {
+  const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(session)) {
     if (name === 'batch' && typeof value === 'function')
-      mapped[name] = (work: (inside: object) => Promise<Answer>, ...rest: unknown[]) =>
-        value((inside: object) => work(mapAnswers(inside, each)), ...rest).then(each);
-    else if (typeof value === 'function') mapped[name] = (...args: unknown[]) => value(...args).then(each);
-    else mapped[name] = isRecord(value) ? mapAnswers(value, each) : structuredClone(value);
+      wrapped[name] = (work: (inside: object) => Promise<Answer>, ...rest: unknown[]) =>
+        around(() => value((inside: object) => work(aroundCalls(inside, around)), ...rest));
+    else if (typeof value === 'function')
+      wrapped[name] = (...args: unknown[]) => around(() => value(...args));
+    else wrapped[name] = isRecord(value) ? aroundCalls(value, around) : structuredClone(value);
   }
   // trust boundary: every member of `session` is kept, each call answering as it did.
-  return mapped as S;
+  return wrapped as S;
 };
+
+/** `session` with `each` applied to the answer of every call (`aroundCalls`). */
+export const mapAnswers = <S extends object>(session: S, each: (answer: Answer) => Answer): S =>
+  aroundCalls(session, (call) => call().then(each));
