@@ -42,6 +42,7 @@ import type { ConnectRetry } from './connect-retry.js';
 import { type BackgroundFailureReporter, type BuiltWorkspace, buildUseCases } from './container.js';
 import { unsupportedNodeForHost } from './node-version.js';
 import { openPersistence } from './persistence.js';
+import { asSessionOf } from './session-batches.js';
 import { StartupError } from './startup-error.js';
 
 export interface WorkspaceOptions {
@@ -308,14 +309,19 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
    */
   const forHost = <Err, A>(work: () => Promise<E.Either<Err, A>>) =>
     inFlight.run(isOpen, work).then(hostCopy);
+  /** A session for a host: its calls counted and copied, its batches its own (`asSessionOf`). */
+  const hostSession = <S extends object>(session: S): S => {
+    const asOwner = asSessionOf(session);
+    return aroundCalls(session, (call, kind) => forHost(() => asOwner(call, kind)));
+  };
   const workspace: Workspace = {
-    actingAs: (userId) => aroundCalls(userSession(useCases, userId, isOpen), forHost),
+    actingAs: (userId) => hostSession(userSession(useCases, userId, isOpen)),
     authenticate: (apiKey) =>
       inFlight.run(
         isOpen,
         pipe(
           useCases.keys.authenticate.execute(apiKey),
-          seq.map((principal) => aroundCalls(keySession(useCases, apiKey, principal, isOpen), forHost)),
+          seq.map((principal) => hostSession(keySession(useCases, apiKey, principal, isOpen))),
         ),
       ),
     users: {

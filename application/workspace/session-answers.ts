@@ -13,8 +13,8 @@ export const hostCopy = <Err, A>(answer: E.Either<Err, A>): E.Either<Err, A> =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Runs one call of a session (`call`), doing what it adds around it. */
-export type AroundCall = (call: () => Promise<Answer>) => Promise<Answer>;
+/** Runs one call of a session (`call`, a `batch` or any other), doing what it adds around it. */
+export type AroundCall = (call: () => Promise<Answer>, kind: 'batch' | 'call') => Promise<Answer>;
 
 /**
  * `session` with `around` about every call it offers, its groups' calls included, and those of the
@@ -25,9 +25,9 @@ export const aroundCalls = <S extends object>(session: S, around: AroundCall): S
   for (const [name, value] of Object.entries(session)) {
     if (name === 'batch' && typeof value === 'function')
       wrapped[name] = (work: (inside: object) => Promise<Answer>, ...rest: unknown[]) =>
-        around(() => value((inside: object) => work(aroundCalls(inside, around)), ...rest));
+        around(() => value((inside: object) => work(aroundCalls(inside, around)), ...rest), 'batch');
     else if (typeof value === 'function')
-      wrapped[name] = (...args: unknown[]) => around(() => value(...args));
+      wrapped[name] = (...args: unknown[]) => around(() => value(...args), 'call');
     else wrapped[name] = isRecord(value) ? aroundCalls(value, around) : structuredClone(value);
   }
   // trust boundary: every member of `session` is kept, each call answering as it did.
