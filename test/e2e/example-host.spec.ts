@@ -9,6 +9,9 @@ import { ensureBuilt, ROOT } from '../support/build.js';
 
 const run = promisify(execFile);
 
+/** A better-sqlite3 other than the one @mikro-orm/sqlite pins, as a host may well have installed. */
+const HOSTS_OWN_BETTER_SQLITE = '13.2.0';
+
 /**
  * The README's embedding promise, checked as a host would meet it: the packed tarball installed
  * into a separate project (`examples/host`), type-checked with `tsc --strict` against the
@@ -105,8 +108,11 @@ describe('the package, embedded by a separate host project', function () {
   for (const database of ['memory:', 'sqlite']) {
     it(`creates a user and a task, lists and completes it, with plain node on ${database}`, async () => {
       if (database === 'sqlite') {
-        // What a host on SQLite adds: the SQL packages, at the versions the package names.
-        const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+        // What a host on SQLite adds, as the README says: the SQL packages, at the ranges the
+        // package's peerDependencies name. And a better-sqlite3 of its own, of another version than
+        // @mikro-orm/sqlite's: exactly one SQLite may run in the process (two copies on one file
+        // failed every read after a write), whatever the host installs.
+        const { peerDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
         await run(
           'npm',
           [
@@ -114,7 +120,8 @@ describe('the package, embedded by a separate host project', function () {
             '--prefer-offline',
             '--no-audit',
             '--no-fund',
-            ...SQL_PACKAGES.map((name) => `${name}@${devDependencies[name]}`),
+            ...SQL_PACKAGES.map((name) => `${name}@${peerDependencies[name]}`),
+            `better-sqlite3@${HOSTS_OWN_BETTER_SQLITE}`,
           ],
           { cwd: host },
         );
