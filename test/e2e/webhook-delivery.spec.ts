@@ -120,6 +120,31 @@ describe('webhook delivery across server processes', function () {
     });
   }
 
+  it('an attempt cut by kill -9 goes out again from another instance within 30 s (PostgreSQL)', async () => {
+    const databaseUrl = await (await postgresServer()).createDatabase(
+      `workspace_webhooks_killed_${process.pid}_${Date.now()}`,
+    );
+    const env = { ...WEBHOOK_ENV, DATABASE_URL: databaseUrl };
+    const key = await keyFor(env);
+    const doomed = await startServer(env);
+    servers.push(doomed);
+    await subscribe(doomed, key, receiver, url);
+    // The receiver holds the first attempt open, never to answer it: it is in flight when its
+    // instance dies, and is not received.
+    receiver.answerWhen = () => new Promise(() => undefined);
+    await call(doomed, key, 'POST', '/v1/clients', { name: 'in flight' });
+    const deadline = Date.now() + 10_000;
+    while (receiver.attempts.length === 0 && Date.now() < deadline) await settle(20);
+    expect(receiver.attempts, 'the attempt reached the receiver').to.have.length(1);
+    doomed.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    receiver.answerWhen = async () => undefined;
+    servers.push(await startServer(env));
+    const [event] = await receiver.waitFor(1, 40_000);
+    expect(Date.now() - killedAt, 'sent again within 30 s').to.be.below(30_000);
+    expect(event?.event.type).to.equal('client.created');
+  });
+
   it('two server processes on one PostgreSQL send each event exactly once, retries included', async () => {
     const env = {
       ...WEBHOOK_ENV,

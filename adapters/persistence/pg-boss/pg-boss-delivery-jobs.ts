@@ -4,17 +4,25 @@ import type { DeliveryJob, DeliveryJobQueue, QueuedAttempt } from '../delivery-j
 const QUEUE = 'webhook-delivery';
 
 /**
+ * How a job whose instance died is taken again, within 30 s of its start (RELIABILITY.md): it expires
+ * 15 s after it was taken (a batch of attempts ends within the 10 s delivery timeout, and is then
+ * recorded), pg-boss looks for expired jobs every 5 s (its supervise and monitor passes, each a
+ * minute by default), and one is retried 2 s after.
+ */
+const EXPIRE_S = 15;
+const LOOK_EVERY_S = 5;
+
+/**
  * The queue's settings. `singleton` with the delivery as key: one attempt of a delivery is on its
- * way at a time, across every instance. A job whose worker died is taken again once it expires (an
- * attempt ends within the 10 s delivery timeout), a few times; the handler finds it stale once the
- * attempt was recorded. Done jobs are kept a day for inspection.
+ * way at a time, across every instance. A job whose worker died is taken again once it expires, a
+ * few times; the handler finds it stale once the attempt was recorded. Done jobs are kept a day for
+ * inspection.
  */
 const QUEUE_OPTIONS = {
-  policy: 'singleton',
-  expireInSeconds: 60,
+  expireInSeconds: EXPIRE_S,
   retryLimit: 5,
-  retryDelay: 30,
-  retryBackoff: true,
+  retryDelay: 2,
+  retryBackoff: false,
   deleteAfterSeconds: 24 * 3600,
 } as const;
 
@@ -52,7 +60,13 @@ export class PgBossDeliveryJobs implements DeliveryJobQueue {
   private now: () => number = Date.now;
 
   constructor(connectionString: string, onError: (cause: unknown) => void = () => undefined) {
-    this.boss = new PgBoss({ connectionString, max: 4, schedule: false });
+    this.boss = new PgBoss({
+      connectionString,
+      max: 4,
+      schedule: false,
+      superviseIntervalSeconds: LOOK_EVERY_S,
+      monitorIntervalSeconds: LOOK_EVERY_S,
+    });
     this.boss.on('error', onError);
   }
 
@@ -119,8 +133,9 @@ export class PgBossDeliveryJobs implements DeliveryJobQueue {
     this.started ??= this.boss
       .start()
       .then(async (boss) => {
-        // Leaves a queue that exists as it is.
-        await boss.createQueue(QUEUE, QUEUE_OPTIONS);
+        // Creating leaves a queue that exists as it is: its settings are brought up to date.
+        await boss.createQueue(QUEUE, { ...QUEUE_OPTIONS, policy: 'singleton' });
+        await boss.updateQueue(QUEUE, QUEUE_OPTIONS);
         return boss;
       })
       .catch((error: unknown) => {
