@@ -22,7 +22,9 @@ export class PolledDeliveries implements DeliveryLane {
     private readonly deliver: DeliverWebhooks,
     private readonly options: PolledDeliveriesOptions = {},
   ) {
-    this.concurrency = options.concurrency ?? 32;
+    // Each attempt is recorded in a write transaction, which waits its turn on SQLite's one writer
+    // beside the requests' writes: a few at a time leave the requests their room.
+    this.concurrency = options.concurrency ?? 8;
   }
 
   async start(): Promise<void> {}

@@ -27,12 +27,13 @@ const QUEUE_OPTIONS = {
 } as const;
 
 /**
- * Batches taken at once per instance, and jobs per batch: 64 a batch delivered 3.3k events a second
- * to a local receiver where 16 delivered 2.1k (`npm run bench:feed`), each batch being one fetch, two
- * transactions and one completion whatever its size.
+ * Batches taken at once per instance, and jobs per batch. Deliveries share the process and the
+ * database with the requests, and must leave them room: one batch of 16 at a time still delivers
+ * several hundred events a second, where bigger or more batches made the requests beside them
+ * several times slower (bench/RESULTS.md, the change feed).
  */
-const WORKERS = 2;
-const BATCH = 64;
+const WORKERS = 1;
+const BATCH = 16;
 
 const isDeliveryJob = (data: unknown): data is DeliveryJob =>
   typeof data === 'object' &&
