@@ -289,8 +289,8 @@ export interface Session<X> {
   readonly webhooks: WebhookOperations<X>;
   /**
    * Runs `work` as one transaction (a batch, CONTRACT §11): every call it makes through the session
-   * it is given (a call through any other session inside it is refused) commits together when it answers Right, and none of them when it answers Left or
-   * throws. Each call is checked and answered as it would be alone, and reads see the batch's earlier
+   * it is given (a call through any other session inside it is refused) commits together when it
+   * answers Right, and none of them when it answers Left or throws. Each call is checked and answered as it would be alone, and reads see the batch's earlier
    * writes; calls made at once run one at a time, in the order made. A call that fails inside takes
    * back only its own writes: whether the batch goes on is `work`'s to decide. With `allOrNothing`,
    * a call that fails fails the whole batch (cheaper: no savepoint per call): nothing is kept, and
