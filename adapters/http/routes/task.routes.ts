@@ -52,7 +52,7 @@ export const taskRoutes: readonly Route[] = [
       tag: 'Tasks',
       summary: 'List tasks',
       description:
-        'Tasks the key’s user owns or is assigned to, with filters. Default order: `created_at` descending. Archived tasks (`active: 0`) and those of archived projects or clients are left out unless `active=0` asks for them.',
+        'Tasks the key’s user owns or is assigned to, with filters. Default order: `id` ascending (`sort` changes it). Without `active`, archived tasks come too; `active=1` leaves out archived tasks and those of archived projects or clients, and `active=0` lists only those.',
       query: taskWire.list,
       answer: {
         status: 200,

@@ -30,6 +30,20 @@ describe('OpenAPI document (GET /v1/openapi.json)', () => {
     expect(served).to.deep.equal(JSON.parse(JSON.stringify(apiDocument())));
   });
 
+  it('says the task list’s default order and active filter as the list answers them', async () => {
+    const document = apiDocument() as { paths: Record<string, { get?: { description?: string } }> };
+    const description = document.paths['/v1/tasks']?.get?.description ?? '';
+    expect(description).to.include('Default order: `id` ascending');
+    expect(description).to.include('Without `active`, archived tasks come too');
+    const alice = await world.user('ann');
+    const first = await alice.tasks.create({ title: 'first' });
+    const second = await alice.tasks.create({ title: 'second, archived', active: false });
+    const annKey = await world.key('ann', 'tasks:read');
+    const listed = (await world.call(annKey, { method: 'GET', url: '/v1/tasks' })).json().data.tasks;
+    expect(listed.map((task: { title: string }) => task.title)).to.deep.equal(['first', 'second, archived']);
+    expect(first._tag === 'Right' && second._tag === 'Right').to.equal(true);
+  });
+
   it('documents every route the server serves (a route without a document entry fails here)', async () => {
     const served = await servedRoutes(world.app);
     const documented = documentedOperations().map(({ method, path }) => `${method} ${path}`);
