@@ -2,11 +2,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { createWorkspace } from '../../bootstrap/workspace.js';
 import { ALL_HARNESSES, type PersistenceHarness } from '../support/persistence-harness.js';
-
-const right = <A>(answer: E.Either<unknown, A>): A => {
-  if (answer._tag === 'Left') throw new Error(`expected Right, got ${JSON.stringify(answer.left)}`);
-  return answer.right;
-};
+import { right } from '../support/world.js';
 
 /**
  * A batch is its session's: a call through another session, awaited inside it, does not join it
@@ -26,8 +22,8 @@ for (const factory of ALL_HARNESSES)
     it('refuses a write through another session inside a batch, so no Right of it is undone', async () => {
       const workspace = createWorkspace({ persistence: harness.persistence, webhooks: { deliver: false } });
       try {
-        const alice = workspace.actingAs(right(await workspace.users.create({ name: 'alice' })).id);
-        const bob = workspace.actingAs(right(await workspace.users.create({ name: 'bob' })).id);
+        const alice = workspace.actingAs((await right(workspace.users.create({ name: 'alice' }))).id);
+        const bob = workspace.actingAs((await right(workspace.users.create({ name: 'bob' }))).id);
         let bobs: E.Either<unknown, unknown> | undefined;
         const batch = await alice.batch(async (inside) => {
           await inside.tasks.create({ title: 'alice, inside' });
@@ -36,10 +32,10 @@ for (const factory of ALL_HARNESSES)
         });
         expect(batch).to.deep.equal(E.left('alice gives up'));
         expect(bobs?._tag, JSON.stringify(bobs)).to.equal('Left');
-        expect(right(await bob.tasks.list()).items).to.deep.equal([]);
-        expect(right(await alice.tasks.list()).items).to.deep.equal([]);
+        expect((await right(bob.tasks.list())).items).to.deep.equal([]);
+        expect((await right(alice.tasks.list())).items).to.deep.equal([]);
         // Outside the batch, bob's session works as ever.
-        right(await bob.tasks.create({ title: 'bob, on his own' }));
+        await right(bob.tasks.create({ title: 'bob, on his own' }));
       } finally {
         await workspace.close();
       }

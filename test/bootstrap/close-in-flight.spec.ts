@@ -2,14 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type * as E from 'fp-ts/lib/Either.js';
 import { createWorkspace, openWorkspace } from '../../bootstrap/workspace.js';
 import { ALL_HARNESSES, type PersistenceHarness } from '../support/persistence-harness.js';
-
-const right = <A>(answer: E.Either<unknown, A>): A => {
-  if (answer._tag === 'Left') throw new Error(`expected Right, got ${JSON.stringify(answer.left)}`);
-  return answer.right;
-};
+import { right } from '../support/world.js';
 
 /** Settles with the answer, or rejects once `ms` pass without one. */
 const within = <A>(answer: Promise<A>, ms: number): Promise<A> =>
@@ -34,7 +29,7 @@ for (const factory of ALL_HARNESSES)
 
     it('answers every call in flight with its result or Closed, never a failure, and closes', async () => {
       const workspace = createWorkspace({ persistence: harness.persistence, webhooks: { deliver: false } });
-      const user = right(await workspace.users.create({ name: 'ada' }));
+      const user = await right(workspace.users.create({ name: 'ada' }));
       const ada = workspace.actingAs(user.id);
       const calls = Array.from({ length: 30 }, (_, index) =>
         index % 3 === 0 ? ada.tasks.list() : ada.tasks.create({ title: `Task ${index}` }),
@@ -69,8 +64,8 @@ describe('the library: one new SQLite file opened twice at once', function () {
       openWorkspace({ database, webhooks: { deliver: false } }),
     ]);
     try {
-      right(await first.users.create({ name: 'ada' }));
-      expect(right(await second.users.list()).map((user) => user.name)).to.deep.equal(['ada']);
+      await right(first.users.create({ name: 'ada' }));
+      expect((await right(second.users.list())).map((user) => user.name)).to.deep.equal(['ada']);
     } finally {
       await first.close();
       await second.close();

@@ -23,7 +23,7 @@ class Rollback extends Error {}
 /** Thrown out of an all-or-nothing batch whose work answered as if a failed part did not matter. */
 class PartFailed extends Error {}
 
-/** Thrown out of a batch one of whose units lost a race: its transaction is aborted. */
+/** Thrown out of a batch one of whose units lost a race (its transaction is aborted): read as one. */
 class LostRace extends Error {
   readonly code = '40P01';
 }
@@ -230,7 +230,7 @@ export class SqlUnitOfWork implements UnitOfWork {
       });
       return committed;
     } catch (error) {
-      if (error instanceof LostRace || lostRace(error)) return raced(error);
+      if (lostRace(error)) return raced(error);
       if (rejected !== undefined) return rejected;
       return E.left(infrastructureError(classifyDatabaseFailure(error)));
     }
