@@ -22,9 +22,8 @@ const EVERY_COLUMN = /(select|returning) \*|\.\*/i;
  * Runs the pool's statements as named prepared statements. Kysely's PostgreSQL driver, which
  * MikroORM's connection runs on, sends every statement unnamed, so PostgreSQL parses and plans it
  * again at each run. Named, each connection parses a statement once and PostgreSQL may keep its
- * plan. Measured with `npm run bench` on one machine, of the hand-written ceiling, unnamed and named:
- * a get by id 0.74 and 0.97, a task create 0.66 and 0.75. The driver calls `query(text, values)`;
- * that call alone is given a name.
+ * plan (bench/RESULTS-mechanisms.md). The driver calls `query(text, values)`; that call alone is
+ * given a name.
  */
 export const namingStatements = (pool: Pool): void => {
   pool.on('connect', (client) => {

@@ -21,8 +21,7 @@ const spelled = (text: string): string[] => {
 
 /**
  * The words of `text` for each of `users`: each run of three characters, in order, after the user's
- * id and `x`. Built by appending: a trigger calls it for every row written, twice, and a run sliced
- * and joined as an array took three times as long (3.5 µs against 1.1 for a title of 22 characters).
+ * id and `x`. Built by appending, the quicker way, as a trigger calls it twice for every row written.
  */
 const wordsFor = (users: readonly number[], text: string): string => {
   const characters = spelled(text.toLowerCase());

@@ -125,10 +125,7 @@ const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].
 /**
  * Search costs follow the caller's own data, never the whole table's. Tasks and notes are searched
  * on indexes whose words each belong to one user (search-tokens.ts); terms shorter than the
- * index's runs are a test on the rows the list walks anyway (along the owner's index, stopping
- * once the page and the count have what they need). A trigram index shared by every owner was
- * tried first: a common word then cost every owner the matches of the whole table (4.5 s a search
- * in a million tasks).
+ * index's runs are a test on the rows the list walks anyway.
  */
 export const SQLITE: SqlDialect = {
   kind: 'sqlite',
@@ -206,7 +203,7 @@ export const POSTGRESQL: SqlDialect = {
   idIn: (column, ids) => sql<SqlBool>`${column} = any(array(${ids}))`,
   // An array literal: the ids are integers, so `{1,2,3}` needs no quoting. Joined to, not tested with
   // `id = any(…)`: beside "owner or assignee", a generic plan tests every row the user sees against
-  // the whole array (68 ms for 1,000 ids among 10,000 tasks; joined, about 1 ms).
+  // the whole array.
   idList: (ids) => sql<number>`(select unnest(cast(${`{${ids.join(',')}}`} as integer[])))`,
   // lower() folds by the database's character type.
   textSearch: (columns, term) => {

@@ -24,7 +24,7 @@ interface Waiter {
  * Group commit on SQLite's one write connection. SQLite's COMMIT is most of a small transaction's
  * cost (the WAL frames of every page it touched, and a new segment of each search index), so writes
  * that share one cost a fraction of what each pays alone; without it the bench's SQLite writes fall
- * well below their goal (bench/RESULTS-group-commit.md has the figures, with it and without).
+ * well below their goal (bench/RESULTS-mechanisms.md).
  * better-sqlite3 is synchronous, so a transaction runs whole within one turn of the event loop, and
  * others can only join it on a later turn. So a transaction that ends does not commit: it ends as a
  * savepoint released inside a transaction left open, and is answered once that transaction commits,

@@ -40,8 +40,12 @@ export interface Total extends Expression<unknown> {
   as<A extends string>(alias: A): AliasedExpression<unknown, A>;
 }
 
+/** The aliases a page's row carries its sort keys under (a list has at most three). */
+const KEY_ALIASES = ['sort_key_0', 'sort_key_1', 'sort_key_2'] as const;
+type KeyAlias = (typeof KEY_ALIASES)[number];
+
 /** The columns a page's statement adds to each row: its total, and its sort keys. */
-type PageColumns = { readonly page_total: unknown } & Readonly<Record<string, unknown>>;
+type PageColumns = { readonly page_total: unknown } & { readonly [K in KeyAlias]?: unknown };
 
 export interface PagedSelect<R, T> {
   /** The list's rows: from, joins, conditions and the columns `map` reads. */
@@ -154,11 +158,14 @@ const seekAfter = (order: Order, key: SeekKey, nulls?: FirstKeyNulls): Expressio
 const seeking = <R>(rows: Selection<R>, order: Order, page: Page, nulls?: FirstKeyNulls): Selection<R> =>
   page.after === undefined ? rows : rows.where(seekAfter(order, page.after, nulls));
 
-/** The alias a page's row carries its `index`th sort key under. */
-const keyAlias = (index: number) => `sort_key_${index}` as const;
+const keyAlias = (index: number): KeyAlias => {
+  const alias = KEY_ALIASES[index];
+  if (alias === undefined) throw new Error(`a list is ordered by at most ${KEY_ALIASES.length} keys`);
+  return alias;
+};
 
 /** The sort keys a row selected with its keys carries, as the port gives them out. */
-const keyOfRow = (order: Order, row: Readonly<Record<string, unknown>>): SeekKey =>
+const keyOfRow = (order: Order, row: PageColumns): SeekKey =>
   order.map((key, index): SortKeyValue => {
     const value = row[keyAlias(index)];
     if (value === null || value === undefined) return null;

@@ -3,17 +3,10 @@ import type { CurrentRecords, ResourceRecords } from '../../../../application/po
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Stored } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
-import {
-  cardTable,
-  categoryTable,
-  clientTable,
-  moneyTable,
-  noteTable,
-  projectTable,
-  type RecordTable,
-  timeTable,
-} from '../record-tables.js';
+import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
+import type { RecordTable } from '../schemas/record-table.js';
 import { taskFromRow } from '../schemas/task.schemas.js';
+import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 
 type Reader<A> = (q: Statements, dialect: SqlDialect, userId: UserId, ids: readonly number[]) => Promise<A[]>;

@@ -14,10 +14,9 @@ export const CLIENT_GRACE_MS = 500;
  * request answers 503, and the pool drops the connection.
  *
  * It watches connections, not statements: a connection counts from when it is checked out of the
- * pool (a read is one statement on it) and again from each statement a transaction starts on it.
- * One coarse timer looks at them all. pg's own `query_timeout`, a timer per statement, and a
- * deadline promise around each statement both cost the cursor page 5-10% of its throughput and
- * the process about 100 MB more memory under load.
+ * pool and again from each statement a transaction starts on it, and one coarse timer looks at them
+ * all, where a timer per statement (pg's `query_timeout`) cost throughput and memory under load
+ * (bench/RESULTS-mechanisms.md).
  */
 export class StatementWatch {
   /** Connections checked out, and since when their current statement runs (epoch ms). */

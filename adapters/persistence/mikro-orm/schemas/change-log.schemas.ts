@@ -5,32 +5,20 @@ import { counter, epochMillis } from './column-types.js';
  * The change log (CONTRACT §10): one row per record changed by a committed write and per user who
  * sees it, appended by the unit of work in the same transaction, never updated.
  */
-export interface ChangeLogRecord {
-  userId: number;
-  /** The user's own sequence: gapless and in commit order (see ChangeSequenceRecord). */
-  seq: number;
-  /** `tasks`, `clients`, … as the API spells them. */
-  resource: string;
-  recordId: number;
-  /** `created`, `updated` or `deleted`. */
-  operation: string;
-  changedAt: number;
-  /** A task's status move in this change, as JSON (`StatusChangeNote`), for the webhook it sends. */
-  statusChange: string | null;
-  /** The record as the write left it (record-snapshot.ts), for the webhook event it sends. */
-  record: string | null;
-}
-
 export const ChangeLogSchema = defineEntity({
   name: 'ChangeLogRecord',
   tableName: 'change_log',
   properties: {
     userId: p.integer().primary().fieldName('user_id'),
+    // The user's own sequence: gapless and in commit order (ChangeSequenceSchema).
     seq: counter().primary().fieldName('seq'),
+    // `tasks`, `clients`, … as the API spells them; `created`, `updated` or `deleted`.
     resource: p.string().length(16).fieldName('resource'),
     recordId: p.integer().fieldName('record_id'),
     operation: p.string().length(8).fieldName('operation'),
     changedAt: epochMillis().fieldName('changed_at'),
+    // A task's status move (`StatusChangeNote`), and the record as the write left it
+    // (record-snapshot.ts), both JSON, for the webhook event the change sends.
     statusChange: p.text().fieldName('status_change').nullable(),
     record: p.text().fieldName('record').nullable(),
   },
@@ -42,11 +30,6 @@ export const ChangeLogSchema = defineEntity({
  * turns and the log has no gaps and no entry committed out of order. A list's ETag is read from
  * here. SQLite, whose one writer holds the whole file, numbers from the log's last entry instead.
  */
-export interface ChangeSequenceRecord {
-  userId: number;
-  lastSeq: number;
-}
-
 export const ChangeSequenceSchema = defineEntity({
   name: 'ChangeSequenceRecord',
   tableName: 'change_sequences',

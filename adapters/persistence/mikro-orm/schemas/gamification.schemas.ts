@@ -2,14 +2,6 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { epochMillis, idColumn } from './column-types.js';
 import { UserSchema } from './user.schemas.js';
 
-export interface ProfileRecord {
-  userId: number;
-  totalPoints: number;
-  bestStreakDays: number;
-  /** Completions of this user that still stand, kept on each change. */
-  standingCompletions: number;
-}
-
 export const ProfileSchema = defineEntity({
   name: 'ProfileRecord',
   tableName: 'gamification_profiles',
@@ -18,15 +10,10 @@ export const ProfileSchema = defineEntity({
       p.oneToOne(UserSchema).owner().mapToPk().primary().fieldName('user_id').deleteRule('cascade'),
     totalPoints: p.integer().fieldName('total_points'),
     bestStreakDays: p.integer().fieldName('best_streak_days'),
+    // Completions of this user that still stand, kept on each change.
     standingCompletions: p.integer().fieldName('standing_completions').default(0),
   },
 });
-
-export interface AchievementRecord {
-  userId: number;
-  code: string;
-  unlockedAt: number;
-}
 
 export const AchievementSchema = defineEntity({
   name: 'AchievementRecord',
@@ -39,18 +26,6 @@ export const AchievementSchema = defineEntity({
 });
 
 /** One completion and what it awarded; `revoked_at` is set when the task leaves done. */
-export interface CompletionRecord {
-  id: number;
-  userId: number;
-  /** No foreign key: points stay when the task is deleted. */
-  taskId: number;
-  /** The user's local day, `YYYY-MM-DD`. */
-  day: string;
-  points: number;
-  completedAt: number;
-  revokedAt: number | null;
-}
-
 export const CompletionSchema = defineEntity({
   name: 'CompletionRecord',
   tableName: 'task_completions',
@@ -61,7 +36,9 @@ export const CompletionSchema = defineEntity({
   properties: {
     id: idColumn(),
     userId: p.integer().fieldName('user_id'),
+    // No foreign key: points stay when the task is deleted.
     taskId: p.integer().fieldName('task_id'),
+    // The user's local day, `YYYY-MM-DD`.
     day: p.string().length(10),
     points: p.integer(),
     completedAt: epochMillis().fieldName('completed_at'),
@@ -73,13 +50,6 @@ export const CompletionSchema = defineEntity({
  * Standing completions per user and local day, kept on each completion and take-back: a streak is
  * read from the days around today instead of aggregating every completion the user ever made.
  */
-export interface CompletionDayRecord {
-  userId: number;
-  /** The user's local day, `YYYY-MM-DD`. */
-  day: string;
-  standing: number;
-}
-
 export const CompletionDaySchema = defineEntity({
   name: 'CompletionDayRecord',
   tableName: 'completion_days',

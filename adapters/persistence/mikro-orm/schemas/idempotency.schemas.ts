@@ -5,19 +5,6 @@ import { epochMillis } from './column-types.js';
  * One row per (owner, Idempotency-Key): the request's fingerprint and, once it has finished, the
  * answer to replay. `status` is null while the first request still runs. Rows expire after 24 h.
  */
-export interface IdempotencyKeyRecord {
-  ownerId: number;
-  idempotencyKey: string;
-  fingerprint: string;
-  status: number | null;
-  /** The answer's JSON body, as sent. */
-  responseBody: string | null;
-  /** The answer's own headers (e.g. `location`), as a JSON object. */
-  responseHeaders: string | null;
-  startedAt: number;
-  expiresAt: number;
-}
-
 export const IdempotencyKeySchema = defineEntity({
   name: 'IdempotencyKeyRecord',
   tableName: 'idempotency_keys',
@@ -27,6 +14,7 @@ export const IdempotencyKeySchema = defineEntity({
     idempotencyKey: p.string().length(255).fieldName('idempotency_key').primary(),
     fingerprint: p.string().length(64),
     status: p.smallint().nullable(),
+    // The answer's JSON body as sent, and its own headers (e.g. `location`) as a JSON object.
     responseBody: p.text().fieldName('response_body').nullable(),
     responseHeaders: p.text().fieldName('response_headers').nullable(),
     startedAt: epochMillis().fieldName('started_at'),

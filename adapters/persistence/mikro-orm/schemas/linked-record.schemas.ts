@@ -1,4 +1,21 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import {
+  type Links,
+  MONEY_TYPES,
+  type MoneyFields,
+  type NoteFields,
+  type TimeFields,
+} from '../../../../domain/workspace/records.js';
+import {
+  choice,
+  duration,
+  flag,
+  instant,
+  localDateTimeOrNull,
+  money,
+  storedDateTime,
+  storedMoney,
+} from '../typed-values.js';
 import { cents, wallClock } from './column-types.js';
 import {
   changeColumns,
@@ -9,6 +26,7 @@ import {
   ownerIndex,
   referenceIndexes,
 } from './common-columns.js';
+import type { RecordTable, RowOf, WritableOf } from './record-table.js';
 import { TaskSchema } from './task.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
@@ -29,19 +47,6 @@ const links = () => ({
   ...changeColumns(),
 });
 
-interface LinkColumns {
-  id: number;
-  ownerId: number;
-  date: string | null;
-  clientId: number | null;
-  projectId: number | null;
-  taskId: number | null;
-  categoryId: number | null;
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-}
-
 /** The reference columns every linked record has. */
 const LINKS = {
   clientId: 'client_id',
@@ -50,24 +55,12 @@ const LINKS = {
   categoryId: 'category_id',
 } as const;
 
-export interface NoteRecord extends LinkColumns {
-  name: string;
-  description: string | null;
-  active: boolean;
-}
-
 export const NoteSchema = defineEntity({
   name: 'NoteRecord',
   tableName: 'notes',
   indexes: [...ownerIndex('notes'), latestPerClientIndex('notes'), ...referenceIndexes('notes', LINKS)],
   properties: { ...ownedColumns(), ...namedColumns(), ...links() },
 });
-
-export interface TimeRecordRow extends LinkColumns {
-  /** Seconds. */
-  timeReally: number;
-  description: string | null;
-}
 
 export const TimeSchema = defineEntity({
   name: 'TimeRecordRow',
@@ -80,20 +73,12 @@ export const TimeSchema = defineEntity({
   ],
   properties: {
     ...ownedColumns(),
+    // Seconds.
     timeReally: p.integer().fieldName('time_really'),
     description: p.text().nullable(),
     ...links(),
   },
 });
-
-export interface MoneyRecordRow extends LinkColumns {
-  type: number;
-  /** Integer cents. */
-  price: number;
-  card: number | null;
-  toCard: number | null;
-  description: string | null;
-}
 
 export const MoneySchema = defineEntity({
   name: 'MoneyRecordRow',
@@ -114,3 +99,85 @@ export const MoneySchema = defineEntity({
     ...links(),
   },
 });
+
+const linkColumns = (fields: Links & { readonly date: NoteFields['date'] }) => ({
+  date: storedDateTime(fields.date),
+  client_id: fields.clientId,
+  project_id: fields.projectId,
+  task_id: fields.taskId,
+  category_id: fields.categoryId,
+});
+
+export const noteTable = {
+  name: 'notes',
+  toRow: (fields): WritableOf<'notes'> => ({
+    name: fields.name,
+    description: fields.description,
+    active: fields.active,
+    ...linkColumns(fields),
+  }),
+  fromRow: (row: RowOf<'notes'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    name: row.name,
+    description: row.description,
+    active: flag(row.active),
+    date: localDateTimeOrNull('notes', 'date', row.date),
+    clientId: row.client_id,
+    projectId: row.project_id,
+    taskId: row.task_id,
+    categoryId: row.category_id,
+  }),
+} satisfies RecordTable<NoteFields>;
+
+export const timeTable = {
+  name: 'time_records',
+  toRow: (fields): WritableOf<'time_records'> => ({
+    time_really: fields.timeReally,
+    description: fields.description,
+    ...linkColumns(fields),
+  }),
+  fromRow: (row: RowOf<'time_records'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    timeReally: duration('time_records', 'time_really', row.time_really),
+    description: row.description,
+    date: localDateTimeOrNull('time_records', 'date', row.date),
+    clientId: row.client_id,
+    projectId: row.project_id,
+    taskId: row.task_id,
+    categoryId: row.category_id,
+  }),
+} satisfies RecordTable<TimeFields>;
+
+export const moneyTable = {
+  name: 'money_records',
+  toRow: (fields): WritableOf<'money_records'> => ({
+    type: fields.type,
+    price_cents: storedMoney(fields.price) ?? 0,
+    card_id: fields.card,
+    to_card_id: fields.toCard,
+    description: fields.description,
+    ...linkColumns(fields),
+  }),
+  fromRow: (row: RowOf<'money_records'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    type: choice('money_records', 'type', row.type, MONEY_TYPES),
+    price: money('money_records', 'price_cents', row.price_cents),
+    card: row.card_id,
+    toCard: row.to_card_id,
+    description: row.description,
+    date: localDateTimeOrNull('money_records', 'date', row.date),
+    clientId: row.client_id,
+    projectId: row.project_id,
+    taskId: row.task_id,
+    categoryId: row.category_id,
+  }),
+} satisfies RecordTable<MoneyFields>;

@@ -5,12 +5,6 @@ import { defineEntity, p } from '@mikro-orm/core';
  * change): an unfiltered list's total is one lookup instead of a count that grows with the owner's
  * data. Declared here so the schema diff knows the table; the triggers live in the migrations.
  */
-export interface OwnerRowCountRecord {
-  ownerId: number;
-  tableName: string;
-  rowCount: number;
-}
-
 export const OwnerRowCountSchema = defineEntity({
   name: 'OwnerRowCountRecord',
   tableName: 'owner_row_counts',

@@ -1,26 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { InferKyselyTable } from '@mikro-orm/sql';
+import type { Selectable } from 'kysely';
+import type { NewWebhook } from '../../../../application/ports/webhook.repository.js';
+import { RECORD_RESOURCES } from '../../../../domain/api-key/scope.js';
+import type { Delivery, DeliveryState, DisabledReason, Webhook } from '../../../../domain/webhook/webhook.js';
+import { domainValue, flag, instant, instantOrNull } from '../typed-values.js';
 import { counter, epochMillis } from './column-types.js';
 
 /** A webhook subscription (domain `Webhook`); `events` is a JSON array, `resources` a comma list. */
-export interface WebhookRecord {
-  id: number;
-  userId: number;
-  url: string;
-  events: string;
-  description: string | null;
-  active: boolean;
-  resources: string;
-  /** Kept as given: it signs every delivery, so it cannot be hashed (README, "Webhooks"). */
-  secret: string;
-  previousSecret: string | null;
-  previousSecretUntil: number | null;
-  cursorSeq: number;
-  failingSince: number | null;
-  disabledReason: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
 export const WebhookSchema = defineEntity({
   name: 'WebhookRecord',
   tableName: 'webhooks',
@@ -33,6 +20,7 @@ export const WebhookSchema = defineEntity({
     description: p.text().nullable(),
     active: p.boolean(),
     resources: p.text(),
+    // Kept as given: it signs every delivery, so it cannot be hashed (README, "Webhooks").
     secret: p.text(),
     previousSecret: p.text().fieldName('previous_secret').nullable(),
     previousSecretUntil: epochMillis().fieldName('previous_secret_until').nullable(),
@@ -45,21 +33,6 @@ export const WebhookSchema = defineEntity({
 });
 
 /** One event on its way to one subscription (domain `Delivery`). */
-export interface WebhookDeliveryRecord {
-  id: number;
-  webhookId: number;
-  eventId: string;
-  type: string;
-  body: string;
-  attempts: number;
-  state: string;
-  lastStatus: number | null;
-  lastError: string | null;
-  nextAttemptAt: number | null;
-  deliveredAt: number | null;
-  createdAt: number;
-}
-
 export const WebhookDeliverySchema = defineEntity({
   name: 'WebhookDeliveryRecord',
   tableName: 'webhook_deliveries',
@@ -81,4 +54,95 @@ export const WebhookDeliverySchema = defineEntity({
     deliveredAt: epochMillis().fieldName('delivered_at').nullable(),
     createdAt: epochMillis().fieldName('created_at'),
   },
+});
+
+const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'failed'];
+const DISABLED_REASONS: readonly DisabledReason[] = ['gone', 'failing'];
+
+const millis = (date: Date | null): number | null => date?.getTime() ?? null;
+
+const eventsOf = (text: string): string[] | null => {
+  const events: unknown = JSON.parse(text);
+  return Array.isArray(events) && events.every((event) => typeof event === 'string') ? events : null;
+};
+
+const resourcesOf = (text: string) =>
+  text === '' ? [] : text.split(',').flatMap((name) => RECORD_RESOURCES.filter((r) => r === name));
+
+export const webhookOf = (row: Selectable<InferKyselyTable<typeof WebhookSchema>>): Webhook => ({
+  id: row.id,
+  userId: row.user_id,
+  url: row.url,
+  events: domainValue('webhooks', 'events', row.events, eventsOf),
+  description: row.description,
+  active: flag(row.active),
+  resources: resourcesOf(row.resources),
+  secret: row.secret,
+  previousSecret: row.previous_secret,
+  previousSecretUntil: instantOrNull(row.previous_secret_until),
+  cursor: row.cursor_seq,
+  failingSince: instantOrNull(row.failing_since),
+  disabledReason:
+    row.disabled_reason === null
+      ? null
+      : domainValue(
+          'webhooks',
+          'disabled_reason',
+          row.disabled_reason,
+          (text) => DISABLED_REASONS.find((reason) => reason === text) ?? null,
+        ),
+  createdAt: instant(row.created_at),
+  updatedAt: instant(row.updated_at),
+});
+
+export const deliveryOf = (row: Selectable<InferKyselyTable<typeof WebhookDeliverySchema>>): Delivery => ({
+  id: row.id,
+  webhookId: row.webhook_id,
+  eventId: row.event_id,
+  type: row.type,
+  body: row.body,
+  attempts: row.attempts,
+  state: domainValue(
+    'webhook_deliveries',
+    'state',
+    row.state,
+    (text) => DELIVERY_STATES.find((state) => state === text) ?? null,
+  ),
+  lastStatus: row.last_status,
+  lastError: row.last_error,
+  nextAttemptAt: instantOrNull(row.next_attempt_at),
+  deliveredAt: instantOrNull(row.delivered_at),
+  createdAt: instant(row.created_at),
+});
+
+export const webhookRow = (webhook: NewWebhook) => ({
+  user_id: webhook.userId,
+  url: webhook.url,
+  events: JSON.stringify(webhook.events),
+  description: webhook.description,
+  active: webhook.active,
+  resources: webhook.resources.join(','),
+  secret: webhook.secret,
+  previous_secret: webhook.previousSecret,
+  previous_secret_until: millis(webhook.previousSecretUntil),
+  cursor_seq: webhook.cursor,
+  failing_since: millis(webhook.failingSince),
+  disabled_reason: webhook.disabledReason,
+  created_at: webhook.createdAt.getTime(),
+  updated_at: webhook.updatedAt.getTime(),
+});
+
+/** What an attempt changes in a delivery. */
+export const attemptRow = (
+  delivery: Pick<
+    Delivery,
+    'attempts' | 'state' | 'lastStatus' | 'lastError' | 'nextAttemptAt' | 'deliveredAt'
+  >,
+) => ({
+  attempts: delivery.attempts,
+  state: delivery.state,
+  last_status: delivery.lastStatus,
+  last_error: delivery.lastError,
+  next_attempt_at: millis(delivery.nextAttemptAt),
+  delivered_at: millis(delivery.deliveredAt),
 });

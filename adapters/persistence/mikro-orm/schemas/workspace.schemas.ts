@@ -1,21 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { ClientFields, NamedFields, ProjectFields } from '../../../../domain/workspace/records.js';
+import { flag, instant } from '../typed-values.js';
 import { changeColumns, namedColumns, ownedColumns, ownerIndex, referenceIndexes } from './common-columns.js';
-
-export interface OwnedNamedRow {
-  id: number;
-  ownerId: number;
-  name: string;
-  description: string | null;
-  active: boolean;
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-}
-
-export interface ClientRecord extends OwnedNamedRow {
-  email: string | null;
-  phone: string | null;
-}
+import type { RecordTable, RowOf, WritableOf } from './record-table.js';
 
 export const ClientSchema = defineEntity({
   name: 'ClientRecord',
@@ -30,10 +17,6 @@ export const ClientSchema = defineEntity({
   },
 });
 
-export interface ProjectRecord extends OwnedNamedRow {
-  clientId: number | null;
-}
-
 export const ProjectSchema = defineEntity({
   name: 'ProjectRecord',
   tableName: 'projects',
@@ -47,8 +30,6 @@ export const ProjectSchema = defineEntity({
   },
 });
 
-export type CategoryRecord = OwnedNamedRow;
-
 export const CategorySchema = defineEntity({
   name: 'CategoryRecord',
   tableName: 'categories',
@@ -57,7 +38,6 @@ export const CategorySchema = defineEntity({
 });
 
 /** Money accounts: the `card` and `to_card` of money records. */
-export type CardRecord = OwnedNamedRow;
 
 export const CardSchema = defineEntity({
   name: 'CardRecord',
@@ -65,3 +45,67 @@ export const CardSchema = defineEntity({
   indexes: ownerIndex('cards'),
   properties: { ...ownedColumns(), ...namedColumns(), ...changeColumns() },
 });
+
+export const clientTable = {
+  name: 'clients',
+  toRow: (fields): WritableOf<'clients'> => ({
+    name: fields.name,
+    email: fields.email,
+    phone: fields.phone,
+    description: fields.description,
+    active: fields.active,
+  }),
+  fromRow: (row: RowOf<'clients'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    description: row.description,
+    active: flag(row.active),
+  }),
+} satisfies RecordTable<ClientFields>;
+
+export const projectTable = {
+  name: 'projects',
+  toRow: (fields): WritableOf<'projects'> => ({
+    name: fields.name,
+    client_id: fields.clientId,
+    description: fields.description,
+    active: fields.active,
+  }),
+  fromRow: (row: RowOf<'projects'>) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    name: row.name,
+    clientId: row.client_id,
+    description: row.description,
+    active: flag(row.active),
+  }),
+} satisfies RecordTable<ProjectFields>;
+
+const namedTable = (name: 'categories' | 'cards') =>
+  ({
+    name,
+    toRow: (fields): WritableOf<'categories' | 'cards'> => ({
+      name: fields.name,
+      description: fields.description,
+      active: fields.active,
+    }),
+    fromRow: (row: RowOf<'categories' | 'cards'>) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      createdAt: instant(row.created_at),
+      updatedAt: instant(row.updated_at),
+      name: row.name,
+      description: row.description,
+      active: flag(row.active),
+    }),
+  }) satisfies RecordTable<NamedFields>;
+
+export const categoryTable = namedTable('categories');
+export const cardTable = namedTable('cards');

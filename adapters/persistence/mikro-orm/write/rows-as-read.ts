@@ -1,21 +1,9 @@
 /**
- * The properties of `after` whose values differ from `before` (the row as this transaction read
- * it), or all of them when it was not read. SQLite rewrites every index on a column an UPDATE sets,
- * changed or not, so a status change that set every column would rewrite every index of the row.
+ * Rows as a transaction read them, so that an update sets only what changed since: SQLite rewrites
+ * every index on a column an UPDATE sets, changed or not, so a status change that set every column
+ * would rewrite every index of the row.
  */
-const changedProperties = <R extends Readonly<Record<string, unknown>>>(
-  before: R | undefined,
-  after: R,
-): Partial<R> => {
-  if (before === undefined) return after;
-  const changed: Partial<Record<string, unknown>> = {};
-  for (const [name, value] of Object.entries(after)) if (before[name] !== value) changed[name] = value;
-  // trust boundary: the properties of `after` whose values differ: a part of R.
-  return changed as Partial<R>;
-};
-
-/** Rows as a transaction read them, so that an update sets only what changed since. */
-export class RowsAsRead<R extends Readonly<Record<string, unknown>>> {
+export class RowsAsRead<R extends object> {
   private readonly rows = new Map<number, R>();
 
   remember(id: number, row: R): void {
@@ -27,10 +15,18 @@ export class RowsAsRead<R extends Readonly<Record<string, unknown>>> {
     return this.rows.get(id);
   }
 
-  /** What of `row` differs from the row with `id` as read; `row` is the row as stored from now on. */
+  /**
+   * The columns of `row` whose values differ from the row with `id` as read (all of them when it was
+   * not read); `row` is the row as stored from now on.
+   */
   changes(id: number, row: R): Partial<R> {
-    const changed = changedProperties(this.rows.get(id), row);
+    const before = this.rows.get(id);
     this.rows.set(id, row);
+    if (before === undefined) return row;
+    const changed: Partial<R> = {};
+    // trust boundary: a row's own keys are its columns.
+    for (const column of Object.keys(row) as (keyof R)[])
+      if (before[column] !== row[column]) changed[column] = row[column];
     return changed;
   }
 }

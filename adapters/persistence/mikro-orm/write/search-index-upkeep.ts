@@ -1,19 +1,15 @@
 import type { Statements } from '../orm-runner.js';
 import { SEARCH_INDEXES, type SqlDialect } from '../sql-dialect.js';
 
-/**
- * Pages of merge work per step. A step holds the write connection, and with it the event loop
- * (better-sqlite3 is synchronous): 32 pages took at most 9 ms at 50k tasks.
- */
+/** Pages of merge work per step: a step holds the write connection, and with it the event loop. */
 const PAGES_PER_STEP = 32;
 
 export interface UpkeepTiming {
   /** How long writes must pause before a step runs, so that a burst of writes is followed by one run. */
   readonly afterWriteMs: number;
   /**
-   * Under writes that do not pause, the time from one step to the next: merging in every gap
-   * between writes cost a steady stream of creates 8% of its throughput (FTS5's own automerge
-   * keeps the segments bounded meanwhile), and the index is merged down once the writes pause.
+   * Under writes that do not pause, the time from one step to the next: merging in every gap slows
+   * the writes (FTS5's own automerge keeps the segments bounded meanwhile).
    */
   readonly underWritesMs: number;
   /** The least pause between steps, in which requests go on. */
@@ -29,11 +25,9 @@ const TIMING: UpkeepTiming = { afterWriteMs: 50, underWritesMs: 1000, betweenSte
 
 /**
  * Keeps SQLite's search indexes in few segments. FTS5 stores each transaction's entries as a new
- * segment and merges them lazily (four of a level into one, as later writes go), so an index grown
- * by many writes holds dozens, and a search looks each of its words up in every one, so a merged
- * index answers searches about twice as fast. After writes, merge steps run one at a time, each a
- * transaction of its own on the writer's connection, with pauses between,
- * until a step finds nothing to merge; `usermerge` 2 (migration …130000) lets a step merge any two
+ * segment and merges them lazily, so an index grown by many writes holds dozens, and a search looks
+ * each of its words up in every one (bench/RESULTS-mechanisms.md). After writes, merge steps run one
+ * at a time, each a transaction of its own, with pauses between, until a step finds nothing to merge; `usermerge` 2 (migration …130000) lets a step merge any two
  * segments of a level, so the index settles at a segment or so per level. A step waits for the
  * writes to pause (`afterWriteMs`), or, under writes that go on, until `underWritesMs` has passed
  * since the last step.

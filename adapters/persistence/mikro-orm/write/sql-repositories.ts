@@ -13,18 +13,11 @@ import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { BoundedCache } from '../bounded-cache.js';
 import type { Statements } from '../orm-runner.js';
 
-import {
-  cardTable,
-  categoryTable,
-  clientTable,
-  moneyTable,
-  noteTable,
-  projectTable,
-  type RecordTable,
-  timeTable,
-} from '../record-tables.js';
+import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
+import type { RecordTable } from '../schemas/record-table.js';
 import { historyToRow, type TaskRow, taskFromRow, taskToRow } from '../schemas/task.schemas.js';
 import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';
+import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { RowsAsRead } from './rows-as-read.js';
 import { sqlGamification } from './sql-gamification.repository.js';

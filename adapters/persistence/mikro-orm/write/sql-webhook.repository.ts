@@ -1,107 +1,15 @@
 import type { Selectable } from 'kysely';
-import type { NewWebhook, WebhookRepository } from '../../../../application/ports/webhook.repository.js';
-import { RECORD_RESOURCES } from '../../../../domain/api-key/scope.js';
-import type { Delivery, DeliveryState, DisabledReason, Webhook } from '../../../../domain/webhook/webhook.js';
+import type { WebhookRepository } from '../../../../application/ports/webhook.repository.js';
+import type { Delivery } from '../../../../domain/webhook/webhook.js';
 import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Statements } from '../orm-runner.js';
 import type { Database } from '../schemas/database.js';
+import { attemptRow, deliveryOf, webhookOf, webhookRow } from '../schemas/webhook.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { domainValue, flag, instant, instantOrNull } from '../typed-values.js';
 import { latestSeqQuery } from './change-log-writer.js';
 
 /** Rows per insert: a dispatch round for many subscriptions must not outgrow a statement's parameters. */
 const DELIVERIES_PER_INSERT = 200;
-
-const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'failed'];
-const DISABLED_REASONS: readonly DisabledReason[] = ['gone', 'failing'];
-
-const millis = (date: Date | null): number | null => date?.getTime() ?? null;
-
-const eventsOf = (text: string): string[] | null => {
-  const events: unknown = JSON.parse(text);
-  return Array.isArray(events) && events.every((event) => typeof event === 'string') ? events : null;
-};
-
-const resourcesOf = (text: string) =>
-  text === '' ? [] : text.split(',').flatMap((name) => RECORD_RESOURCES.filter((r) => r === name));
-
-const webhookOf = (row: Selectable<Database['webhooks']>): Webhook => ({
-  id: row.id,
-  userId: row.user_id,
-  url: row.url,
-  events: domainValue('webhooks', 'events', row.events, eventsOf),
-  description: row.description,
-  active: flag(row.active),
-  resources: resourcesOf(row.resources),
-  secret: row.secret,
-  previousSecret: row.previous_secret,
-  previousSecretUntil: instantOrNull(row.previous_secret_until),
-  cursor: row.cursor_seq,
-  failingSince: instantOrNull(row.failing_since),
-  disabledReason:
-    row.disabled_reason === null
-      ? null
-      : domainValue(
-          'webhooks',
-          'disabled_reason',
-          row.disabled_reason,
-          (text) => DISABLED_REASONS.find((reason) => reason === text) ?? null,
-        ),
-  createdAt: instant(row.created_at),
-  updatedAt: instant(row.updated_at),
-});
-
-const deliveryOf = (row: Selectable<Database['webhook_deliveries']>): Delivery => ({
-  id: row.id,
-  webhookId: row.webhook_id,
-  eventId: row.event_id,
-  type: row.type,
-  body: row.body,
-  attempts: row.attempts,
-  state: domainValue(
-    'webhook_deliveries',
-    'state',
-    row.state,
-    (text) => DELIVERY_STATES.find((state) => state === text) ?? null,
-  ),
-  lastStatus: row.last_status,
-  lastError: row.last_error,
-  nextAttemptAt: instantOrNull(row.next_attempt_at),
-  deliveredAt: instantOrNull(row.delivered_at),
-  createdAt: instant(row.created_at),
-});
-
-const webhookRow = (webhook: NewWebhook) => ({
-  user_id: webhook.userId,
-  url: webhook.url,
-  events: JSON.stringify(webhook.events),
-  description: webhook.description,
-  active: webhook.active,
-  resources: webhook.resources.join(','),
-  secret: webhook.secret,
-  previous_secret: webhook.previousSecret,
-  previous_secret_until: millis(webhook.previousSecretUntil),
-  cursor_seq: webhook.cursor,
-  failing_since: millis(webhook.failingSince),
-  disabled_reason: webhook.disabledReason,
-  created_at: webhook.createdAt.getTime(),
-  updated_at: webhook.updatedAt.getTime(),
-});
-
-/** What an attempt changes in a delivery. */
-const attemptRow = (
-  delivery: Pick<
-    Delivery,
-    'attempts' | 'state' | 'lastStatus' | 'lastError' | 'nextAttemptAt' | 'deliveredAt'
-  >,
-) => ({
-  attempts: delivery.attempts,
-  state: delivery.state,
-  last_status: delivery.lastStatus,
-  last_error: delivery.lastError,
-  next_attempt_at: millis(delivery.nextAttemptAt),
-  delivered_at: millis(delivery.deliveredAt),
-});
 
 /** The next attempt of each delivery among `rows` that waits for one. */
 const attemptsOf = (
