@@ -10,8 +10,6 @@ RUN npm run build && npm prune --omit=dev
 # Run: compiled JavaScript and production dependencies only, as an unprivileged user.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATABASE_URL=sqlite:/app/data/workspace.db
-# glibc's allocator returns freed memory sooner (bootstrap/server-node-flags.ts).
-ENV GLIBC_TUNABLES=glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -25,4 +23,4 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself, with no shell in between.
-CMD ["node", "--max-semi-space-size=8", "--no-maglev", "dist/bootstrap/main.js"]
+CMD ["node", "dist/bootstrap/main.js"]

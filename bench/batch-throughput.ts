@@ -11,9 +11,8 @@ import { startService } from './processes.js';
 const BATCH_SIZE = 100;
 const ROUNDS = 3;
 /**
- * Seconds of each kind of request before the rounds: the server runs without Maglev
- * (`bootstrap/server-node-flags.ts`), so a fresh one needs about five seconds of load before
- * TurboFan has its hot code; a shorter warm-up left the singles' first round slow, which raised the
+ * Seconds of each kind of request before the rounds, so that a fresh server's hot code is compiled
+ * before the first round: a shorter warm-up left the singles' first round slow, which raised the
  * ratio.
  */
 const WARM_UP_SECONDS = 5;

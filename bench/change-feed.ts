@@ -171,9 +171,8 @@ export const runFeedBench = async (dialect: Dialect, databaseUrl: string): Promi
       await setActive(0);
       return latency;
     };
-    // The server runs without Maglev (`bootstrap/server-node-flags.ts`): a fresh one needs about
-    // five seconds of load before TurboFan has its hot code, and a round timed before that would
-    // be slow for the machine, not for the feed.
+    // A fresh server needs some seconds of load before its hot code is compiled, and a round timed
+    // before that would be slow for the machine, not for the feed.
     const warmUpWrite = () => call('POST', '/v1/tasks', { title: 'warm-up' }, warmUpKey);
     for (const until = performance.now() + WARM_UP_MS; performance.now() < until; )
       await Promise.all(Array.from({ length: 16 }, warmUpWrite));

@@ -2,7 +2,6 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { SERVER_NODE_FLAGS, serverEnvironment } from '../../bootstrap/server-node-flags.js';
 import { ensureBuilt, ROOT } from './build.js';
 import { freePort } from './free-port.js';
 
@@ -79,15 +78,9 @@ export const startServer = async (
   await ensureBuilt();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, entry('main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, entry('main.js')], {
     cwd: WORKDIR,
-    env: serverEnvironment({
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    }),
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
