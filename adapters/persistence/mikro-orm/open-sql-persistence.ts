@@ -55,7 +55,10 @@ export const openSqlPersistence = async (
   try {
     // Connects first: the migrator reads a database that does not exist as one with nothing applied
     // (PostgreSQL's error names the database).
-    await orm.em.getKysely().selectNoFrom((row) => row.lit(1).as('ok')).execute();
+    await orm.em
+      .getKysely()
+      .selectNoFrom((row) => row.lit(1).as('ok'))
+      .execute();
     if (database.kind === 'sqlite') await prepareSqlite(orm, options);
     await migrateAsTold(orm, database, options);
     return await persistenceOver(orm, database, options);
