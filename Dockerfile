@@ -5,7 +5,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The server's packages are optional peers of the library (pinned among the devDependencies): the
+# manifest is rewritten so that a production install keeps them and drops the tools.
+RUN npm run build \
+ && node tools/server-manifest.mjs \
+ && npm install --omit=dev --no-audit --no-fund
 
 # Run: compiled JavaScript and production dependencies only, as an unprivileged user.
 FROM node:24-bookworm-slim

@@ -32,6 +32,8 @@ export interface Config {
   readonly webhookAllowPrivateTargets: boolean;
   /** `WEBHOOK_MAX_PER_USER`: how many webhook subscriptions one user may hold. */
   readonly webhookMaxPerUser: number;
+  /** `CORS_ORIGINS`: the origins browsers may call the API from (`*`: any); empty: none. */
+  readonly corsOrigins: readonly string[];
 }
 
 export type DatabaseConfig =
@@ -90,6 +92,23 @@ const choiceFrom = <C extends string>(
   fallback: C,
 ): C => (text === undefined || text === '' ? fallback : oneOf(name, text, choices));
 
+/**
+ * `CORS_ORIGINS`: origins as browsers send them (`https://app.example`, scheme and host, a port if
+ * any, no path), comma-separated, or `*`. A value that is not one is refused, naming it.
+ */
+const originsFrom = (text: string | undefined): readonly string[] => {
+  const origins = (text ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of origins)
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new ConfigError(
+        `CORS_ORIGINS: ${origin} is not an origin (scheme and host, e.g. https://app.example, or *)`,
+      );
+  return origins;
+};
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
@@ -115,5 +134,6 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): C
       env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     ),
     webhookMaxPerUser: integerFrom('WEBHOOK_MAX_PER_USER', env.WEBHOOK_MAX_PER_USER, 25, 10_000, 1),
+    corsOrigins: originsFrom(env.CORS_ORIGINS),
   };
 };

@@ -20,6 +20,7 @@ import { ListTasks } from '../application/tasks/list-tasks.use-case.js';
 import { ReplaceTask } from '../application/tasks/replace-task.use-case.js';
 import { UpdateTask } from '../application/tasks/update-task.use-case.js';
 import { CreateUser } from '../application/users/create-user.use-case.js';
+import { DescribeCaller } from '../application/users/describe-caller.use-case.js';
 import { FindUser, ListUsers } from '../application/users/find-user.use-case.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import { type BackgroundFailureReporter, containerOf, type Get, type Registrations } from './parts.js';
@@ -84,6 +85,7 @@ const useCases: Omit<
   replaceTask: (get) => new ReplaceTask(get('unitOfWork'), get('clock')),
   deleteTask: (get) => new DeleteTask(get('unitOfWork')),
   gamificationProfile: (get) => new GetGamificationProfile(get('unitOfWork'), get('clock')),
+  describeCaller: (get) => new DescribeCaller(get('unitOfWork')),
   createUser: (get) => new CreateUser(get('unitOfWork'), get('clock')),
   findUser: (get) => new FindUser(get('unitOfWork')),
   listUsers: (get) => new ListUsers(get('unitOfWork')),
@@ -130,6 +132,7 @@ const useCasesOf = (get: Get): WorkspaceUseCases => ({
     history: get('taskHistory'),
   },
   gamification: { profile: get('gamificationProfile') },
+  me: { describe: get('describeCaller') },
   changes: { since: get('syncChanges') },
   batch: get('runBatch'),
   webhooks: webhookUseCasesOf(get),

@@ -7,6 +7,7 @@ import type { RateLimitOptions } from '../adapters/http/rate-limit.js';
 import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
 import type { PublicRoute, Route } from '../adapters/http/route.js';
 import { batchRoute } from '../adapters/http/routes/batch.routes.js';
+import { callerRoutes } from '../adapters/http/routes/caller.routes.js';
 import { descriptionRoutes } from '../adapters/http/routes/description.routes.js';
 import { syncRoutes } from '../adapters/http/routes/sync.routes.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
@@ -32,13 +33,17 @@ export interface HttpServerOptions {
   readonly idempotency?: IdempotencyStore;
   /** Timeouts against slow clients and the header size limit (defaults: `DEFAULT_CONNECTION_LIMITS`). */
   readonly connectionLimits?: ConnectionLimits;
+  /** The origins browsers may call the API from (`*` for any); absent: cross-origin calls are not allowed. */
+  readonly corsOrigins?: readonly string[];
+  /** Keep each request's id in scope for its work, so its SQL log lines can name it (`currentRequestId`). */
+  readonly scopeRequestIds?: boolean;
 }
 
 /** The version `info.version` of the OpenAPI document gives (CONTRACT 8). */
 const API_DOCUMENT_VERSION = '1.0.0';
 
 /** Every keyed route of the API but the batch, which runs them. */
-const singleRoutes = [...taskRoutes, ...workspaceRoutes, ...syncRoutes, ...webhookRoutes];
+const singleRoutes = [...callerRoutes, ...taskRoutes, ...workspaceRoutes, ...syncRoutes, ...webhookRoutes];
 
 /** Every keyed route of the API: the single ones, and the batch of them and of `publicRoutes`. */
 const apiRoutes = (publicRoutes: readonly PublicRoute[]): Route[] => [
@@ -99,6 +104,8 @@ export const createHttpServer = (
     observeRequest: options.observeRequest,
     rateLimit: options.rateLimit,
     connectionLimits: options.connectionLimits,
+    cors: options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins },
+    scopeRequestIds: options.scopeRequestIds,
     idempotency: options.idempotency ?? idempotencyStoreOf(workspace) ?? new InMemoryIdempotencyStore(),
     publicRoutes,
     routes,

@@ -52,6 +52,7 @@ export interface Parts
   readonly deleteTask: Tasks['delete'];
   readonly taskHistory: Tasks['history'];
   readonly gamificationProfile: WorkspaceUseCases['gamification']['profile'];
+  readonly describeCaller: WorkspaceUseCases['me']['describe'];
   readonly syncChanges: WorkspaceUseCases['changes']['since'];
   readonly runBatch: WorkspaceUseCases['batch'];
   readonly clients: WorkspaceUseCases['clients'];

@@ -27,6 +27,8 @@ export const SQL_PACKAGES = [
 export const HTTP_PACKAGES = [
   'fastify',
   '@fastify/rate-limit',
+  '@fastify/compress',
+  '@fastify/cors',
   'prom-client',
   'swagger-ui-dist',
   '@modelcontextprotocol/sdk',

@@ -4,6 +4,7 @@
  * and exits 0.
  */
 import { hostname } from 'node:os';
+import { currentRequestId } from '../adapters/http/request-id.js';
 import type { MetricsServer } from '../adapters/observability/metrics-server.js';
 import type { Metrics } from '../adapters/observability/prometheus-metrics.js';
 import type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
@@ -89,6 +90,8 @@ const start = async (): Promise<void> => {
     {
       observeRequest: metrics?.observeRequest,
       rateLimit: { perMinute: config.rateLimitPerMinute, shared: persistence.windowCounter },
+      ...(config.corsOrigins.length === 0 ? {} : { corsOrigins: config.corsOrigins }),
+      scopeRequestIds: debug,
     },
   );
   report = (cause) => app.log.warn({ err: cause }, 'background work failed');
@@ -107,10 +110,12 @@ const start = async (): Promise<void> => {
     );
   };
   if (debug) {
-    // The statement and its time, never its parameters (they carry key digests and users' data).
+    // The statement and its time, never its parameters (they carry key digests and users' data), with
+    // the id of the request that ran it (none for background work).
     logQuery = (sample) =>
       app.log.debug(
         {
+          reqId: currentRequestId(),
           sql: sample.sql,
           duration_ms: Math.round(sample.durationMs * 100) / 100,
           side: sample.side,

@@ -139,7 +139,7 @@ const keySessionOver = (
   principal: Principal,
   admit: Admission<KeySessionRefusal>,
 ): KeySession => ({
-  ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId }, admit),
+  ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId, keyId: principal.keyId }, admit),
   keyId: principal.keyId,
   scopes: principal.scopes,
 });

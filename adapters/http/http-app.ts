@@ -14,6 +14,7 @@ import { presentedKey } from './authentication.js';
 import { MAX_PARAM_LENGTH } from './batch/route-matcher.js';
 import { noneMatch } from './conditional.js';
 import { type ConnectionLimits, connectionOptions, DEFAULT_CONNECTION_LIMITS } from './connection-limits.js';
+import { type CorsSettings, registerCompressionAndCors } from './cross-origin.js';
 import { failure } from './envelope.js';
 import { toHttpFailure } from './http-error.js';
 import { type Idempotency, idempotency } from './idempotency.js';
@@ -24,7 +25,7 @@ import {
   type RateLimitOptions,
   registerRateLimit,
 } from './rate-limit.js';
-import { requestIdOf } from './request-id.js';
+import { requestIdOf, scopeRequestIds } from './request-id.js';
 import { errorCodeOf, type RequestObserver, registerRequestLog } from './request-log.js';
 import { routableUrl } from './routable-url.js';
 import {
@@ -57,6 +58,10 @@ export interface HttpAppOptions {
   readonly connectionLimits?: ConnectionLimits | undefined;
   /** MCP over Streamable HTTP at `/mcp`, with the same keys, rate limit and logs (absent: no `/mcp`). */
   readonly mcp?: McpEndpoint | undefined;
+  /** The origins browsers may call from (absent: no cross-origin headers at all). */
+  readonly cors?: CorsSettings | undefined;
+  /** Keep each request's id in scope for its work (`currentRequestId`), e.g. to log its statements. */
+  readonly scopeRequestIds?: boolean | undefined;
 }
 
 declare module 'fastify' {
@@ -377,6 +382,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
       send(request, reply, { status: 400, body: failure('VALIDATION_ERROR', 'The URL is not valid.') }),
   });
   app.decorateRequest('session', null);
+  if (options.scopeRequestIds === true) scopeRequestIds(app);
   registerRequestLog(app, options.observeRequest);
   let closing = false;
   app.addHook('preClose', async () => {
@@ -401,6 +407,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     done(null, payload);
   });
   registerJsonParser(app);
+  registerCompressionAndCors(app, options.cors);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const result = frameworkFailure(error);
     if (result.status >= 500) request.log.error({ err: error }, 'unhandled error');
@@ -416,7 +423,10 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
     limiter: registerRateLimit(app, options.rateLimit ?? { perMinute: 0 }),
     idempotent: idempotency(options.idempotency),
   };
-  registerRoutes(app, options, services);
-  if (options.mcp !== undefined) registerMcp(app, options.mcp, services);
+  // Once compression (and CORS) are in: they attach themselves to each route as it is added.
+  app.after(() => {
+    registerRoutes(app, options, services);
+    if (options.mcp !== undefined) registerMcp(app, options.mcp, services);
+  });
   return app;
 };

@@ -50,6 +50,7 @@ import type { GetTaskHistoryError, HistoryPage } from '../tasks/get-task-history
 import type { ListTasksError, TaskList } from '../tasks/list-tasks.use-case.js';
 import type { ReplaceTaskError } from '../tasks/replace-task.use-case.js';
 import type { UpdateTaskError } from '../tasks/update-task.use-case.js';
+import type { Caller, DescribeCallerError } from '../users/describe-caller.use-case.js';
 import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
 import type { DeleteWebhookError } from '../webhooks/delete-webhook.use-case.js';
 import type { GetWebhookError } from '../webhooks/read-webhooks.use-case.js';
@@ -148,10 +149,13 @@ export const SYNC_GROUP = 'changes';
  */
 export const CARRIER_GROUPS = ['batch', 'mcp'] as const;
 type CarrierGroup = (typeof CARRIER_GROUPS)[number];
-const carries = (group: CallGroup): group is CarrierGroup =>
-  CARRIER_GROUPS.some((carrier) => carrier === group);
-/** Every group a call belongs to: the operation groups, delta sync, and the carriers. */
-export type CallGroup = OperationGroup | typeof SYNC_GROUP | CarrierGroup;
+/** Who the caller is (`me`) needs a valid key and no scope: any key may ask what it is. */
+export const CALLER_GROUP = 'me';
+/** The groups that need no scope of their own. */
+const UNSCOPED: readonly CallGroup[] = [...CARRIER_GROUPS, CALLER_GROUP];
+const unscoped = (group: CallGroup): group is CarrierGroup | typeof CALLER_GROUP => UNSCOPED.includes(group);
+/** Every group a call belongs to: the operation groups, delta sync, the carriers and the caller. */
+export type CallGroup = OperationGroup | typeof SYNC_GROUP | CarrierGroup | typeof CALLER_GROUP;
 
 /** The scope an operation needs. */
 const scopeOf = (
@@ -192,7 +196,7 @@ export const callScopes = (
   group: CallGroup,
   operation: string,
 ): { readonly needed: readonly Scope[]; readonly accepted: readonly Scope[] } => {
-  if (carries(group)) return { needed: [], accepted: [] };
+  if (unscoped(group)) return { needed: [], accepted: [] };
   if (group !== SYNC_GROUP) {
     const { needed, accepted } = operationScopes(group, operation);
     return { needed: [needed], accepted };
@@ -209,7 +213,7 @@ export const callRefusal = (
   group: CallGroup,
   operation: string,
 ): InsufficientScope | null =>
-  group === SYNC_GROUP || carries(group) ? null : scopeRefusal(scopes, group, operation);
+  group === SYNC_GROUP || unscoped(group) ? null : scopeRefusal(scopes, group, operation);
 
 export interface TaskOperations<X> {
   create(input: CreateTaskInput): Outcome<CreateTaskError | X, Task>;
@@ -276,6 +280,8 @@ export interface Session<X> {
   readonly userId: number;
   readonly tasks: TaskOperations<X>;
   readonly gamification: { profile(): Outcome<InfrastructureError | X, ProfileView> };
+  /** Who is calling: the user, and the key the call came with (null for a host acting as a user). No scope needed. */
+  readonly me: { get(): Outcome<DescribeCallerError | X, Caller> };
   /** The change feed (CONTRACT §10). */
   readonly changes: {
     /**
@@ -542,6 +548,13 @@ export const openSession = <X>(
     },
     gamification: {
       profile: () => run('gamification', 'profile')(() => useCases.gamification.profile.execute(actor)),
+    },
+    me: {
+      get: () =>
+        pipe(
+          admit.session(),
+          seq.flatMap(() => useCases.me.describe.execute(actor)),
+        )(),
     },
     changes: {
       since: (query = {}) =>

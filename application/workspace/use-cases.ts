@@ -25,6 +25,7 @@ import type { ListTasks } from '../tasks/list-tasks.use-case.js';
 import type { ReplaceTask } from '../tasks/replace-task.use-case.js';
 import type { UpdateTask } from '../tasks/update-task.use-case.js';
 import type { CreateUser } from '../users/create-user.use-case.js';
+import type { DescribeCaller } from '../users/describe-caller.use-case.js';
 import type { FindUser, ListUsers } from '../users/find-user.use-case.js';
 import type { CreateWebhook } from '../webhooks/create-webhook.use-case.js';
 import type { DeleteWebhook } from '../webhooks/delete-webhook.use-case.js';
@@ -46,6 +47,7 @@ export interface WorkspaceUseCases {
     readonly history: GetTaskHistory;
   };
   readonly gamification: { readonly profile: GetGamificationProfile };
+  readonly me: { readonly describe: DescribeCaller };
   readonly changes: { readonly since: SyncChanges };
   readonly batch: RunBatch;
   readonly webhooks: {

@@ -122,12 +122,14 @@ describe('operations: metrics on METRICS_PORT and SQL timings at LOG_LEVEL=debug
     expect((await fetch(`${server.baseUrl}/metrics`)).status).to.equal(404);
   });
 
-  it('logs each statement with its time at debug, without its parameters', async () => {
+  it('logs each statement with its time and its request’s id at debug, without its parameters', async () => {
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
-    await fetch(`${server.baseUrl}/v1/tasks?search=PARAM-MARKER-91`, { headers });
+    await fetch(`${server.baseUrl}/v1/tasks?search=PARAM-MARKER-91`, {
+      headers: { ...headers, 'x-request-id': 'list-req-1' },
+    });
     await fetch(`${server.baseUrl}/v1/tasks`, {
       method: 'POST',
-      headers,
+      headers: { ...headers, 'x-request-id': 'create-req-2' },
       body: JSON.stringify({ title: 'BODY-MARKER-92' }),
     });
     const sqlLines = () =>
@@ -135,7 +137,9 @@ describe('operations: metrics on METRICS_PORT and SQL timings at LOG_LEVEL=debug
         .stdout()
         .split('\n')
         .filter((line) => line.includes('"msg":"sql"'))
-        .map((line) => JSON.parse(line) as { sql: string; duration_ms: number; side: string });
+        .map(
+          (line) => JSON.parse(line) as { sql: string; duration_ms: number; side: string; reqId?: string },
+        );
     // The log reaches this process through a pipe, a little after the responses.
     const logged = await eventually(() =>
       sqlLines().some((line) => line.side === 'write' && /^insert/i.test(line.sql)),
@@ -143,6 +147,10 @@ describe('operations: metrics on METRICS_PORT and SQL timings at LOG_LEVEL=debug
     expect(logged, 'an insert logged from the unit of work').to.equal(true);
     expect(sqlLines().some((line) => line.side === 'read' && /select/i.test(line.sql))).to.equal(true);
     expect(sqlLines().every((line) => typeof line.duration_ms === 'number')).to.equal(true);
+    // CONTRACT §1: every log line of a request carries its id, its statements' too.
+    const ofRequest = (id: string) => sqlLines().filter((line) => line.reqId === id);
+    expect(ofRequest('list-req-1').some((line) => /select/i.test(line.sql))).to.equal(true);
+    expect(ofRequest('create-req-2').some((line) => /^insert/i.test(line.sql))).to.equal(true);
     for (const marker of ['PARAM-MARKER-91', 'param-marker-91', 'BODY-MARKER-92'])
       expect(server.stdout()).not.to.include(marker);
     expect(server.stdout()).not.to.include(key);

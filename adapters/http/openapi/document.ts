@@ -88,9 +88,12 @@ const parameterRef = (name: keyof typeof PARAMETERS) => ({ $ref: `#/components/p
 /** OpenAPI paths name parameters `{id}` where fastify says `:id`. */
 const openApiPath = (url: string): string => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
+/** What any request may be answered, whatever its route: before routing, and on the server's side. */
+const ANY_REQUEST: readonly ErrorStatus[] = [400, 408, 431, 500, 503];
+
 const errorStatuses = (route: Route): ErrorStatus[] => {
   const writes = route.method === 'PATCH' || route.method === 'PUT' || route.method === 'DELETE';
-  const statuses: ErrorStatus[] = [400, 401, 403, 429, 500, 503];
+  const statuses: ErrorStatus[] = [...ANY_REQUEST, 401, 403, 429];
   if (route.url.includes(':id')) statuses.push(404);
   if (route.method === 'POST') statuses.push(409, 422);
   if (route.doc.inUse) statuses.push(409);
@@ -238,6 +241,9 @@ const publicOperation = (route: PublicRoute): object => {
       },
       // Counted against the caller's address, as any request without a key.
       ...(route.unlimited ? {} : { 429: errorRef(429) }),
+      // Answered before routing, to any request.
+      408: errorRef(408),
+      431: errorRef(431),
       ...Object.fromEntries(
         Object.entries(doc.failures ?? {}).map(([status, codes]) => [
           status,
@@ -308,6 +314,27 @@ const headOf = (get: Record<string, unknown>): object => {
 
 const JSON_RPC_ID = { oneOf: [{ type: 'string' }, { type: 'integer' }] };
 
+/** A JSON-RPC 2.0 error answer, as the MCP SDK writes one for a message it cannot take. */
+const JSON_RPC_ERROR = {
+  type: 'object',
+  required: ['jsonrpc', 'error'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { oneOf: [...JSON_RPC_ID.oneOf, { type: 'null' }] },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'integer' }, message: { type: 'string' } },
+    },
+  },
+};
+
+const jsonRpcError = (description: string, example: object) => ({
+  description,
+  headers: headerRefs(['X-Request-Id']),
+  content: { 'application/json': { schema: JSON_RPC_ERROR, example } },
+});
+
 /** `POST /mcp`: the Model Context Protocol's endpoint, whose messages that protocol describes. */
 const mcpOperation = (): object => ({
   operationId: 'mcp.message',
@@ -375,8 +402,31 @@ const mcpOperation = (): object => ({
     },
     202: { description: 'A notification, taken.' },
     ...Object.fromEntries(
-      ([400, 401, 413, 415, 429, 500, 503] as const).map((status) => [status, errorRef(status)]),
+      ([408, 401, 413, 415, 429, 431, 500, 503] as const).map((status) => [status, errorRef(status)]),
     ),
+    400: {
+      description:
+        'A body that is not JSON answers the contract’s envelope (`INVALID_JSON`); JSON that is not a JSON-RPC message answers a JSON-RPC error (`-32700`, `-32600`).',
+      headers: headerRefs(['X-Request-Id']),
+      content: {
+        'application/json': {
+          schema: { oneOf: [errorEnvelope(['INVALID_JSON']), JSON_RPC_ERROR] },
+          example: {
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' },
+          },
+        },
+      },
+    },
+    406: jsonRpcError('The `Accept` header does not name both `application/json` and `text/event-stream`.', {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32000,
+        message: 'Not Acceptable: Client must accept both application/json and text/event-stream',
+      },
+    }),
   },
 });
 

@@ -39,6 +39,12 @@ export const ERROR_RESPONSES = {
     codes: ['NOT_FOUND'],
     headers: [],
   },
+  408: {
+    name: 'RequestTimeout',
+    description: 'The request took too long to arrive; the connection is closed.',
+    codes: ['REQUEST_TIMEOUT'],
+    headers: [],
+  },
   409: {
     name: 'Conflict',
     description:
@@ -82,6 +88,12 @@ export const ERROR_RESPONSES = {
     name: 'IdempotencyKeyReused',
     description: 'This `Idempotency-Key` was used within 24 h with another method, path or body.',
     codes: ['IDEMPOTENCY_KEY_REUSED'],
+    headers: [],
+  },
+  431: {
+    name: 'HeadersTooLarge',
+    description: 'The request headers are larger than 16 KiB; the connection is closed.',
+    codes: ['HEADERS_TOO_LARGE'],
     headers: [],
   },
   429: {

@@ -58,6 +58,7 @@ A status change answers \`gamification\` beside \`data\`: what it did to the poi
   \`streak_3\`, \`streak_7\`, \`streak_30\`.`;
 
 export const TAGS = [
+  { name: 'Keys', description: 'The key a request comes with: whose it is, and what it may do.' },
   { name: 'Tasks', description: 'Tasks with their status history; a status change scores points.' },
   { name: 'Gamification', description: 'The points, level, streak and achievements of the key’s user.' },
   { name: 'Clients', description: 'The people or companies work is for.' },

@@ -50,12 +50,11 @@ export const TASK: ResourceDoc = {
     ),
   ),
   example: TASK_EXAMPLE,
+  // Examples name no other record: the docs page's Try-it-out sends them to a workspace that may be empty.
   createExample: {
     title: 'Send the November invoice',
     date: '2026-11-25 10:00:00',
     priority: 1,
-    client_id: 3,
-    project_id: 7,
     time_planned: '1:30:00',
   },
 };
@@ -98,7 +97,7 @@ export const CLIENT: ResourceDoc = {
 export const PROJECT: ResourceDoc = {
   schema: titled('Project', recordSchema({ id: ID, ...TIMESTAMPS }, projectWire.update)),
   example: { id: 7, name: 'Website relaunch', client_id: 3, ...NAMED_EXAMPLE },
-  createExample: { name: 'Website relaunch', client_id: 3 },
+  createExample: { name: 'Website relaunch', description: 'New pages before the holidays.' },
 };
 
 export const NOTE: ResourceDoc = {
@@ -112,11 +111,7 @@ export const NOTE: ResourceDoc = {
     ...LINKS,
     ...CREATED,
   },
-  createExample: {
-    name: 'Call notes',
-    description: 'They want the relaunch before the holidays.',
-    client_id: 3,
-  },
+  createExample: { name: 'Call notes', description: 'They want the relaunch before the holidays.' },
 };
 
 /** Categories and cards. */
@@ -136,7 +131,11 @@ export const TIME: ResourceDoc = {
     ...LINKS,
     ...CREATED,
   },
-  createExample: { time_really: '1:45:00', task_id: 42, date: '2026-11-22 14:00:00' },
+  createExample: {
+    time_really: '1:45:00',
+    description: 'Invoice and time sheet',
+    date: '2026-11-22 14:00:00',
+  },
 };
 
 export const MONEY: ResourceDoc = {
@@ -152,7 +151,7 @@ export const MONEY: ResourceDoc = {
     ...LINKS,
     ...CREATED,
   },
-  createExample: { type: 1, price: 1250, card: 2, client_id: 3, description: 'November invoice paid' },
+  createExample: { type: 1, price: 1250, description: 'November invoice paid' },
 };
 
 /** Each resource's record schema, for answers that carry records of any resource (sync, webhooks). */

@@ -53,8 +53,10 @@ export const openSqlPersistence = async (
 ): Promise<Persistence> => {
   const orm = await initOrm(database, options);
   try {
-    // Connects first: the migrator reads a database that does not exist as one with nothing applied
-    // (PostgreSQL's error names the database).
+    // Connects first (creating a missing PostgreSQL database when asked to), then asks something of
+    // it: the migrator would read a database that does not exist as one with nothing applied, and
+    // PostgreSQL's error names the database.
+    await orm.connect();
     await orm.em
       .getKysely()
       .selectNoFrom((row) => row.lit(1).as('ok'))

@@ -40,9 +40,9 @@ const MISSING = 2_147_483_000;
 
 /**
  * Delta sync: a read scope per resource it answers, checked by the session. A batch: any valid key,
- * each operation checked as it would be alone.
+ * each operation checked as it would be alone. Who a key is (`any-key`): any valid key, no scope.
  */
-type Row = KeyedRow | 'public' | 'per-resource' | 'per-operation' | 'per-tool';
+type Row = KeyedRow | 'public' | 'any-key' | 'per-resource' | 'per-operation' | 'per-tool';
 
 const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/health': 'public',
@@ -79,6 +79,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
     assignee: { status: 200 },
   },
   'GET /v1/gamification': { resource: 'tasks', access: 'read', anotherOwner: 200 },
+  'GET /v1/me': 'any-key',
   'GET /v1/sync': 'per-resource',
   'POST /v1/batch': 'per-operation',
   'POST /mcp': 'per-tool',
@@ -242,6 +243,24 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
       continue;
     }
 
+    if (row === 'any-key') {
+      it(`${route}: any valid key, whatever its scopes, answered about that key's own user`, async () => {
+        for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
+          const response = await world.call(key, { method, url: path });
+          expect(response.statusCode, String(key)).to.equal(401);
+        }
+        for (const [name, key] of [
+          ['alice', await world.key('alice', 'notes:read')],
+          ['bob', keys.bob],
+        ] as const) {
+          const response = await world.call(key, { method, url: path });
+          expect(response.statusCode, name).to.equal(200);
+          expect(response.json().data.user.name, name).to.equal(name);
+        }
+      });
+      continue;
+    }
+
     if (row === 'per-resource') {
       it(`${route}: any key of the owner, each resource it answers needing its own read scope`, async () => {
         for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
@@ -295,7 +314,12 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
           expect(response.statusCode, String(key)).to.equal(401);
         }
         for (const [single, singleRow] of Object.entries(MATRIX)) {
-          if (singleRow === 'per-operation' || singleRow === 'per-resource' || singleRow === 'per-tool')
+          if (
+            singleRow === 'per-operation' ||
+            singleRow === 'per-resource' ||
+            singleRow === 'per-tool' ||
+            singleRow === 'any-key'
+          )
             continue;
           const [singleMethod = 'GET', singlePath = ''] = single.split(' ');
           if (!singlePath.startsWith('/v1/') && !singlePath.startsWith('/public-api/')) continue;

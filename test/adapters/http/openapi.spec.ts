@@ -44,6 +44,34 @@ describe('OpenAPI document (GET /v1/openapi.json)', () => {
     expect(first._tag === 'Right' && second._tag === 'Right').to.equal(true);
   });
 
+  it('declares what POST /mcp answers outside MCP: 406 without its Accept, JSON-RPC errors, the envelope for bad JSON', async () => {
+    const mcpKey = await world.key('alice', 'tasks:read');
+    const post = (headers: Record<string, string>, payload: string) =>
+      // `call` fails on any answer the document does not declare, or that breaks its schema.
+      world.call(mcpKey, {
+        method: 'POST',
+        url: '/mcp',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
+    const accept = { accept: 'application/json, text/event-stream' };
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect((await post({}, message)).statusCode).to.equal(406);
+    const notJsonRpc = await post(accept, JSON.stringify({ hello: 1 }));
+    expect(notJsonRpc.statusCode).to.equal(400);
+    expect(notJsonRpc.json().error.code).to.equal(-32700);
+    const notJson = await post(accept, '{');
+    expect(notJson.statusCode).to.equal(400);
+    expect(notJson.json().error.code).to.equal('INVALID_JSON');
+  });
+
+  it('declares 408 and 431, answered before routing, on every operation', () => {
+    const document = apiDocument() as { paths: Record<string, Record<string, { responses: object }>> };
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations))
+        expect(Object.keys(operation.responses), `${method} ${path}`).to.include.members(['408', '431']);
+  });
+
   it('documents every route the server serves (a route without a document entry fails here)', async () => {
     const served = await servedRoutes(world.app);
     const documented = documentedOperations().map(({ method, path }) => `${method} ${path}`);

@@ -154,6 +154,7 @@ describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRAC
       ['tasks_change_status', { id: ids.tasks, status: 2 }],
       ['tasks_history', { id: ids.tasks }],
       ['gamification_profile', {}],
+      ['me_get', {}],
       ['sync', {}],
       ['batch', { operations: [{ method: 'POST', path: '/v1/tasks', body: { title: 'From a batch' } }] }],
       ['clients_update', { id: ids.clients, name: 'Acme Ltd' }],

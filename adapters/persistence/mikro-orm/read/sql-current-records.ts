@@ -3,8 +3,8 @@ import type { CurrentRecords, ResourceRecords } from '../../../../application/po
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Stored } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
+import type { RecordTable } from '../record-table.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
-import type { RecordTable } from '../schemas/record-table.js';
 import { taskFromRow } from '../schemas/task.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';

@@ -22,10 +22,10 @@ import type {
   TimeRecord,
 } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
+import type { RecordTableName } from '../record-table.js';
 import type { Database } from '../schemas/database.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
-import type { RecordTableName } from '../schemas/record-table.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import type { LatestTable, Selection, SqlDialect } from '../sql-dialect.js';
 import { storedDayEnd, storedDayStart } from '../typed-values.js';

@@ -4,6 +4,7 @@ import {
   MONEY_TYPES,
   type MoneyFields,
   type NoteFields,
+  type Stored,
   type TimeFields,
 } from '../../../../domain/workspace/records.js';
 import {
@@ -26,7 +27,7 @@ import {
   ownerIndex,
   referenceIndexes,
 } from './common-columns.js';
-import type { RecordTable, RowOf, WritableOf } from './record-table.js';
+import type { RowOf, WritableOf } from './row-types.js';
 import { TaskSchema } from './task.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
@@ -109,14 +110,14 @@ const linkColumns = (fields: Links & { readonly date: NoteFields['date'] }) => (
 });
 
 export const noteTable = {
-  name: 'notes',
-  toRow: (fields): WritableOf<'notes'> => ({
+  name: 'notes' as const,
+  toRow: (fields: NoteFields): WritableOf<typeof NoteSchema> => ({
     name: fields.name,
     description: fields.description,
     active: fields.active,
     ...linkColumns(fields),
   }),
-  fromRow: (row: RowOf<'notes'>) => ({
+  fromRow: (row: RowOf<typeof NoteSchema>): Stored<NoteFields> => ({
     id: row.id,
     ownerId: row.owner_id,
     createdAt: instant(row.created_at),
@@ -130,16 +131,16 @@ export const noteTable = {
     taskId: row.task_id,
     categoryId: row.category_id,
   }),
-} satisfies RecordTable<NoteFields>;
+};
 
 export const timeTable = {
-  name: 'time_records',
-  toRow: (fields): WritableOf<'time_records'> => ({
+  name: 'time_records' as const,
+  toRow: (fields: TimeFields): WritableOf<typeof TimeSchema> => ({
     time_really: fields.timeReally,
     description: fields.description,
     ...linkColumns(fields),
   }),
-  fromRow: (row: RowOf<'time_records'>) => ({
+  fromRow: (row: RowOf<typeof TimeSchema>): Stored<TimeFields> => ({
     id: row.id,
     ownerId: row.owner_id,
     createdAt: instant(row.created_at),
@@ -152,11 +153,11 @@ export const timeTable = {
     taskId: row.task_id,
     categoryId: row.category_id,
   }),
-} satisfies RecordTable<TimeFields>;
+};
 
 export const moneyTable = {
-  name: 'money_records',
-  toRow: (fields): WritableOf<'money_records'> => ({
+  name: 'money_records' as const,
+  toRow: (fields: MoneyFields): WritableOf<typeof MoneySchema> => ({
     type: fields.type,
     price_cents: storedMoney(fields.price) ?? 0,
     card_id: fields.card,
@@ -164,7 +165,7 @@ export const moneyTable = {
     description: fields.description,
     ...linkColumns(fields),
   }),
-  fromRow: (row: RowOf<'money_records'>) => ({
+  fromRow: (row: RowOf<typeof MoneySchema>): Stored<MoneyFields> => ({
     id: row.id,
     ownerId: row.owner_id,
     createdAt: instant(row.created_at),
@@ -180,4 +181,4 @@ export const moneyTable = {
     taskId: row.task_id,
     categoryId: row.category_id,
   }),
-} satisfies RecordTable<MoneyFields>;
+};

@@ -1,8 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { ClientFields, NamedFields, ProjectFields } from '../../../../domain/workspace/records.js';
+import type {
+  ClientFields,
+  NamedFields,
+  ProjectFields,
+  Stored,
+} from '../../../../domain/workspace/records.js';
 import { flag, instant } from '../typed-values.js';
 import { changeColumns, namedColumns, ownedColumns, ownerIndex, referenceIndexes } from './common-columns.js';
-import type { RecordTable, RowOf, WritableOf } from './record-table.js';
+import type { RowOf, WritableOf } from './row-types.js';
 
 export const ClientSchema = defineEntity({
   name: 'ClientRecord',
@@ -47,15 +52,15 @@ export const CardSchema = defineEntity({
 });
 
 export const clientTable = {
-  name: 'clients',
-  toRow: (fields): WritableOf<'clients'> => ({
+  name: 'clients' as const,
+  toRow: (fields: ClientFields): WritableOf<typeof ClientSchema> => ({
     name: fields.name,
     email: fields.email,
     phone: fields.phone,
     description: fields.description,
     active: fields.active,
   }),
-  fromRow: (row: RowOf<'clients'>) => ({
+  fromRow: (row: RowOf<typeof ClientSchema>): Stored<ClientFields> => ({
     id: row.id,
     ownerId: row.owner_id,
     createdAt: instant(row.created_at),
@@ -66,17 +71,17 @@ export const clientTable = {
     description: row.description,
     active: flag(row.active),
   }),
-} satisfies RecordTable<ClientFields>;
+};
 
 export const projectTable = {
-  name: 'projects',
-  toRow: (fields): WritableOf<'projects'> => ({
+  name: 'projects' as const,
+  toRow: (fields: ProjectFields): WritableOf<typeof ProjectSchema> => ({
     name: fields.name,
     client_id: fields.clientId,
     description: fields.description,
     active: fields.active,
   }),
-  fromRow: (row: RowOf<'projects'>) => ({
+  fromRow: (row: RowOf<typeof ProjectSchema>): Stored<ProjectFields> => ({
     id: row.id,
     ownerId: row.owner_id,
     createdAt: instant(row.created_at),
@@ -86,26 +91,25 @@ export const projectTable = {
     description: row.description,
     active: flag(row.active),
   }),
-} satisfies RecordTable<ProjectFields>;
+};
 
-const namedTable = (name: 'categories' | 'cards') =>
-  ({
-    name,
-    toRow: (fields): WritableOf<'categories' | 'cards'> => ({
-      name: fields.name,
-      description: fields.description,
-      active: fields.active,
-    }),
-    fromRow: (row: RowOf<'categories' | 'cards'>) => ({
-      id: row.id,
-      ownerId: row.owner_id,
-      createdAt: instant(row.created_at),
-      updatedAt: instant(row.updated_at),
-      name: row.name,
-      description: row.description,
-      active: flag(row.active),
-    }),
-  }) satisfies RecordTable<NamedFields>;
+const namedTable = <N extends 'categories' | 'cards'>(name: N) => ({
+  name,
+  toRow: (fields: NamedFields): WritableOf<typeof CategorySchema> => ({
+    name: fields.name,
+    description: fields.description,
+    active: fields.active,
+  }),
+  fromRow: (row: RowOf<typeof CategorySchema>): Stored<NamedFields> => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
+    name: row.name,
+    description: row.description,
+    active: flag(row.active),
+  }),
+});
 
 export const categoryTable = namedTable('categories');
 export const cardTable = namedTable('cards');

@@ -8,7 +8,7 @@ import {
 } from '../../../../domain/workspace/references.js';
 import type { ChangeRecorder } from '../../change-recorder.js';
 import type { Statements } from '../orm-runner.js';
-import type { RecordTable, RecordTableName } from '../schemas/record-table.js';
+import type { RecordTable, RecordTableName } from '../record-table.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { RowsAsRead } from './rows-as-read.js';
 

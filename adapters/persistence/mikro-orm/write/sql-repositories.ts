@@ -12,9 +12,8 @@ import { ChangeRecorder } from '../../change-recorder.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import { BoundedCache } from '../bounded-cache.js';
 import type { Statements } from '../orm-runner.js';
-
+import type { RecordTable } from '../record-table.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
-import type { RecordTable } from '../schemas/record-table.js';
 import { historyToRow, type TaskRow, taskFromRow, taskToRow } from '../schemas/task.schemas.js';
 import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
