@@ -5,12 +5,21 @@
  */
 
 export type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
-export type { CreatedApiKey } from '../application/api-keys/create-api-key.use-case.js';
-export type { RotatedApiKey } from '../application/api-keys/rotate-api-key.use-case.js';
+export type {
+  CreateApiKeyError,
+  CreatedApiKey,
+} from '../application/api-keys/create-api-key.use-case.js';
+export type { ListApiKeysError } from '../application/api-keys/list-api-keys.use-case.js';
+export type { RevokeApiKeyError } from '../application/api-keys/revoke-api-key.use-case.js';
+export type { RotateApiKeyError, RotatedApiKey } from '../application/api-keys/rotate-api-key.use-case.js';
 export type { ProfileView } from '../application/gamification/get-gamification-profile.use-case.js';
 export type { ChangeOperation, ChangeResource } from '../application/ports/change-log.port.js';
 export type { Clock } from '../application/ports/clock.port.js';
-export type { RecordPage } from '../application/records/list-records.use-case.js';
+export type { CreateRecordError } from '../application/records/create-record.use-case.js';
+export type { DeleteRecordError } from '../application/records/delete-record.use-case.js';
+export type { GetRecordError } from '../application/records/get-record.use-case.js';
+export type { ListRecordsError, RecordPage } from '../application/records/list-records.use-case.js';
+export type { UpdateRecordError } from '../application/records/update-record.use-case.js';
 export type { InputOf } from '../application/shared/codecs.js';
 export type {
   AppError,
@@ -18,6 +27,7 @@ export type {
   Conflict,
   InfrastructureError,
   InsufficientScope,
+  InvalidCursor,
   InvalidReference,
   InvalidSyncToken,
   NotFound,
@@ -31,17 +41,45 @@ export type {
   ValidationCode,
   ValidationFailed,
 } from '../application/shared/errors.js';
+export type { Unchanged } from '../application/shared/list-version.js';
 export type { Precondition } from '../application/shared/precondition.js';
 export type { DetailCode, ValidationDetail } from '../application/shared/validation-detail.js';
 export type { SyncError, SyncedChange, SyncPage } from '../application/sync/sync-changes.use-case.js';
-export type { StatusOutcome } from '../application/tasks/change-task-status.use-case.js';
+export type {
+  ChangeTaskStatusError,
+  StatusOutcome,
+} from '../application/tasks/change-task-status.use-case.js';
+export type { CreateTaskError } from '../application/tasks/create-task.use-case.js';
+export type { DeleteTaskError } from '../application/tasks/delete-task.use-case.js';
 export type { EditOutcome } from '../application/tasks/edit-task.js';
-export type { HistoryPage } from '../application/tasks/get-task-history.use-case.js';
-export type { TaskList } from '../application/tasks/list-tasks.use-case.js';
+export type { GetTaskError } from '../application/tasks/get-task.use-case.js';
+export type { GetTaskHistoryError, HistoryPage } from '../application/tasks/get-task-history.use-case.js';
+export type { ListTasksError, TaskList } from '../application/tasks/list-tasks.use-case.js';
+export type { ReplaceTaskError } from '../application/tasks/replace-task.use-case.js';
+export type { UpdateTaskError } from '../application/tasks/update-task.use-case.js';
+export type { CreateUserError } from '../application/users/create-user.use-case.js';
+export type { Caller, DescribeCallerError } from '../application/users/describe-caller.use-case.js';
+export type { FindUserError } from '../application/users/find-user.use-case.js';
+export type { CreateWebhookError } from '../application/webhooks/create-webhook.use-case.js';
+export type { DeleteWebhookError } from '../application/webhooks/delete-webhook.use-case.js';
+export type { GetWebhookError } from '../application/webhooks/read-webhooks.use-case.js';
+export type { RotateWebhookSecretError } from '../application/webhooks/rotate-webhook-secret.use-case.js';
+export type { UpdateWebhookError } from '../application/webhooks/update-webhook.use-case.js';
+export type {
+  DeliveryView,
+  ListDeliveriesError,
+  RetryDeliveryError,
+} from '../application/webhooks/webhook-deliveries.use-case.js';
+export type { WebhookView, WebhookWithSecret } from '../application/webhooks/webhook-view.js';
 export type * from '../application/workspace/inputs.js';
 export type { Outcome, RecordOperations, Session, TaskOperations } from '../application/workspace/session.js';
 export { unwrap, WorkspaceError } from '../application/workspace/unwrap.js';
-export type { KeySession, UserSession, Workspace } from '../application/workspace/workspace.js';
+export type {
+  KeySession,
+  KeySessionRefusal,
+  UserSession,
+  Workspace,
+} from '../application/workspace/workspace.js';
 export type { ApiKeyInfo } from '../domain/api-key/api-key.js';
 export type { Scope } from '../domain/api-key/scope.js';
 export { ALL_SCOPES } from '../domain/api-key/scope.js';
@@ -69,4 +107,4 @@ export type {
 export { MONEY_TYPES, MoneyType, RECORD_TYPES } from '../domain/workspace/records.js';
 export type { ConnectRetry } from './connect-retry.js';
 export { StartupError } from './startup-error.js';
-export { openWorkspace, type WorkspaceOptions } from './workspace.js';
+export { openWorkspace, type WebhookOptions, type WorkspaceOptions } from './workspace.js';

@@ -1,2 +1,4 @@
-/** The database could not be opened: one line for the operator, never a stack. */
-export class StartupError extends Error {}
+/** The database could not be opened, or the options to open it are wrong: one line, never a stack. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}

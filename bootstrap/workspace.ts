@@ -44,6 +44,7 @@ import { unsupportedNodeForHost } from './node-version.js';
 import { openPersistence } from './persistence.js';
 import { asSessionOf } from './session-batches.js';
 import { StartupError } from './startup-error.js';
+import { checkWorkspaceOptions } from './workspace-options.js';
 
 export interface WorkspaceOptions {
   /** The same URLs as `DATABASE_URL`: `sqlite:<path>`, `postgres://…`, or `memory:`. */
@@ -377,6 +378,7 @@ export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspac
   // Before any database driver loads: on an older Node, SQLite's crashes the whole process.
   const oldNode = unsupportedNodeForHost(process.version);
   if (oldNode !== null) throw new StartupError(oldNode);
+  checkWorkspaceOptions(options);
   const persistence = await openPersistence(databaseOf(options.database), {
     migrate: options.migrate ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,

@@ -1,3 +1,12 @@
+import type { Task } from '../../domain/task/task.js';
+import type {
+  Category,
+  Client,
+  MoneyRecord,
+  Note,
+  Project,
+  TimeRecord,
+} from '../../domain/workspace/records.js';
 import type { createClientInput, updateClientInput } from '../records/kinds/client.kind.js';
 import type { createMoneyInput, updateMoneyInput } from '../records/kinds/money.kind.js';
 import type { createNamedInput, updateNamedInput } from '../records/kinds/named.kind.js';
@@ -36,10 +45,14 @@ import type { createWebhookInput, deliveriesInput, updateWebhookInput } from '..
  * again, as HTTP's, at run time.
  */
 
-/** An input that may also carry the record's read-only fields (ignored), so get → edit → replace works. */
-type Echoing<I, K extends string> = I & { readonly [P in K]?: unknown };
-type TaskInput<C> = Echoing<InputOf<C>, (typeof TASK_READ_ONLY_FIELDS)[number]>;
-type RecordInput<C> = Echoing<InputOf<C>, (typeof RECORD_READ_ONLY_FIELDS)[number]>;
+/**
+ * An input that may also carry the record's read-only fields, typed as the record has them (and
+ * ignored), so get → edit → replace compiles and a field of another type does not.
+ */
+type Echoing<I, R, K extends keyof R> = I & { readonly [P in K]?: R[P] | undefined };
+type TaskInput<C> = Echoing<InputOf<C>, Task, (typeof TASK_READ_ONLY_FIELDS)[number]>;
+type RecordReadOnly = (typeof RECORD_READ_ONLY_FIELDS)[number];
+type RecordInput<C, R extends Record<RecordReadOnly, unknown>> = Echoing<InputOf<C>, R, RecordReadOnly>;
 
 export type CreateTaskInput = TaskInput<typeof createTaskInput>;
 export type UpdateTaskInput = TaskInput<typeof updateTaskInput>;
@@ -49,25 +62,25 @@ export type ListTasksQuery = InputOf<typeof listTasksInput>;
 export type PageQuery = InputOf<typeof pageInput>;
 export type SyncQuery = InputOf<typeof syncInput>;
 
-export type CreateClientInput = RecordInput<typeof createClientInput>;
-export type UpdateClientInput = RecordInput<typeof updateClientInput>;
+export type CreateClientInput = RecordInput<typeof createClientInput, Client>;
+export type UpdateClientInput = RecordInput<typeof updateClientInput, Client>;
 export type ListClientsQuery = InputOf<typeof listClientsInput>;
-export type CreateProjectInput = RecordInput<typeof createProjectInput>;
-export type UpdateProjectInput = RecordInput<typeof updateProjectInput>;
+export type CreateProjectInput = RecordInput<typeof createProjectInput, Project>;
+export type UpdateProjectInput = RecordInput<typeof updateProjectInput, Project>;
 export type ListProjectsQuery = InputOf<typeof listProjectsInput>;
 /** Categories and cards take the same fields: a name and a description. */
-export type CreateNamedInput = RecordInput<typeof createNamedInput>;
-export type UpdateNamedInput = RecordInput<typeof updateNamedInput>;
+export type CreateNamedInput = RecordInput<typeof createNamedInput, Category>;
+export type UpdateNamedInput = RecordInput<typeof updateNamedInput, Category>;
 export type ListNamedQuery = InputOf<typeof listNamedInput>;
-export type CreateNoteInput = RecordInput<typeof createNoteInput>;
-export type CreateNoteFromTextInput = RecordInput<typeof createNoteFromTextInput>;
-export type UpdateNoteInput = RecordInput<typeof updateNoteInput>;
+export type CreateNoteInput = RecordInput<typeof createNoteInput, Note>;
+export type CreateNoteFromTextInput = RecordInput<typeof createNoteFromTextInput, Note>;
+export type UpdateNoteInput = RecordInput<typeof updateNoteInput, Note>;
 export type ListNotesQuery = InputOf<typeof listNotesInput>;
-export type CreateTimeInput = RecordInput<typeof createTimeInput>;
-export type UpdateTimeInput = RecordInput<typeof updateTimeInput>;
+export type CreateTimeInput = RecordInput<typeof createTimeInput, TimeRecord>;
+export type UpdateTimeInput = RecordInput<typeof updateTimeInput, TimeRecord>;
 export type ListTimesQuery = InputOf<typeof listTimesInput>;
-export type CreateMoneyInput = RecordInput<typeof createMoneyInput>;
-export type UpdateMoneyInput = RecordInput<typeof updateMoneyInput>;
+export type CreateMoneyInput = RecordInput<typeof createMoneyInput, MoneyRecord>;
+export type UpdateMoneyInput = RecordInput<typeof updateMoneyInput, MoneyRecord>;
 export type ListMoneysQuery = InputOf<typeof listMoneysInput>;
 
 export type CreateWebhookInput = InputOf<typeof createWebhookInput>;

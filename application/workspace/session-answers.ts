@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { copyOf } from '../shared/copy.js';
 
 /** What a session's call answers. */
 type Answer = E.Either<unknown, unknown>;
@@ -8,7 +9,7 @@ type Answer = E.Either<unknown, unknown>;
  * caches hand out their objects as they keep them; a host that changed one would change them.
  */
 export const hostCopy = <Err, A>(answer: E.Either<Err, A>): E.Either<Err, A> =>
-  E.isRight(answer) ? E.right(structuredClone(answer.right)) : answer;
+  E.isRight(answer) ? E.right(copyOf(answer.right)) : answer;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,7 +29,7 @@ export const aroundCalls = <S extends object>(session: S, around: AroundCall): S
         around(() => value((inside: object) => work(aroundCalls(inside, around)), ...rest), 'batch');
     else if (typeof value === 'function')
       wrapped[name] = (...args: unknown[]) => around(() => value(...args), 'call');
-    else wrapped[name] = isRecord(value) ? aroundCalls(value, around) : structuredClone(value);
+    else wrapped[name] = isRecord(value) ? aroundCalls(value, around) : copyOf(value);
   }
   // trust boundary: every member of `session` is kept, each call answering as it did.
   return wrapped as S;

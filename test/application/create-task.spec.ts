@@ -70,7 +70,7 @@ describe('CreateTask', () => {
 
   it('accepts and ignores read-only fields so a GET body can be sent back', async () => {
     const task = await right(
-      alice.tasks.create({ title: 'Round trip', id: 99, clientTaskId: 42, createdAt: 'x' }),
+      alice.tasks.create({ title: 'Round trip', id: 99, clientTaskId: 42, createdAt: new Date(0) }),
     );
     expect(task.id).to.not.equal(99);
     expect(task.clientTaskId).to.equal(1);

@@ -4,7 +4,7 @@ import type { Task } from '../../../domain/task/task.js';
 import { DraftMap } from './draft-map.js';
 import { InMemoryChangeLog } from './in-memory-change-log.js';
 import { emptyState, type InMemoryState } from './in-memory-state.js';
-import { VisibleTasks } from './visible-tasks.js';
+import { type IndexedBy, VisibleTasks } from './visible-tasks.js';
 
 type TableName = keyof InMemoryState;
 
@@ -108,9 +108,12 @@ export class InMemoryDatabase {
     return this.level()?.draft ?? this.committed;
   }
 
-  /** The ids of the tasks `userId` sees, in id order; null inside a batch, whose draft the index does not follow. */
-  visibleTaskIds(userId: number): readonly number[] | null {
-    return this.level() === undefined ? this.visibleTasks.idsOf(userId) : null;
+  /**
+   * The ids of the tasks `userId` sees (those of one status or priority, when `by` says), in id
+   * order; null inside a batch, whose draft the index does not follow.
+   */
+  visibleTaskIds(userId: number, by: IndexedBy = null): readonly number[] | null {
+    return this.level() === undefined ? this.visibleTasks.idsOf(userId, by) : null;
   }
 
   transaction<A>(work: TransactionWork<A>): Promise<A> {

@@ -5,14 +5,14 @@ import type {
   TaskSort,
   TaskSortField,
 } from '../../../application/ports/task-read-model.port.js';
-import { dayOf } from '../../../domain/shared/local-date-time.js';
+import { dayOf, type LocalDate } from '../../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
 import { importanceRank } from '../../../domain/task/task-priority.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { BY_ID, handedOut, type KeyOrder, pageOf } from './paging.js';
-import { firstAfter } from './visible-tasks.js';
+import { firstAfter, type IndexedBy } from './visible-tasks.js';
 
 /** Task active and its project and client (where it has them) active too. */
 const activeInCascade = (state: InMemoryState, task: Task): boolean =>
@@ -20,26 +20,44 @@ const activeInCascade = (state: InMemoryState, task: Task): boolean =>
   (task.projectId === null || state.projects.get(task.projectId)?.active !== false) &&
   (task.clientId === null || state.clients.get(task.clientId)?.active !== false);
 
-const matches = (state: InMemoryState, task: Task, q: TaskListQuery, term: string | undefined): boolean => {
-  const dated = q.date !== undefined || q.dateFrom !== undefined || q.dateTo !== undefined;
-  const day = !dated || task.date === null ? null : dayOf(task.date);
-  return (
-    (q.status === undefined || task.status === q.status) &&
-    (q.active === undefined || activeInCascade(state, task) === q.active) &&
-    (q.projectId === undefined || task.projectId === q.projectId) &&
-    (q.clientId === undefined || task.clientId === q.clientId) &&
-    (q.categoryId === undefined || task.categoryId === q.categoryId) &&
-    (q.clientTaskId === undefined || task.clientTaskId === q.clientTaskId) &&
-    (q.assigneeId === undefined || task.assigneeId === q.assigneeId) &&
-    (q.priority === undefined || task.priority === q.priority) &&
-    (q.date === undefined || day === q.date) &&
-    (q.dateFrom === undefined || (day !== null && day >= q.dateFrom)) &&
-    (q.dateTo === undefined || (day !== null && day <= q.dateTo)) &&
-    (q.updatedSince === undefined || task.updatedAt.getTime() >= q.updatedSince.getTime()) &&
-    (term === undefined ||
-      task.title.toLowerCase().includes(term) ||
-      (task.description ?? '').toLowerCase().includes(term))
-  );
+type Test = (task: Task) => boolean;
+
+/**
+ * The query's filters as one test per filter given, worked out once per list: a filtered list walks
+ * thousands of tasks to count its matches, and asking each of them about every filter not given
+ * made a list three times as slow.
+ */
+const testsOf = (state: InMemoryState, q: TaskListQuery): Test[] => {
+  const tests: Test[] = [];
+  const { status, priority, projectId, clientId, categoryId, clientTaskId, assigneeId } = q;
+  if (status !== undefined) tests.push((task) => task.status === status);
+  if (priority !== undefined) tests.push((task) => task.priority === priority);
+  if (projectId !== undefined) tests.push((task) => task.projectId === projectId);
+  if (clientId !== undefined) tests.push((task) => task.clientId === clientId);
+  if (categoryId !== undefined) tests.push((task) => task.categoryId === categoryId);
+  if (clientTaskId !== undefined) tests.push((task) => task.clientTaskId === clientTaskId);
+  if (assigneeId !== undefined) tests.push((task) => task.assigneeId === assigneeId);
+  const { active, date, dateFrom, dateTo, updatedSince } = q;
+  if (active !== undefined) tests.push((task) => activeInCascade(state, task) === active);
+  // A dated filter keeps only dated tasks, by the day of their wall-clock date.
+  const onDay =
+    (within: (day: LocalDate) => boolean): Test =>
+    (task) =>
+      task.date !== null && within(dayOf(task.date));
+  if (date !== undefined) tests.push(onDay((day) => day === date));
+  if (dateFrom !== undefined) tests.push(onDay((day) => day >= dateFrom));
+  if (dateTo !== undefined) tests.push(onDay((day) => day <= dateTo));
+  if (updatedSince !== undefined) {
+    const since = updatedSince.getTime();
+    tests.push((task) => task.updatedAt.getTime() >= since);
+  }
+  const term = q.search?.toLowerCase();
+  if (term !== undefined)
+    tests.push(
+      (task) =>
+        task.title.toLowerCase().includes(term) || (task.description ?? '').toLowerCase().includes(term),
+    );
+  return tests;
 };
 
 type SortKey = (task: Task) => number | string | null;
@@ -80,8 +98,26 @@ const FILTERS = [
 const isUnfiltered = (query: TaskListQuery): boolean =>
   FILTERS.every((filter) => query[filter] === undefined);
 
-/** A page in id order, sliced from the caller's ids: after `offset` ids, or after the key's id. */
-const idPage = (state: InMemoryState, ids: readonly number[], page: Page): Paged<Task> => {
+/** The store's list that answers `query` alone, where its one filter is a status or a priority. */
+const indexedFilter = (query: TaskListQuery): IndexedBy | undefined => {
+  const given = FILTERS.filter((filter) => query[filter] !== undefined);
+  const [only] = given;
+  if (given.length !== 1) return undefined;
+  if (only === 'status' && query.status !== undefined) return { status: query.status };
+  if (only === 'priority' && query.priority !== undefined) return { priority: query.priority };
+  return undefined;
+};
+
+/**
+ * A page in id order, sliced from the caller's ids: after `offset` ids, or after the key's id. A
+ * filtered list's total is counted as far as the SQL adapters count it (`countLimit`).
+ */
+const idPage = (
+  state: InMemoryState,
+  ids: readonly number[],
+  page: Page,
+  countLimit = Number.POSITIVE_INFINITY,
+): Paged<Task> => {
   const [afterId, ...rest] = page.after ?? [];
   const start =
     page.after === undefined
@@ -96,7 +132,11 @@ const idPage = (state: InMemoryState, ids: readonly number[], page: Page): Paged
     if (task !== undefined) items.push(handedOut(task));
   }
   const last = ids[end - 1];
-  return { items, total: ids.length, next: end < ids.length && last !== undefined ? [last] : null };
+  return {
+    items,
+    total: Math.min(ids.length, countLimit),
+    next: end < ids.length && last !== undefined ? [last] : null,
+  };
 };
 
 export class InMemoryTaskReadModel implements TaskReadModel {
@@ -113,12 +153,20 @@ export class InMemoryTaskReadModel implements TaskReadModel {
    */
   async list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>> {
     const state = this.database.state;
-    const ids = this.database.visibleTaskIds(userId);
-    if (ids !== null && isUnfiltered(query) && query.sort.by === 'id' && query.sort.direction === 'asc')
-      return idPage(state, ids, query);
-    const term = query.search?.toLowerCase();
-    const keep = (task: Task | undefined): task is Task =>
-      task !== undefined && isVisibleTo(task, userId) && matches(state, task, query, term);
+    const ids = this.narrowestIds(userId, query);
+    if (ids !== null && query.sort.by === 'id' && query.sort.direction === 'asc') {
+      // Unfiltered, the narrowest list is every task the caller sees.
+      if (isUnfiltered(query)) return idPage(state, ids, query);
+      const indexed = indexedFilter(query);
+      const list = indexed === undefined ? null : this.database.visibleTaskIds(userId, indexed);
+      if (list !== null) return idPage(state, list, query, query.offset + query.limit + COUNT_HORIZON);
+    }
+    const tests = testsOf(state, query);
+    const keep = (task: Task | undefined): task is Task => {
+      if (task === undefined || !isVisibleTo(task, userId)) return false;
+      for (const test of tests) if (!test(task)) return false;
+      return true;
+    };
     const found: Task[] = [];
     const order = orderOf(query.sort);
     // Both walks go in id order: a page in id order asked by offset is whole, and its total counted
@@ -140,6 +188,23 @@ export class InMemoryTaskReadModel implements TaskReadModel {
       }
     }
     return pageOf(found, query, order);
+  }
+
+  /**
+   * The fewest ids the caller's matches are among: every task they see, or, filtered by a status or
+   * a priority, the tasks they see with it (the shorter, when both are asked for).
+   */
+  private narrowestIds(userId: UserId, query: TaskListQuery): readonly number[] | null {
+    const lists = [
+      this.database.visibleTaskIds(userId),
+      query.status === undefined ? null : this.database.visibleTaskIds(userId, { status: query.status }),
+      query.priority === undefined
+        ? null
+        : this.database.visibleTaskIds(userId, { priority: query.priority }),
+    ];
+    return lists.reduce((narrowest, list) =>
+      list === null || (narrowest !== null && narrowest.length <= list.length) ? narrowest : list,
+    );
   }
 
   async history(taskId: TaskId, range: Page): Promise<Paged<StatusHistoryEntry>> {

@@ -14,31 +14,50 @@ export const firstAfter = (ids: readonly number[], id: number): number => {
   return low;
 };
 
+/** A list the index keeps for a user: every task they see, or those with one status or priority. */
+export type IndexedBy = { readonly status: number } | { readonly priority: number } | null;
+
+const listKey = (user: number, by: IndexedBy): string =>
+  by === null ? `${user}` : 'status' in by ? `${user}:s${by.status}` : `${user}:p${by.priority}`;
+
+/** The lists a task is in: for each user who sees it, theirs, and theirs of its status and priority. */
+const keysOf = (task: Task | undefined): string[] =>
+  seersOf(task).flatMap((user) =>
+    task === undefined
+      ? []
+      : [
+          listKey(user, null),
+          listKey(user, { status: task.status }),
+          listKey(user, { priority: task.priority }),
+        ],
+  );
+
 /**
- * The ids of the tasks each user sees (owns, or is assigned), in ascending order: the in-memory
- * store's index, kept as each transaction commits (as a database keeps its indexes), so that a
- * list reads the caller's tasks rather than every task in the store, and an unfiltered page in id
- * order is a slice of it. Ids only grow, so a new task is appended.
+ * The ids of the tasks each user sees (owns, or is assigned), in ascending order, in all and by
+ * status and by priority: the in-memory store's indexes, kept as each transaction commits (as a
+ * database keeps its indexes). A list reads the caller's tasks rather than every task in the store;
+ * an unfiltered page in id order is a slice of the first, and one filtered by status or priority a
+ * slice of its list. Ids only grow, so a new task is appended.
  */
 export class VisibleTasks {
-  private readonly byUser = new Map<number, number[]>();
+  private readonly lists = new Map<string, number[]>();
 
-  idsOf(userId: number): readonly number[] {
-    return this.byUser.get(userId) ?? NONE;
+  idsOf(userId: number, by: IndexedBy = null): readonly number[] {
+    return this.lists.get(listKey(userId, by)) ?? NONE;
   }
 
   /** Task `id` went from `before` to `after` (either absent: created, or deleted). */
   moved(id: number, before: Task | undefined, after: Task | undefined): void {
-    const was = seersOf(before);
-    const is = seersOf(after);
-    for (const user of was) if (!is.includes(user)) this.remove(user, id);
-    for (const user of is) if (!was.includes(user)) this.insert(user, id);
+    const was = keysOf(before);
+    const is = keysOf(after);
+    for (const key of was) if (!is.includes(key)) this.remove(key, id);
+    for (const key of is) if (!was.includes(key)) this.insert(key, id);
   }
 
-  private insert(user: number, id: number): void {
-    const ids = this.byUser.get(user);
+  private insert(key: string, id: number): void {
+    const ids = this.lists.get(key);
     if (ids === undefined) {
-      this.byUser.set(user, [id]);
+      this.lists.set(key, [id]);
       return;
     }
     const last = ids[ids.length - 1];
@@ -50,8 +69,8 @@ export class VisibleTasks {
     if (ids[at - 1] !== id) ids.splice(at, 0, id);
   }
 
-  private remove(user: number, id: number): void {
-    const ids = this.byUser.get(user);
+  private remove(key: string, id: number): void {
+    const ids = this.lists.get(key);
     if (ids === undefined) return;
     const at = firstAfter(ids, id) - 1;
     if (ids[at] === id) ids.splice(at, 1);

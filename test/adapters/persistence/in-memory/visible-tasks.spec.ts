@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { firstAfter, VisibleTasks } from '../../../../adapters/persistence/in-memory/visible-tasks.js';
+import { TaskPriority } from '../../../../domain/task/task-priority.js';
 import { TaskStatus } from '../../../../domain/task/task-status.js';
 import { aTask } from '../../../support/builders.js';
 import { openWorld, right, type World } from '../../../support/world.js';
@@ -22,6 +23,32 @@ describe('the in-memory index of the tasks each user sees', () => {
     expect([firstAfter([2, 5, 9], 1), firstAfter([2, 5, 9], 5), firstAfter([2, 5, 9], 9)]).to.deep.equal([
       0, 2, 3,
     ]);
+  });
+
+  it('keeps each user’s ids by status and by priority through status changes, reassignments and deletes', () => {
+    const index = new VisibleTasks();
+    const task = (id: number, status: TaskStatus, priority: TaskPriority, assigneeId: number | null = null) =>
+      aTask({ id, ownerId: 1, assigneeId, status, priority });
+    index.moved(1, undefined, task(1, TaskStatus.New, TaskPriority.Critical));
+    index.moved(2, undefined, task(2, TaskStatus.New, TaskPriority.None, 7));
+    index.moved(3, undefined, task(3, TaskStatus.Done, TaskPriority.Critical));
+    expect(index.idsOf(1, { status: TaskStatus.New })).to.deep.equal([1, 2]);
+    expect(index.idsOf(7, { status: TaskStatus.New })).to.deep.equal([2]);
+    expect(index.idsOf(1, { priority: TaskPriority.Critical })).to.deep.equal([1, 3]);
+    index.moved(
+      1,
+      task(1, TaskStatus.New, TaskPriority.Critical),
+      task(1, TaskStatus.Done, TaskPriority.Optional),
+    );
+    index.moved(2, task(2, TaskStatus.New, TaskPriority.None, 7), task(2, TaskStatus.New, TaskPriority.None));
+    expect(index.idsOf(1, { status: TaskStatus.New })).to.deep.equal([2]);
+    expect(index.idsOf(1, { status: TaskStatus.Done })).to.deep.equal([1, 3]);
+    expect(index.idsOf(1, { priority: TaskPriority.Critical })).to.deep.equal([3]);
+    expect(index.idsOf(1, { priority: TaskPriority.Optional })).to.deep.equal([1]);
+    expect(index.idsOf(7, { status: TaskStatus.New })).to.deep.equal([]);
+    index.moved(3, task(3, TaskStatus.Done, TaskPriority.Critical), undefined);
+    expect(index.idsOf(1, { status: TaskStatus.Done })).to.deep.equal([1]);
+    expect(index.idsOf(1)).to.deep.equal([1, 2]);
   });
 
   describe('lists read through it', () => {
