@@ -46,7 +46,7 @@ const WORKSPACE_OPTIONS = t.intersection([
     migrate: t.boolean,
     connectTimeoutMs: wholeFrom(0),
     statementTimeoutMs: wholeFrom(1),
-    sqliteSynchronous: t.keyof({ normal: null, full: null }),
+    sqliteSynchronous: t.keyof({ normal: null, full: null }, 'one of normal, full'),
     reportBackgroundFailure: t.Function,
     observeQuery: t.Function,
     apiKeyCacheMs: wholeFrom(0),

@@ -1,5 +1,6 @@
 import type { UserId } from '../../domain/task/task.js';
-import type { Delivery, Webhook } from '../../domain/webhook/webhook.js';
+import type { Delivery, DeliveryAttempt, Webhook } from '../../domain/webhook/webhook.js';
+import type { Page, Paged } from './paging.js';
 
 export type NewWebhook = Omit<Webhook, 'id'>;
 export type NewDelivery = Omit<Delivery, 'id'>;
@@ -18,7 +19,7 @@ export interface WebhookRepository {
   /** The user's subscriptions, oldest first. */
   listOf(userId: UserId): Promise<readonly Webhook[]>;
   update(webhook: Webhook): Promise<Webhook>;
-  /** Deletes the subscription and its deliveries; false when there was none. */
+  /** Deletes the subscription, its deliveries and their attempts; false when there was none. */
   delete(id: number): Promise<boolean>;
   /** How many subscriptions are active, of every user: none, and the worker has nothing to watch. */
   countActive(): Promise<number>;
@@ -34,8 +35,12 @@ export interface WebhookRepository {
   ): Promise<void>;
   /** Adds deliveries; one whose event the subscription already has is left out (a dispatch done twice). */
   addDeliveries(deliveries: readonly NewDelivery[]): Promise<void>;
-  /** The subscription's deliveries, newest first. */
-  deliveriesOf(webhookId: number, limit: number, offset: number): Promise<readonly Delivery[]>;
+  /** A page of the subscription's deliveries, newest first (a key is a delivery's id). */
+  deliveriesOf(webhookId: number, page: Page): Promise<Paged<Delivery>>;
+  /** Keeps attempts in their deliveries' logs. */
+  addAttempts(attempts: readonly DeliveryAttempt[]): Promise<void>;
+  /** The attempts at the deliveries of `ids`, oldest first. */
+  attemptsOf(deliveryIds: readonly number[]): Promise<readonly DeliveryAttempt[]>;
   findDelivery(id: number): Promise<Delivery | null>;
   /** The deliveries of `ids` that exist, locked as `findDelivery` locks (a worker's batch). */
   findDeliveries(ids: readonly number[]): Promise<readonly Delivery[]>;

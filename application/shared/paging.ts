@@ -81,3 +81,25 @@ export const pageAnswer = <T>(of: ListOf, request: Opened<PageRequest>, paged: P
   offset: request.after === undefined ? request.offset : null,
   nextCursor: paged.next === null ? null : encodeCursor(bindingOf(of, request), paged.next),
 });
+
+/**
+ * A page of `items`, which are in ascending id order and few enough to hold at once (a user's
+ * webhook subscriptions): by offset, or after the id its key names; the total exact.
+ */
+export const pageInIdOrder = <T extends { readonly id: number }>(
+  items: readonly T[],
+  page: Page,
+): Paged<T> => {
+  const [afterId] = page.after ?? [];
+  const start =
+    page.after === undefined
+      ? page.offset
+      : typeof afterId === 'number' && page.after.length === 1
+        ? items.findIndex((item) => item.id > afterId)
+        : -1;
+  const from = start === -1 ? items.length : start;
+  const onPage = items.slice(from, from + page.limit);
+  const last = onPage[onPage.length - 1];
+  const more = from + page.limit < items.length;
+  return { items: onPage, total: items.length, next: more && last !== undefined ? [last.id] : null };
+};

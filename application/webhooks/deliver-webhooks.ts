@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   type AttemptOutcome,
   afterAttempt,
+  attemptEntry,
   type Delivery,
   signingSecrets,
   type Webhook,
@@ -154,6 +155,11 @@ export class DeliverWebhooks {
           outcomes.push({ attempt, after });
         }
         await repositories.webhooks.updateDeliveries(outcomes.map(({ after }) => after.delivery));
+        await repositories.webhooks.addAttempts(
+          outcomes.map(({ attempt }) =>
+            attemptEntry(attempt.delivery.id, attempt.outcome, attempt.startedAt, attempt.endedAt),
+          ),
+        );
         return E.right(outcomes);
       }),
     );

@@ -1,19 +1,45 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
-import { type InfrastructureError, type NotFound, notFound } from '../shared/errors.js';
+import { decodeWith } from '../shared/decode.js';
+import {
+  type InfrastructureError,
+  type InvalidCursor,
+  type NotFound,
+  notFound,
+  type ValidationFailed,
+} from '../shared/errors.js';
+import { openPage, type PageAnswer, pageAnswer, pageInIdOrder } from '../shared/paging.js';
+import * as seq from '../shared/sequence.js';
+import { listWebhooksInput } from './webhook.codecs.js';
 import { ownWebhook, viewOf, type WebhookView } from './webhook-view.js';
 
 export type GetWebhookError = NotFound | InfrastructureError;
 
-/** The caller's subscriptions, oldest first. */
+export type ListWebhooksError = ValidationFailed | InvalidCursor | InfrastructureError;
+
+const decode = decodeWith(listWebhooksInput);
+
+/**
+ * A page of the caller's subscriptions, oldest first. A user holds few (the deployment caps them),
+ * so they are read whole and paged here.
+ */
 export class ListWebhooks {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  execute(actor: Actor): TE.TaskEither<InfrastructureError, readonly WebhookView[]> {
-    return this.unitOfWork.run(async (repositories) =>
-      E.right((await repositories.webhooks.listOf(actor.userId)).map(viewOf)),
+  execute(actor: Actor, input: unknown = {}): TE.TaskEither<ListWebhooksError, PageAnswer<WebhookView>> {
+    const of = { userId: actor.userId, list: 'webhooks' };
+    return pipe(
+      TE.fromEither(decode(input)),
+      seq.flatMap((request) => TE.fromEither(openPage(of, request))),
+      seq.flatMap((page) =>
+        this.unitOfWork.run(async (repositories) => {
+          const paged = pageInIdOrder(await repositories.webhooks.listOf(actor.userId), page);
+          return E.right(pageAnswer(of, page, { ...paged, items: paged.items.map(viewOf) }));
+        }),
+      ),
     );
   }
 }

@@ -1,37 +1,57 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { type Delivery, retryNow } from '../../domain/webhook/webhook.js';
+import { type Delivery, type DeliveryAttempt, retryNow } from '../../domain/webhook/webhook.js';
 import type { Clock } from '../ports/clock.port.js';
-import type { UnitOfWork } from '../ports/unit-of-work.port.js';
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
 import {
   type InfrastructureError,
+  type InvalidCursor,
   type NotFound,
   notFound,
   type ValidationFailed,
 } from '../shared/errors.js';
+import { openPage, type PageAnswer, pageAnswer } from '../shared/paging.js';
 import * as seq from '../shared/sequence.js';
-import { DELIVERIES_DEFAULT_LIMIT, deliveriesInput } from './webhook.codecs.js';
+import { deliveriesInput } from './webhook.codecs.js';
 import { ownWebhook } from './webhook-view.js';
 
-/** A delivery as its subscription's owner sees it: what was sent and what became of it, not the body. */
-export type DeliveryView = Omit<Delivery, 'body'>;
+/** An attempt as its log shows it. */
+export type AttemptView = Omit<DeliveryAttempt, 'deliveryId'>;
 
-export const deliveryView = ({ body: _body, ...view }: Delivery): DeliveryView => ({
+/**
+ * A delivery as its subscription's owner sees it: what was sent and what became of it, every
+ * attempt included, not the body.
+ */
+export type DeliveryView = Omit<Delivery, 'body'> & { readonly attemptLog: readonly AttemptView[] };
+
+/** A delivery's view, with its log. */
+const withLog = ({ body: _body, ...view }: Delivery, attemptLog: readonly AttemptView[]): DeliveryView => ({
   ...view,
-  nextAttemptAt: view.nextAttemptAt === null ? null : new Date(view.nextAttemptAt),
-  deliveredAt: view.deliveredAt === null ? null : new Date(view.deliveredAt),
-  createdAt: new Date(view.createdAt),
+  attemptLog,
 });
 
-export type ListDeliveriesError = ValidationFailed | NotFound | InfrastructureError;
+/** The views of `deliveries`, each with its attempts (read in one go). */
+const viewsOf = async (
+  repositories: Repositories,
+  deliveries: readonly Delivery[],
+): Promise<DeliveryView[]> => {
+  const logs = new Map<number, AttemptView[]>();
+  for (const { deliveryId, ...attempt } of await repositories.webhooks.attemptsOf(
+    deliveries.map((d) => d.id),
+  ))
+    logs.set(deliveryId, [...(logs.get(deliveryId) ?? []), attempt]);
+  return deliveries.map((delivery) => withLog(delivery, logs.get(delivery.id) ?? []));
+};
+
+export type ListDeliveriesError = ValidationFailed | InvalidCursor | NotFound | InfrastructureError;
 export type RetryDeliveryError = NotFound | InfrastructureError;
 
 const decode = decodeWith(deliveriesInput);
 
-/** A subscription's deliveries, newest first. */
+/** A page of a subscription's deliveries, newest first. */
 export class ListDeliveries {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
@@ -39,16 +59,18 @@ export class ListDeliveries {
     actor: Actor,
     webhookId: number,
     input: unknown,
-  ): TE.TaskEither<ListDeliveriesError, readonly DeliveryView[]> {
+  ): TE.TaskEither<ListDeliveriesError, PageAnswer<DeliveryView>> {
+    const of = { userId: actor.userId, list: `webhooks/${webhookId}/deliveries` };
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap(({ limit = DELIVERIES_DEFAULT_LIMIT, offset = 0 }) =>
+      seq.flatMap((request) => TE.fromEither(openPage(of, request))),
+      seq.flatMap((page) =>
         this.unitOfWork.run(async (repositories) => {
-          const webhook = ownWebhook(await repositories.webhooks.findForUpdate(webhookId), actor.userId);
+          const webhook = ownWebhook(await repositories.webhooks.find(webhookId), actor.userId);
           if (webhook === null) return E.left(notFound('webhook'));
-          return E.right(
-            (await repositories.webhooks.deliveriesOf(webhookId, limit, offset)).map(deliveryView),
-          );
+          const paged = await repositories.webhooks.deliveriesOf(webhookId, page);
+          const items = await viewsOf(repositories, paged.items);
+          return E.right(pageAnswer(of, page, { ...paged, items }));
         }),
       ),
     );
@@ -78,8 +100,13 @@ export class RetryDelivery {
         if (webhook === null) return E.left(notFound('webhook'));
         const delivery = await repositories.webhooks.findDelivery(deliveryId);
         if (delivery === null || delivery.webhookId !== webhookId) return E.left(notFound('delivery'));
+        const retried = await repositories.webhooks.updateDelivery(retryNow(delivery, this.clock.now()));
+        const log = await repositories.webhooks.attemptsOf([retried.id]);
         return E.right(
-          deliveryView(await repositories.webhooks.updateDelivery(retryNow(delivery, this.clock.now()))),
+          withLog(
+            retried,
+            log.map(({ deliveryId: _delivery, ...attempt }) => attempt),
+          ),
         );
       }),
       seq.tap(() => {

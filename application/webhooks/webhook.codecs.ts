@@ -2,6 +2,7 @@ import { ALL_EVENTS, isEventType, WEBHOOK_EVENT_TYPES } from '../../domain/webho
 import { MAX_URL_LENGTH } from '../../domain/webhook/webhook-target.js';
 import { FieldCodec, nullable, object } from '../shared/codecs.js';
 import { boolean, checkText, integer, text } from '../shared/fields.js';
+import { pageParams } from '../shared/paging.js';
 import { problem } from '../shared/validation-detail.js';
 
 /** A subscription's description: at most this long. */
@@ -59,20 +60,12 @@ const webhookFields = {
 export const createWebhookInput = object('CreateWebhookInput', webhookFields, { required: ['url'] });
 export const updateWebhookInput = object('UpdateWebhookInput', webhookFields);
 
-/** Deliveries per page: at most, and unless told. */
-export const DELIVERIES_MAX_LIMIT = 100;
-export const DELIVERIES_DEFAULT_LIMIT = 50;
+/** A page of a subscription's deliveries, newest first: `limit`, and `offset` or `cursor`, as every list. */
+export const deliveriesInput = object('WebhookDeliveriesInput', pageParams, {
+  unknownCode: 'UNKNOWN_PARAMETER',
+});
 
-export const deliveriesInput = object(
-  'WebhookDeliveriesInput',
-  {
-    limit: integer(
-      'DeliveriesLimit',
-      1,
-      DELIVERIES_MAX_LIMIT,
-      `Deliveries per page, default ${DELIVERIES_DEFAULT_LIMIT}`,
-    ),
-    offset: integer('DeliveriesOffset', 0, 1_000_000, 'Deliveries to skip, newest first'),
-  },
-  { unknownCode: 'UNKNOWN_PARAMETER' },
-);
+/** A page of the caller's subscriptions, oldest first. */
+export const listWebhooksInput = object('ListWebhooksInput', pageParams, {
+  unknownCode: 'UNKNOWN_PARAMETER',
+});

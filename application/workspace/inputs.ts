@@ -36,7 +36,12 @@ import type {
   TASK_READ_ONLY_FIELDS,
   updateTaskInput,
 } from '../tasks/task.codecs.js';
-import type { createWebhookInput, deliveriesInput, updateWebhookInput } from '../webhooks/webhook.codecs.js';
+import type {
+  createWebhookInput,
+  deliveriesInput,
+  listWebhooksInput,
+  updateWebhookInput,
+} from '../webhooks/webhook.codecs.js';
 
 /**
  * What a host passes to each operation of a session, by name (issue 32, item 9): a host types its
@@ -86,3 +91,4 @@ export type ListMoneysQuery = InputOf<typeof listMoneysInput>;
 export type CreateWebhookInput = InputOf<typeof createWebhookInput>;
 export type UpdateWebhookInput = InputOf<typeof updateWebhookInput>;
 export type DeliveriesQuery = InputOf<typeof deliveriesInput>;
+export type ListWebhooksQuery = InputOf<typeof listWebhooksInput>;

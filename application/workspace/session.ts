@@ -38,6 +38,7 @@ import {
 } from '../shared/errors.js';
 import { isRecordId } from '../shared/fields.js';
 import type { Unchanged } from '../shared/list-version.js';
+import type { PageAnswer } from '../shared/paging.js';
 import type { Precondition } from '../shared/precondition.js';
 import * as seq from '../shared/sequence.js';
 import type { SyncError, SyncPage } from '../sync/sync-changes.use-case.js';
@@ -53,7 +54,7 @@ import type { UpdateTaskError } from '../tasks/update-task.use-case.js';
 import type { Caller, DescribeCallerError } from '../users/describe-caller.use-case.js';
 import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
 import type { DeleteWebhookError } from '../webhooks/delete-webhook.use-case.js';
-import type { GetWebhookError } from '../webhooks/read-webhooks.use-case.js';
+import type { GetWebhookError, ListWebhooksError } from '../webhooks/read-webhooks.use-case.js';
 import type { RotateWebhookSecretError } from '../webhooks/rotate-webhook-secret.use-case.js';
 import type { UpdateWebhookError } from '../webhooks/update-webhook.use-case.js';
 import type {
@@ -80,6 +81,7 @@ import type {
   ListProjectsQuery,
   ListTasksQuery,
   ListTimesQuery,
+  ListWebhooksQuery,
   PageQuery,
   ReplaceTaskInput,
   SyncQuery,
@@ -361,7 +363,8 @@ export interface WebhookOperations<X> {
    * answer is the only one that shows the secret.
    */
   create(input: CreateWebhookInput): Outcome<CreateWebhookError | X, WebhookWithSecret>;
-  list(): Outcome<InfrastructureError | X, readonly WebhookView[]>;
+  /** A page of the subscriptions, oldest first: `limit`, and `offset` or `cursor`, as every list. */
+  list(query?: ListWebhooksQuery): Outcome<ListWebhooksError | X, PageAnswer<WebhookView>>;
   get(id: number): Outcome<GetWebhookError | X, WebhookView>;
   /** Changes the fields given; turning it on again starts from the changes made after that. */
   update(id: number, changes: UpdateWebhookInput): Outcome<UpdateWebhookError | X, WebhookView>;
@@ -369,7 +372,7 @@ export interface WebhookOperations<X> {
   /** A new secret, shown once; the old one signs too for 24 hours. */
   rotateSecret(id: number): Outcome<RotateWebhookSecretError | X, WebhookWithSecret>;
   /** The subscription's deliveries, newest first. */
-  deliveries(id: number, page?: DeliveriesQuery): Outcome<ListDeliveriesError | X, readonly DeliveryView[]>;
+  deliveries(id: number, page?: DeliveriesQuery): Outcome<ListDeliveriesError | X, PageAnswer<DeliveryView>>;
   /** Sends a delivery again now. */
   retryDelivery(id: number, deliveryId: number): Outcome<RetryDeliveryError | X, DeliveryView>;
 }
@@ -478,7 +481,7 @@ const webhookOperations = <X>(
         return refusal === null ? useCases.create.execute(actor, readable, input) : TE.left(refusal);
       }),
     )(),
-  list: () => run('webhooks', 'list')(() => useCases.list.execute(actor)),
+  list: (query = {}) => run('webhooks', 'list')(() => useCases.list.execute(actor, query)),
   get: (id) => run('webhooks', 'get')(() => forId('webhook', id, () => useCases.get.execute(actor, id))),
   update: (id, changes) =>
     run('webhooks', 'update')(() => forId('webhook', id, () => useCases.update.execute(actor, id, changes))),

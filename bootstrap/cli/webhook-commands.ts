@@ -23,9 +23,18 @@ const subscriptions = async (workspace: Workspace, user?: string): Promise<Opera
       ? await outcomeOf(workspace.users.list())
       : [await outcomeOf(workspace.users.find(user))];
   const views: OperatorView[] = [];
-  for (const { id } of users)
-    for (const webhook of await outcomeOf(workspace.actingAs(id).webhooks.list()))
-      views.push(webhookView(id, webhook));
+  for (const { id } of users) {
+    const session = workspace.actingAs(id);
+    // Page by page: a user may hold more subscriptions than a page.
+    for (let cursor: string | undefined; ; ) {
+      const page = await outcomeOf(
+        session.webhooks.list({ limit: 100, ...(cursor === undefined ? {} : { cursor }) }),
+      );
+      for (const webhook of page.items) views.push(webhookView(id, webhook));
+      if (page.nextCursor === null) break;
+      cursor = page.nextCursor;
+    }
+  }
   return views;
 };
 

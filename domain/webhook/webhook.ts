@@ -73,6 +73,30 @@ export interface Delivery {
 /** What an attempt came to: the receiver's status, or why there was none. */
 export type AttemptOutcome = { readonly status: number } | { readonly error: string };
 
+/** One attempt at a delivery, kept in its log: every attempt, not only the last. */
+export interface DeliveryAttempt {
+  readonly deliveryId: number;
+  /** When it was sent. */
+  readonly at: Date;
+  readonly durationMs: number;
+  readonly status: number | null;
+  readonly error: string | null;
+}
+
+/** The log entry of an attempt at `deliveryId` sent at `startedAt` and answered (or not) at `endedAt`. */
+export const attemptEntry = (
+  deliveryId: number,
+  outcome: AttemptOutcome,
+  startedAt: number,
+  endedAt: number,
+): DeliveryAttempt => ({
+  deliveryId,
+  at: new Date(startedAt),
+  durationMs: Math.max(0, Math.round(endedAt - startedAt)),
+  status: 'status' in outcome ? outcome.status : null,
+  error: 'error' in outcome ? outcome.error : null,
+});
+
 /**
  * A delivery and its subscription after an attempt: a 2xx delivers it (and ends a failing spell);
  * 410 Gone fails it and disables the subscription at once; anything else is retried on the

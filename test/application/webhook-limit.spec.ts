@@ -34,7 +34,7 @@ for (const factory of ALL_HARNESSES) {
         for (let i = 0; i < 3; i++) held.push((await right(alice.webhooks.create({ url: URL }))).webhook);
         const refused = await left(alice.webhooks.create({ url: URL }));
         expect(refused).to.deep.include({ _tag: 'Conflict', code: 'WEBHOOK_LIMIT_REACHED' });
-        expect(await right(alice.webhooks.list())).to.have.length(3);
+        expect((await right(alice.webhooks.list())).items).to.have.length(3);
         // Another user's subscriptions are their own count.
         await right(bob.webhooks.create({ url: URL }));
         await right(alice.webhooks.delete(held[0]?.id ?? 0));

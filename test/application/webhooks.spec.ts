@@ -47,7 +47,7 @@ for (const factory of ALL_HARNESSES) {
      * after a second: the receiver has answered, and the attempt is recorded just after.
      */
     const recordedDelivery = async (webhookId: number) => {
-      const first = async () => (await right(alice.webhooks.deliveries(webhookId)))[0];
+      const first = async () => (await right(alice.webhooks.deliveries(webhookId))).items[0];
       for (let tries = 0; (await first())?.state !== 'delivered' && tries < 100; tries++) await settle(10);
       return first();
     };
@@ -142,7 +142,7 @@ for (const factory of ALL_HARNESSES) {
       await right(alice.clients.create({ name: 'Acme' }));
       while (receiver.attempts.length < 1) await settle(10);
       await settle();
-      const [waiting] = await right(alice.webhooks.deliveries(webhook.id));
+      const [waiting] = (await right(alice.webhooks.deliveries(webhook.id))).items;
       expect(waiting).to.include({ state: 'pending', attempts: 1, lastStatus: 503 });
       // The first retry waits 5 s (and up to a quarter more): not before.
       expect(waiting?.nextAttemptAt?.getTime()).to.be.within(
@@ -191,7 +191,7 @@ for (const factory of ALL_HARNESSES) {
         active: false,
         disabledReason: 'gone',
       });
-      const [delivery] = await right(alice.webhooks.deliveries(webhook.id));
+      const [delivery] = (await right(alice.webhooks.deliveries(webhook.id))).items;
       expect(delivery).to.include({ state: 'failed', lastStatus: 410 });
       await right(alice.clients.create({ name: 'Later' }));
       await settle();
@@ -245,7 +245,7 @@ for (const factory of ALL_HARNESSES) {
       await right(alice.clients.create({ name: 'Acme' }));
       while (receiver.attempts.length < 1) await settle(10);
       clock.set(new Date(clock.now().getTime() + 1000).toISOString());
-      const [delivery] = await right(alice.webhooks.deliveries(webhook.id));
+      const [delivery] = (await right(alice.webhooks.deliveries(webhook.id))).items;
       expect((await right(alice.webhooks.retryDelivery(webhook.id, delivery?.id ?? 0))).state).to.equal(
         'pending',
       );

@@ -12,8 +12,8 @@ import { cli, runToEnd } from '../support/processes.js';
 
 const run = promisify(execFile);
 const CLI = join(ROOT, 'dist', 'bootstrap', 'cli.js');
-const INSPECTOR_BUILD = join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build');
-const INSPECTOR = join(INSPECTOR_BUILD, 'index.js');
+/** What the README's recipe runs (`npm run mcp:inspect`): the official inspector's CLI on this clone. */
+const INSPECT = join(ROOT, 'tools', 'mcp-inspect.mjs');
 
 describe('workspace-api mcp: the MCP server over stdio, as an agent’s client starts it (SQLite)', function () {
   this.timeout(120_000);
@@ -125,11 +125,10 @@ describe('workspace-api mcp: the MCP server over stdio, as an agent’s client s
     expect(existsSync(missing)).to.equal(false);
   });
 
-  it('the official MCP inspector CLI lists the tools and calls one', async () => {
+  it('the official MCP inspector CLI, as the README runs it, lists the tools and calls one', async () => {
     const inspect = async (...args: string[]) => {
-      const { stdout } = await run(process.execPath, [INSPECTOR, process.execPath, CLI, 'mcp', ...args], {
-        // In its own folder: inspector-cli 1.0.3 finds its package.json from the working directory.
-        cwd: INSPECTOR_BUILD,
+      const { stdout } = await run(process.execPath, [INSPECT, ...args], {
+        cwd: ROOT,
         env: { ...env, WORKSPACE_API_KEY: writeKey },
         timeout: 60_000,
       });

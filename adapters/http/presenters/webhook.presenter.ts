@@ -24,4 +24,10 @@ export const presentDelivery = (delivery: DeliveryView) => ({
   next_attempt_at: serverInstantOrNull(delivery.nextAttemptAt),
   delivered_at: serverInstantOrNull(delivery.deliveredAt),
   created_at: serverInstant(delivery.createdAt),
+  attempt_log: delivery.attemptLog.map((attempt) => ({
+    at: serverInstant(attempt.at),
+    duration_ms: attempt.durationMs,
+    status: attempt.status,
+    error: attempt.error,
+  })),
 });

@@ -1,15 +1,18 @@
 import {
   createWebhookInput,
   deliveriesInput,
+  listWebhooksInput,
   updateWebhookInput,
 } from '../../../application/webhooks/webhook.codecs.js';
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from '../../../domain/webhook/webhook-events.js';
-import { success } from '../envelope.js';
+import { pagination, success } from '../envelope.js';
 import { toHttpFailure } from '../http-error.js';
 import {
   closedObject,
   DELETED,
+  EXAMPLE_PAGINATION,
   ID,
+  PAGINATION,
   SERVER_INSTANT,
   TIMESTAMPS,
   titled,
@@ -71,6 +74,17 @@ const DELIVERY = titled(
     next_attempt_at: { anyOf: [SERVER_INSTANT, { type: 'null' }] },
     delivered_at: { anyOf: [SERVER_INSTANT, { type: 'null' }] },
     created_at: SERVER_INSTANT,
+    attempt_log: {
+      type: 'array',
+      description:
+        'Every attempt, oldest first: when it was sent, how long it took, and the status or the error.',
+      items: closedObject({
+        at: SERVER_INSTANT,
+        duration_ms: { type: 'integer', minimum: 0 },
+        status: { type: ['integer', 'null'] },
+        error: { type: ['string', 'null'] },
+      }),
+    },
   }),
 );
 
@@ -96,6 +110,10 @@ const EXAMPLE_DELIVERY = {
   next_attempt_at: '2026-11-25 10:01:45',
   delivered_at: null,
   created_at: '2026-11-25 10:00:05',
+  attempt_log: [
+    { at: '2026-11-25 10:00:06', duration_ms: 212, status: null, error: 'connection refused' },
+    { at: '2026-11-25 10:00:37', duration_ms: 480, status: 503, error: null },
+  ],
 };
 
 const withSecret = {
@@ -109,6 +127,7 @@ const DELIVERY_ID = /^[1-9]\d{0,9}$/;
 const webhookBody = wireBody(createWebhookInput);
 const webhookChanges = wireBody(updateWebhookInput);
 const deliveriesQuery = wireQuery(deliveriesInput);
+const listWebhooksQuery = wireQuery(listWebhooksInput);
 
 const one = (status: number, key: string, value: unknown): Reply => ({
   status,
@@ -149,15 +168,22 @@ export const webhookRoutes: readonly Route[] = [
     doc: {
       tag: 'Webhooks',
       summary: 'List subscriptions',
-      description: "The key's owner's subscriptions, oldest first (never their secrets).",
+      description:
+        "The key's owner's subscriptions, oldest first (never their secrets), paged as every list: `limit`, and `offset` or `cursor`.",
+      query: listWebhooksQuery,
       answer: {
         status: 200,
-        data: closedObject({ webhooks: { type: 'array', items: WEBHOOK } }),
-        example: { webhooks: [EXAMPLE_WEBHOOK] },
+        data: closedObject({ webhooks: { type: 'array', items: WEBHOOK }, pagination: PAGINATION }),
+        example: { webhooks: [EXAMPLE_WEBHOOK], pagination: EXAMPLE_PAGINATION },
       },
     },
-    handle: ({ session }) =>
-      respond(session.webhooks.list(), (webhooks) => one(200, 'webhooks', webhooks.map(presentWebhook))),
+    handle: ({ session, query }) =>
+      withInput(listWebhooksQuery, query, (page) =>
+        respond(session.webhooks.list(page), (webhooks) => ({
+          status: 200,
+          body: success({ webhooks: webhooks.items.map(presentWebhook), pagination: pagination(webhooks) }),
+        })),
+      ),
   },
   {
     method: 'GET',
@@ -244,19 +270,23 @@ export const webhookRoutes: readonly Route[] = [
       tag: 'Webhooks',
       summary: "A subscription's deliveries",
       description:
-        'Newest first: each event sent or to be sent, its attempts and what the receiver answered last.',
+        'Newest first: each event sent or to be sent, what the receiver answered last, and every attempt in `attempt_log` (when, how long, the status or the error). Paged as every list.',
       query: deliveriesQuery,
       answer: {
         status: 200,
-        data: closedObject({ deliveries: { type: 'array', items: DELIVERY } }),
-        example: { deliveries: [EXAMPLE_DELIVERY] },
+        data: closedObject({ deliveries: { type: 'array', items: DELIVERY }, pagination: PAGINATION }),
+        example: { deliveries: [EXAMPLE_DELIVERY], pagination: EXAMPLE_PAGINATION },
       },
     },
     handle: withPathId('webhook', (id, { session, query }) =>
       withInput(deliveriesQuery, query, (page) =>
-        respond(session.webhooks.deliveries(id, page), (deliveries) =>
-          one(200, 'deliveries', deliveries.map(presentDelivery)),
-        ),
+        respond(session.webhooks.deliveries(id, page), (deliveries) => ({
+          status: 200,
+          body: success({
+            deliveries: deliveries.items.map(presentDelivery),
+            pagination: pagination(deliveries),
+          }),
+        })),
       ),
     ),
   },

@@ -41,6 +41,7 @@ const draftOf = (committed: InMemoryState, visibleTasks: VisibleTasks | null) =>
     moneys: draftFor('moneys'),
     webhooks: draftFor('webhooks'),
     deliveries: draftFor('deliveries'),
+    attempts: draftFor('attempts'),
     sequences: draftFor('sequences'),
   };
   const commit = (): void => {

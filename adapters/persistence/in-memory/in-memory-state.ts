@@ -5,7 +5,7 @@ import type { Completion } from '../../../domain/gamification/profile.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../domain/task/task.js';
 import type { User } from '../../../domain/user/user.js';
-import type { Delivery, Webhook } from '../../../domain/webhook/webhook.js';
+import type { Delivery, DeliveryAttempt, Webhook } from '../../../domain/webhook/webhook.js';
 import type {
   Card,
   Category,
@@ -53,6 +53,8 @@ export interface InMemoryState {
   readonly moneys: Map<number, MoneyRecord>;
   readonly webhooks: Map<number, Webhook>;
   readonly deliveries: Map<number, Delivery>;
+  /** Each delivery's attempts, oldest first. */
+  readonly attempts: Map<number, readonly DeliveryAttempt[]>;
   /** Last id handed out per table. */
   readonly sequences: Map<string, number>;
 }
@@ -75,6 +77,7 @@ export const emptyState = (): InMemoryState => ({
   moneys: new Map(),
   webhooks: new Map(),
   deliveries: new Map(),
+  attempts: new Map(),
   sequences: new Map(),
 });
 

@@ -11,7 +11,7 @@ import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domai
 import { importanceRank } from '../../../domain/task/task-priority.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import type { InMemoryState } from './in-memory-state.js';
-import { BY_ID, handedOut, type KeyOrder, pageOf } from './paging.js';
+import { BY_ID, type KeyOrder, pageOf } from './paging.js';
 import { firstAfter, type IndexedBy } from './visible-tasks.js';
 
 /** Task active and its project and client (where it has them) active too. */
@@ -129,7 +129,7 @@ const idPage = (
   const items: Task[] = [];
   for (const id of ids.slice(start, end)) {
     const task = state.tasks.get(id);
-    if (task !== undefined) items.push(handedOut(task));
+    if (task !== undefined) items.push(task);
   }
   const last = ids[end - 1];
   return {
@@ -144,7 +144,7 @@ export class InMemoryTaskReadModel implements TaskReadModel {
 
   async findVisible(userId: UserId, id: TaskId): Promise<Task | null> {
     const task = this.database.state.tasks.get(id);
-    return task && isVisibleTo(task, userId) ? handedOut(task) : null;
+    return task && isVisibleTo(task, userId) ? task : null;
   }
 
   /**

@@ -2,6 +2,10 @@ import type { WebhookRepository } from '../../../application/ports/webhook.repos
 import type { UserId } from '../../../domain/task/task.js';
 import type { Delivery } from '../../../domain/webhook/webhook.js';
 import { type InMemoryState, nextId } from './in-memory-state.js';
+import { type KeyOrder, pageOf } from './paging.js';
+
+/** Deliveries newest first: by id, descending. */
+const NEWEST_FIRST: KeyOrder<Delivery> = { keyOf: (delivery) => [delivery.id], directions: ['desc'] };
 
 const isWaiting = (state: InMemoryState, delivery: Delivery): boolean =>
   delivery.state === 'pending' &&
@@ -28,7 +32,10 @@ export const inMemoryWebhooks = (
   delete: async (id) => {
     if (!state.webhooks.delete(id)) return false;
     for (const [key, delivery] of state.deliveries)
-      if (delivery.webhookId === id) state.deliveries.delete(key);
+      if (delivery.webhookId === id) {
+        state.deliveries.delete(key);
+        state.attempts.delete(key);
+      }
     return true;
   },
   countActive: async () => [...state.webhooks.values()].filter((webhook) => webhook.active).length,
@@ -53,11 +60,17 @@ export const inMemoryWebhooks = (
       state.deliveries.set(id, { ...delivery, id });
     }
   },
-  deliveriesOf: async (webhookId, limit, offset) =>
-    [...state.deliveries.values()]
-      .filter((delivery) => delivery.webhookId === webhookId)
-      .sort((a, b) => b.id - a.id)
-      .slice(offset, offset + limit),
+  deliveriesOf: async (webhookId, page) =>
+    pageOf(
+      [...state.deliveries.values()].filter((delivery) => delivery.webhookId === webhookId),
+      page,
+      NEWEST_FIRST,
+    ),
+  addAttempts: async (attempts) => {
+    for (const attempt of attempts)
+      state.attempts.set(attempt.deliveryId, [...(state.attempts.get(attempt.deliveryId) ?? []), attempt]);
+  },
+  attemptsOf: async (ids) => ids.flatMap((id) => state.attempts.get(id) ?? []),
   findDelivery: async (id) => state.deliveries.get(id) ?? null,
   updateDelivery: async (delivery) => {
     state.deliveries.set(delivery.id, delivery);

@@ -3,8 +3,10 @@ import { copyOf } from '../../../application/shared/copy.js';
 
 /**
  * A copy of a stored value for whoever asked: the store keeps its own objects, so a caller that
- * changes what it was handed (a field, a date's time) changes nothing the store answers later.
- * An Either the work answered is such a plain object too.
+ * changes what it was handed (a field, a date's time) changes nothing the store answers later. What
+ * a transaction answers, and the records sync reads, leave the store as copies. The read models'
+ * pages do not: their callers only read them (the HTTP edge serialises them, the use cases present
+ * them), and a host gets its own copy of every answer from its session (`hostCopy`).
  */
 export const handedOut = <T>(value: T): T => copyOf(value);
 
@@ -39,7 +41,7 @@ const idOrderedPage = <T>(items: readonly T[], page: Page): Paged<T> => {
   const end = page.offset + page.limit;
   const last = items[end - 1];
   return {
-    items: items.slice(page.offset, end).map(handedOut),
+    items: items.slice(page.offset, end),
     total: items.length,
     next: end < items.length && last !== undefined ? [idOf(last) ?? 0] : null,
   };
@@ -85,7 +87,7 @@ export const pageOf = <T>(items: readonly T[], page: Page, order: KeyOrder<T>): 
   const from = start === -1 ? keyed.length : start;
   const end = from + page.limit;
   return {
-    items: keyed.slice(from, end).map(({ item }) => handedOut(item)),
+    items: keyed.slice(from, end).map(({ item }) => item),
     total: keyed.length,
     next: end < keyed.length ? (keyed[end - 1]?.key ?? null) : null,
   };

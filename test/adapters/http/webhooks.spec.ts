@@ -111,12 +111,23 @@ for (const factory of ALL_HARNESSES) {
         attempts: 1,
         last_status: 200,
       });
+      // Issue 58, item 6: every attempt is in the delivery's log, not only the last.
+      expect(delivery.attempt_log).to.have.length(1);
+      expect(delivery.attempt_log[0]).to.include({ status: 200, error: null });
+      expect(delivery.attempt_log[0].duration_ms).to.be.a('number');
       const retried = await call({
         method: 'POST',
         url: `/v1/webhooks/${webhook.id}/deliveries/${delivery.id}/retry`,
       });
       expect(retried.statusCode).to.equal(202);
       await receiver.waitFor(2);
+      let log = delivery.attempt_log;
+      for (let tries = 0; log.length < 2 && tries < 100; tries++) {
+        await settle(10);
+        log = (await call({ method: 'GET', url: `/v1/webhooks/${webhook.id}/deliveries` })).json().data
+          .deliveries[0].attempt_log;
+      }
+      expect(log.map((attempt: { status: number }) => attempt.status)).to.deep.equal([200, 200]);
 
       const rotated = await call({ method: 'POST', url: `/v1/webhooks/${webhook.id}/rotate-secret` });
       expect(rotated.json().data.secret)
@@ -124,6 +135,29 @@ for (const factory of ALL_HARNESSES) {
         .and.not.equal(secret);
       expect((await call({ method: 'DELETE', url: `/v1/webhooks/${webhook.id}` })).statusCode).to.equal(200);
       expect((await call({ method: 'GET', url: `/v1/webhooks/${webhook.id}` })).statusCode).to.equal(404);
+    });
+
+    it('pages the subscriptions and the deliveries as every list: limit, offset or cursor, total, has_more', async () => {
+      for (const description of ['one', 'two', 'three'])
+        await right(alice.webhooks.create({ url, events: ['client.created'], description }));
+      const first = (await call({ method: 'GET', url: '/v1/webhooks?limit=2' })).json().data;
+      expect(first.webhooks.map((w: { description: string }) => w.description)).to.deep.equal(['one', 'two']);
+      expect(first.pagination).to.include({ limit: 2, offset: 0, total: 3, has_more: true });
+      const next = (
+        await call({ method: 'GET', url: `/v1/webhooks?limit=2&cursor=${first.pagination.next_cursor}` })
+      ).json().data;
+      expect(next.webhooks.map((w: { description: string }) => w.description)).to.deep.equal(['three']);
+      expect(next.pagination).to.include({ offset: null, has_more: false, next_cursor: null });
+      const [webhook] = first.webhooks;
+      const deliveries = (
+        await call({ method: 'GET', url: `/v1/webhooks/${webhook.id}/deliveries?limit=5` })
+      ).json().data;
+      expect(deliveries.pagination).to.include({ limit: 5, total: 0, has_more: false });
+      const forged = await call({
+        method: 'GET',
+        url: `/v1/webhooks?cursor=${first.pagination.next_cursor}x`,
+      });
+      expect(forged.statusCode).to.equal(400);
     });
 
     it('sends every event the document describes, each body as its schema under `webhooks` says', async () => {

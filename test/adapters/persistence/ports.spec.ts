@@ -8,6 +8,7 @@ import { taskReadModelContract } from './ports/task-read-model.contract.js';
 import { taskRepositoryContract } from './ports/task-repository.contract.js';
 import { unitOfWorkContract } from './ports/unit-of-work.contract.js';
 import { usersAndKeysContract } from './ports/users-and-keys.contract.js';
+import { webhookLogContract } from './ports/webhook-log.contract.js';
 
 /** Every port of every persistence adapter, in domain terms: one contract per port. */
 for (const harness of ALL_HARNESSES) {
@@ -21,4 +22,5 @@ for (const harness of ALL_HARNESSES) {
   idempotencyStoreContract(harness);
   changeLogContract(harness);
   currentRecordsContract(harness);
+  webhookLogContract(harness);
 }

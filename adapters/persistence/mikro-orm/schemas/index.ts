@@ -11,7 +11,7 @@ import { OwnerRowCountSchema } from './owner-row-count.schemas.js';
 import { RateLimitWindowSchema } from './rate-limit.schemas.js';
 import { TaskHistorySchema, TaskNumberSchema, TaskSchema } from './task.schemas.js';
 import { ApiKeySchema, UserSchema } from './user.schemas.js';
-import { WebhookDeliverySchema, WebhookSchema } from './webhook.schemas.js';
+import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookSchema } from './webhook.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
 export const ALL_SCHEMAS = [
@@ -38,6 +38,7 @@ export const ALL_SCHEMAS = [
   ChangeSequenceSchema,
   WebhookSchema,
   WebhookDeliverySchema,
+  WebhookAttemptSchema,
 ] as const;
 
 /** SQLite numbers the change log from its own last entry (change-log-writer.ts): no sequence table. */

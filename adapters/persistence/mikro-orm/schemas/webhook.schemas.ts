@@ -3,7 +3,13 @@ import type { InferKyselyTable } from '@mikro-orm/sql';
 import type { Selectable } from 'kysely';
 import type { NewWebhook } from '../../../../application/ports/webhook.repository.js';
 import { RECORD_RESOURCES } from '../../../../domain/api-key/scope.js';
-import type { Delivery, DeliveryState, DisabledReason, Webhook } from '../../../../domain/webhook/webhook.js';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  DeliveryState,
+  DisabledReason,
+  Webhook,
+} from '../../../../domain/webhook/webhook.js';
 import { domainValue, flag, instant, instantOrNull } from '../typed-values.js';
 import { counter, epochMillis } from './column-types.js';
 
@@ -53,6 +59,21 @@ export const WebhookDeliverySchema = defineEntity({
     nextAttemptAt: epochMillis().fieldName('next_attempt_at').nullable(),
     deliveredAt: epochMillis().fieldName('delivered_at').nullable(),
     createdAt: epochMillis().fieldName('created_at'),
+  },
+});
+
+/** Every attempt at a delivery (domain `DeliveryAttempt`), oldest first by id. */
+export const WebhookAttemptSchema = defineEntity({
+  name: 'WebhookAttemptRecord',
+  tableName: 'webhook_attempts',
+  indexes: [{ name: 'webhook_attempts_delivery_index', properties: ['deliveryId', 'id'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    deliveryId: p.integer().fieldName('delivery_id'),
+    attemptedAt: epochMillis().fieldName('attempted_at'),
+    durationMs: p.integer().fieldName('duration_ms'),
+    status: p.integer().nullable(),
+    error: p.text().nullable(),
   },
 });
 
@@ -145,4 +166,23 @@ export const attemptRow = (
   last_error: delivery.lastError,
   next_attempt_at: millis(delivery.nextAttemptAt),
   delivered_at: millis(delivery.deliveredAt),
+});
+
+/** A logged attempt from its row, and its row from it. */
+export const loggedAttemptOf = (
+  row: Selectable<InferKyselyTable<typeof WebhookAttemptSchema>>,
+): DeliveryAttempt => ({
+  deliveryId: row.delivery_id,
+  at: instant(row.attempted_at),
+  durationMs: row.duration_ms,
+  status: row.status,
+  error: row.error,
+});
+
+export const loggedAttemptRow = (attempt: DeliveryAttempt) => ({
+  delivery_id: attempt.deliveryId,
+  attempted_at: attempt.at.getTime(),
+  duration_ms: attempt.durationMs,
+  status: attempt.status,
+  error: attempt.error,
 });

@@ -1,12 +1,23 @@
-import type { Selectable } from 'kysely';
+import { expressionBuilder, type Selectable } from 'kysely';
 import type { WebhookRepository } from '../../../../application/ports/webhook.repository.js';
 import type { Delivery } from '../../../../domain/webhook/webhook.js';
 import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Statements } from '../orm-runner.js';
+import { pagedSelect } from '../read/paged-query.js';
 import type { Database } from '../schemas/database.js';
-import { attemptRow, deliveryOf, webhookOf, webhookRow } from '../schemas/webhook.schemas.js';
+import {
+  attemptRow,
+  deliveryOf,
+  loggedAttemptOf,
+  loggedAttemptRow,
+  webhookOf,
+  webhookRow,
+} from '../schemas/webhook.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { latestSeqQuery } from './change-log-writer.js';
+
+/** Deliveries by id, for their list's order. */
+const d = expressionBuilder<{ d: Database['webhook_deliveries'] }, 'd'>();
 
 /** Rows per insert: a dispatch round for many subscriptions must not outgrow a statement's parameters. */
 const DELIVERIES_PER_INSERT = 200;
@@ -86,6 +97,13 @@ export const sqlWebhooks = (
         ),
       ),
     delete: async (id) => {
+      await q.run(
+        q.db
+          .deleteFrom('webhook_attempts')
+          .where('delivery_id', 'in', (rows) =>
+            rows.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', id),
+          ),
+      );
       await q.run(q.db.deleteFrom('webhook_deliveries').where('webhook_id', '=', id));
       return (await q.first(q.db.deleteFrom('webhooks').where('id', '=', id).returning('id'))) !== undefined;
     },
@@ -150,12 +168,40 @@ export const sqlWebhooks = (
         await queue(inserted);
       }
     },
-    deliveriesOf: async (webhookId, limit, offset) =>
-      (
-        await q.all(
-          deliveries().where('webhook_id', '=', webhookId).orderBy('id', 'desc').limit(limit).offset(offset),
-        )
-      ).map(deliveryOf),
+    deliveriesOf: (webhookId, page) =>
+      pagedSelect(
+        q,
+        {
+          rows: q.db
+            .selectFrom('webhook_deliveries as d')
+            .selectAll('d')
+            .where('d.webhook_id', '=', webhookId),
+          order: [{ column: d.ref('d.id'), direction: 'desc', kind: 'number' }],
+          map: deliveryOf,
+        },
+        page,
+      ),
+    addAttempts: async (attempts) => {
+      for (let start = 0; start < attempts.length; start += DELIVERIES_PER_INSERT)
+        await q.run(
+          q.db
+            .insertInto('webhook_attempts')
+            .values(attempts.slice(start, start + DELIVERIES_PER_INSERT).map(loggedAttemptRow)),
+        );
+    },
+    attemptsOf: async (ids) =>
+      ids.length === 0
+        ? []
+        : (
+            await q.all(
+              q.db
+                .selectFrom('webhook_attempts')
+                .selectAll()
+                .where('delivery_id', 'in', dialect.idList(ids))
+                .orderBy('delivery_id')
+                .orderBy('id'),
+            )
+          ).map(loggedAttemptOf),
     findDelivery: async (id) => {
       const row = await q.first(
         deliveries()

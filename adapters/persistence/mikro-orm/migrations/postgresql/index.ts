@@ -24,6 +24,7 @@ import { Migration20261127140001 } from './Migration20261127140001.js';
 import { Migration20261128030001 } from './Migration20261128030001.js';
 import { Migration20261128090001 } from './Migration20261128090001.js';
 import { Migration20261129100001 } from './Migration20261129100001.js';
+import { Migration20261129140001 } from './Migration20261129140001.js';
 
 /** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const POSTGRESQL_MIGRATIONS = [
@@ -53,4 +54,5 @@ export const POSTGRESQL_MIGRATIONS = [
   { name: 'Migration20261128030001', class: Migration20261128030001 },
   { name: 'Migration20261128090001', class: Migration20261128090001 },
   { name: 'Migration20261129100001', class: Migration20261129100001 },
+  { name: 'Migration20261129140001', class: Migration20261129140001 },
 ];

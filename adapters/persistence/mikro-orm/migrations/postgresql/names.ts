@@ -31,4 +31,5 @@ export const POSTGRESQL_MIGRATION_NAMES: readonly string[] = [
   'Migration20261128030001',
   'Migration20261128090001',
   'Migration20261129100001',
+  'Migration20261129140001',
 ];
