@@ -77,7 +77,7 @@ const start = async (): Promise<void> => {
   });
   if (config.metricsPort !== null) {
     // Loaded only when asked for: prom-client and node:http's ESM facade (which loads undici) add
-    // about 25 MB to the process and 50 ms to its start.
+    // memory to the process and time to its start.
     const { createMetrics } = await import('../adapters/observability/prometheus-metrics.js');
     metrics = createMetrics({
       poolStats: persistence.poolStats,

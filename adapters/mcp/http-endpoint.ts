@@ -4,8 +4,8 @@ import type { ToolCatalog } from './tool-catalog.js';
 
 /**
  * MCP over Streamable HTTP (`streamable-http.ts`), with the SDK loaded by the first `/mcp` request:
- * a service no agent calls never loads it. The SDK and the schema library it brings took about
- * 30 MB of the process's memory, loaded at start.
+ * a service no agent calls never loads it. The SDK and the schema library it brings are a large
+ * share of the process's memory.
  */
 export const mcpEndpoint = (catalog: ToolCatalog, dispatch: Dispatch, version: string): McpEndpoint => {
   let loading: Promise<McpEndpoint> | undefined;

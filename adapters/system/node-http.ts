@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 
 /**
  * Node's `node:http` and `node:https`, read through `require`: an ESM import of `node:http`
- * evaluates every export it has, undici's client among them (about 13 MB in every process that
- * imports it, for an HTTP client it never uses).
+ * evaluates every export it has, undici's client among them: memory in every process that imports
+ * it, for an HTTP client it never uses.
  */
 const requireBuiltin = createRequire(import.meta.url);
 // trust boundary: require() answers any; these are Node's own node:http and node:https.

@@ -4,7 +4,7 @@ const GONE: unique symbol = Symbol('gone');
 /**
  * A transaction's view of one committed table: reads fall through to the committed map, writes
  * stay here until `commitTo`. A write costs what it touches, whatever the table's size (a copy of
- * the table on first touch cost a create 0.5 ms at 10,000 tasks). Iteration keeps the committed
+ * the table on first touch made every write grow with the table). Iteration keeps the committed
  * order, changed entries in their places and new ones after, as a Map's own order would be.
  */
 export class DraftMap<K, V> extends Map<K, V> {
