@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/sql';
 import { migrateUp } from './migrate.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
+import { SQLITE_BACKUP_CHECK } from './sql-dialect.js';
 import type { SqliteSynchronous } from './sqlite-connection.js';
 import { sqliteLibrary } from './sqlite-library.js';
 
@@ -56,9 +57,7 @@ const backupSqlite = async (source: string, target: string): Promise<BackupRepor
     const check = copy.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new Error(`the copy failed its integrity check: ${String(check)}`);
     const tables = copy
-      .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
-      )
+      .prepare(SQLITE_BACKUP_CHECK.tables)
       .pluck()
       // trust boundary: better-sqlite3 answers unknown rows; a plucked name column is text.
       .all() as string[];
@@ -66,7 +65,7 @@ const backupSqlite = async (source: string, target: string): Promise<BackupRepor
       tables.map((table) => [
         table,
         copy
-          .prepare(`select count(*) from "${table.replaceAll('"', '""')}"`)
+          .prepare(SQLITE_BACKUP_CHECK.rowCount(table))
           .pluck()
           // trust boundary: better-sqlite3 answers unknown rows; a plucked count is a number.
           .get() as number,

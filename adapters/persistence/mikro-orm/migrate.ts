@@ -2,10 +2,8 @@ import { MikroORM } from '@mikro-orm/sql';
 import type { Pool } from 'pg';
 import type { QueryObserver } from '../query-observer.js';
 import { mikroOrmOptions, type SqlDatabase } from './mikro-orm-options.js';
+import { MIGRATION_LOCK_STATEMENTS } from './sql-dialect.js';
 import type { SqliteSynchronous } from './sqlite-connection.js';
-
-/** An arbitrary constant naming this service's migration lock among PostgreSQL advisory locks. */
-const MIGRATION_LOCK = 724_310_553;
 
 /**
  * Applies pending migrations and answers their names. On PostgreSQL several instances may start at
@@ -28,10 +26,12 @@ export const migrateUp = async (
   // trust boundary: @mikro-orm/postgresql's native client is its pg pool.
   const client = await (native as Pool).connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const { lock } = MIGRATION_LOCK_STATEMENTS;
+    await client.query(lock.sql, [...lock.parameters]);
     return (await orm.migrator.up()).map((m) => m.name);
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    const { unlock } = MIGRATION_LOCK_STATEMENTS;
+    await client.query(unlock.sql, [...unlock.parameters]).catch(() => undefined);
     client.release();
   }
 };

@@ -218,3 +218,21 @@ export const POSTGRESQL: SqlDialect = {
   totalChanges: sql<{ changes: number }>`select 0 as changes`,
   foreignStatement: (text, params) => CompiledQuery.raw(text, [...params]),
 };
+
+/** An arbitrary constant naming this service's migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK = 724_310_553;
+
+/**
+ * PostgreSQL: the session lock under which one instance migrates while the others wait (migrate.ts),
+ * taken and given back on one connection of its own.
+ */
+export const MIGRATION_LOCK_STATEMENTS = {
+  lock: CompiledQuery.raw('select pg_advisory_lock($1)', [MIGRATION_LOCK]),
+  unlock: CompiledQuery.raw('select pg_advisory_unlock($1)', [MIGRATION_LOCK]),
+};
+
+/** SQLite: what a backup's check reads of its copy (database-admin.ts): its tables, and each one's rows. */
+export const SQLITE_BACKUP_CHECK = {
+  tables: "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+  rowCount: (table: string) => `select count(*) from "${table.replaceAll('"', '""')}"`,
+};
