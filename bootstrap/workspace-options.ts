@@ -3,13 +3,23 @@ import * as t from 'io-ts';
 import { StartupError } from './startup-error.js';
 
 /** A whole number of at least `least`. */
-const wholeFrom = (least: number) =>
-  t.refinement(t.number, (n) => Number.isInteger(n) && n >= least, `a whole number ≥ ${least}`);
+const wholeFrom = (least: number) => {
+  const is = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isInteger(value) && value >= least;
+  return new t.Type<number, number, unknown>(
+    `a whole number ≥ ${least}`,
+    is,
+    (value, context) => (is(value) ? t.success(value) : t.failure(value, context)),
+    t.identity,
+  );
+};
 
+/** `props`, each optional, and no other key: a misspelt option is refused, not dropped. */
 const withKnownKeys = <P extends t.Props>(name: string, props: P) =>
   new t.Type<t.TypeOfPartialProps<P>, unknown, unknown>(
     name,
-    (value): value is t.TypeOfPartialProps<P> => t.partial(props).is(value),
+    (value): value is t.TypeOfPartialProps<P> =>
+      t.partial(props).is(value) && Object.keys(value).every((key) => key in props),
     (value, context) =>
       typeof value === 'object' && value !== null
         ? E.flatMap(t.partial(props).validate(value, context), (checked) => {

@@ -8,6 +8,15 @@ export const identifierQuote =
   (name: string): string =>
     dialect === 'sqlite' ? `\`${name}\`` : `"${name}"`;
 
+/** A table's id column as `dialect` writes it: SQLite's autoincrement, PostgreSQL's serial. */
+export const idColumnSql = (dialect: MigrationDialect): string =>
+  dialect === 'sqlite'
+    ? `${identifierQuote(dialect)('id')} integer not null primary key autoincrement`
+    : `${identifierQuote(dialect)('id')} serial primary key`;
+
+/** A 32-bit integer column's type in `dialect`. */
+export const intSql = (dialect: MigrationDialect): string => (dialect === 'sqlite' ? 'integer' : 'int');
+
 /** A migration's statements, as one function writes them for either dialect. */
 export interface MigrationStatements {
   readonly up: readonly string[];

@@ -1,4 +1,10 @@
-import { identifierQuote, type MigrationDialect, type MigrationStatements } from './statements-migration.js';
+import {
+  idColumnSql,
+  identifierQuote,
+  intSql,
+  type MigrationDialect,
+  type MigrationStatements,
+} from './statements-migration.js';
 
 /**
  * Every attempt at a webhook delivery, kept in its log (when, how long, the status or the error),
@@ -6,11 +12,8 @@ import { identifierQuote, type MigrationDialect, type MigrationStatements } from
  */
 export const webhookAttempts = (dialect: MigrationDialect): MigrationStatements => {
   const q = identifierQuote(dialect);
-  const id =
-    dialect === 'sqlite'
-      ? `${q('id')} integer not null primary key autoincrement`
-      : `${q('id')} serial primary key`;
-  const int = dialect === 'sqlite' ? 'integer' : 'int';
+  const id = idColumnSql(dialect);
+  const int = intSql(dialect);
   return {
     up: [
       `create table ${q('webhook_attempts')} (${id}, ${q('delivery_id')} ${int} not null, ` +

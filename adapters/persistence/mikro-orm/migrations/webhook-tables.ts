@@ -1,4 +1,10 @@
-import { identifierQuote, type MigrationDialect, type MigrationStatements } from './statements-migration.js';
+import {
+  idColumnSql,
+  identifierQuote,
+  intSql,
+  type MigrationDialect,
+  type MigrationStatements,
+} from './statements-migration.js';
 /**
  * Webhook subscriptions and their deliveries (CONTRACT §10), and the note a status change leaves in
  * the change log for the event it sends. Written once for both dialects: the quoting differs, and
@@ -6,11 +12,8 @@ import { identifierQuote, type MigrationDialect, type MigrationStatements } from
  */
 export const webhookTables = (dialect: MigrationDialect): MigrationStatements => {
   const q = identifierQuote(dialect);
-  const id =
-    dialect === 'sqlite'
-      ? `${q('id')} integer not null primary key autoincrement`
-      : `${q('id')} serial primary key`;
-  const int = dialect === 'sqlite' ? 'integer' : 'int';
+  const id = idColumnSql(dialect);
+  const int = intSql(dialect);
   const flag = dialect === 'sqlite' ? 'integer' : 'boolean';
   return {
     up: [
