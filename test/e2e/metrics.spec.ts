@@ -140,17 +140,19 @@ describe('operations: metrics on METRICS_PORT and SQL timings at LOG_LEVEL=debug
         .map(
           (line) => JSON.parse(line) as { sql: string; duration_ms: number; side: string; reqId?: string },
         );
-    // The log reaches this process through a pipe, a little after the responses.
-    const logged = await eventually(() =>
-      sqlLines().some((line) => line.side === 'write' && /^insert/i.test(line.sql)),
-    );
-    expect(logged, 'an insert logged from the unit of work').to.equal(true);
-    expect(sqlLines().some((line) => line.side === 'read' && /select/i.test(line.sql))).to.equal(true);
-    expect(sqlLines().every((line) => typeof line.duration_ms === 'number')).to.equal(true);
     // CONTRACT §1: every log line of a request carries its id, its statements' too.
     const ofRequest = (id: string) => sqlLines().filter((line) => line.reqId === id);
-    expect(ofRequest('list-req-1').some((line) => /select/i.test(line.sql))).to.equal(true);
-    expect(ofRequest('create-req-2').some((line) => /^insert/i.test(line.sql))).to.equal(true);
+    // The log reaches this process through a pipe, a little after the responses.
+    const logged = await eventually(
+      () => ofRequest('create-req-2').some((line) => line.side === 'write' && /^insert/i.test(line.sql)),
+      10_000,
+    );
+    expect(logged, 'the create’s insert logged from the unit of work, with its request id').to.equal(true);
+    expect(
+      ofRequest('list-req-1').some((line) => line.side === 'read' && /select/i.test(line.sql)),
+      'the list’s select logged with its request id',
+    ).to.equal(true);
+    expect(sqlLines().every((line) => typeof line.duration_ms === 'number')).to.equal(true);
     for (const marker of ['PARAM-MARKER-91', 'param-marker-91', 'BODY-MARKER-92'])
       expect(server.stdout()).not.to.include(marker);
     expect(server.stdout()).not.to.include(key);
