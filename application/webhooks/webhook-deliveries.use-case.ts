@@ -41,8 +41,11 @@ const viewsOf = async (
   const logs = new Map<number, AttemptView[]>();
   for (const { deliveryId, ...attempt } of await repositories.webhooks.attemptsOf(
     deliveries.map((d) => d.id),
-  ))
-    logs.set(deliveryId, [...(logs.get(deliveryId) ?? []), attempt]);
+  )) {
+    const log = logs.get(deliveryId);
+    if (log === undefined) logs.set(deliveryId, [attempt]);
+    else log.push(attempt);
+  }
   return deliveries.map((delivery) => withLog(delivery, logs.get(delivery.id) ?? []));
 };
 
