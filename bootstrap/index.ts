@@ -72,7 +72,12 @@ export type {
 } from '../application/webhooks/webhook-deliveries.use-case.js';
 export type { WebhookView, WebhookWithSecret } from '../application/webhooks/webhook-view.js';
 export type * from '../application/workspace/inputs.js';
-export type { Outcome, RecordOperations, Session, TaskOperations } from '../application/workspace/session.js';
+export type {
+  Outcome,
+  RecordOperations,
+  Session,
+  TaskOperations,
+} from '../application/workspace/session-types.js';
 export { unwrap, WorkspaceError } from '../application/workspace/unwrap.js';
 export type {
   KeySession,

@@ -19,14 +19,9 @@ import {
   type InfrastructureError,
   type UnknownUser,
 } from '../application/shared/errors.js';
-import * as seq from '../application/shared/sequence.js';
 import type { AttemptReport } from '../application/webhooks/deliver-webhooks.js';
-import {
-  type Admission,
-  type CallGroup,
-  openSession,
-  scopeRefusal,
-} from '../application/workspace/session.js';
+import { type CallGroup, scopeRefusal } from '../application/workspace/scope-policy.js';
+import { type Admission, openSession } from '../application/workspace/session.js';
 import { aroundCalls, hostCopy } from '../application/workspace/session-answers.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type {
@@ -161,7 +156,7 @@ const keySession = (
       isOpen()
         ? pipe(
             useCases.keys.authenticate.execute(apiKey),
-            seq.map(() => undefined),
+            TE.map(() => undefined),
           )
         : TE.left(closed),
     refusal: (group, operation) => scopeRefusal(principal.scopes, group, operation),
@@ -179,7 +174,7 @@ const edgeGate = (useCases: WorkspaceUseCases, isOpen: IsOpen): EdgeGate => ({
       isOpen,
       pipe(
         useCases.keys.authenticate.execute(apiKey),
-        seq.map((principal) => ({
+        TE.map((principal) => ({
           ...principal,
           sessionFor: (admittedGroup: CallGroup, admittedOperation: string) =>
             keySessionOver(useCases, principal, {
@@ -202,12 +197,12 @@ const userSession = (useCases: WorkspaceUseCases, userId: number, isOpen: IsOpen
     if (known) return TE.right(undefined);
     return pipe(
       useCases.users.find.execute(userId),
-      seq.tap(() => {
+      TE.tap(() => {
         known = true;
         return TE.right(undefined);
       }),
-      seq.map(() => undefined),
-      seq.mapError((error): UnknownUser | InfrastructureError =>
+      TE.map(() => undefined),
+      TE.mapLeft((error): UnknownUser | InfrastructureError =>
         error._tag === 'NotFound' ? { _tag: 'UnknownUser', userId } : error,
       ),
     );
@@ -322,7 +317,7 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
         isOpen,
         pipe(
           useCases.keys.authenticate.execute(apiKey),
-          seq.map((principal) => hostSession(keySession(useCases, apiKey, principal, isOpen))),
+          TE.map((principal) => hostSession(keySession(useCases, apiKey, principal, isOpen))),
         ),
       ),
     users: {

@@ -1,4 +1,4 @@
-import { callRefusal } from '../../application/workspace/session.js';
+import { callRefusal } from '../../application/workspace/scope-policy.js';
 import type { KeySession } from '../../application/workspace/workspace.js';
 import { routeMatcher } from './batch/route-matcher.js';
 import { noneMatch } from './conditional.js';

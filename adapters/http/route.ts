@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AppError } from '../../application/shared/errors.js';
 import { MAX_ID } from '../../application/shared/fields.js';
 import type { Unchanged } from '../../application/shared/list-version.js';
-import type { CallGroup } from '../../application/workspace/session.js';
+import type { CallGroup } from '../../application/workspace/scope-policy.js';
 import type { KeySession } from '../../application/workspace/workspace.js';
 import { nodeHttp } from '../system/node-http.js';
 import { etagOf, listEtag, listVersionIn } from './conditional.js';

@@ -1,4 +1,4 @@
-import { callRefusal, callScopes } from '../../application/workspace/session.js';
+import { callRefusal, callScopes } from '../../application/workspace/scope-policy.js';
 import type { Scope } from '../../domain/api-key/scope.js';
 import type { InnerRequest, Query } from '../http/dispatch.js';
 import { bodySchemaOf, type JsonSchema, queryParametersOf } from '../http/openapi/json-schema.js';

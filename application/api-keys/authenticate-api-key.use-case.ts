@@ -7,7 +7,6 @@ import type { ApiKeySecrets } from '../ports/api-key-secrets.port.js';
 import type { ApiKeyStore } from '../ports/api-key-store.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { InfrastructureError, Unauthenticated } from '../shared/errors.js';
-import * as seq from '../shared/sequence.js';
 
 export type AuthenticateError = Unauthenticated | InfrastructureError;
 
@@ -38,12 +37,12 @@ export class AuthenticateApiKey {
     const now = this.clock.now();
     return pipe(
       query(() => this.store.findByDigest(this.secrets.digest(presented))),
-      seq.flatMap((key) =>
+      TE.flatMap((key) =>
         key !== null && isUsable(key, now)
           ? TE.right(key)
           : TE.left<AuthenticateError>({ _tag: 'Unauthenticated', reason: 'invalid' }),
       ),
-      seq.tap((key) => {
+      TE.tap((key) => {
         if (needsLastUsedTouch(key, now))
           this.store
             .touchLastUsed(key.id, now)
@@ -52,7 +51,7 @@ export class AuthenticateApiKey {
             );
         return TE.right(undefined);
       }),
-      seq.map((key) => ({ userId: key.userId, keyId: key.id, scopes: key.scopes })),
+      TE.map((key) => ({ userId: key.userId, keyId: key.id, scopes: key.scopes })),
     );
   }
 }

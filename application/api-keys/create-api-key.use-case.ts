@@ -16,7 +16,6 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { instant, recordId } from '../shared/fields.js';
-import * as seq from '../shared/sequence.js';
 import { problem } from '../shared/validation-detail.js';
 
 /** A non-empty list of scopes such as `tasks:*` or `clients:read`; an unknown one names the valid ones. */
@@ -97,12 +96,12 @@ export class CreateApiKey {
   execute(input: unknown): TE.TaskEither<CreateApiKeyError, CreatedApiKey> {
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap((request) =>
+      TE.flatMap((request) =>
         request.expiresAt !== undefined && request.expiresAt.getTime() <= this.clock.now().getTime()
           ? TE.left(EXPIRED_ALREADY)
           : TE.right(request),
       ),
-      seq.flatMap((request) =>
+      TE.flatMap((request) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, CreatedApiKey>> => {
           const user = await repositories.users.findById(request.userId);
           if (user === null) return E.left(notFound('user'));

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import { type InfrastructureError, infrastructureError } from '../shared/errors.js';
 
 /** The most operations one batch takes (CONTRACT §11). */
@@ -106,13 +107,17 @@ const atomically = async <R, Err>(
     }
     return E.right(answers);
   });
-  if (E.isRight(outcome))
-    return E.right(outcome.right.map((answer): StepResult<R> => ({ _tag: 'Answered', answer })));
-  if (outcome.left !== 'stopped') return E.left(outcome.left);
-  const stop = failed;
-  if (stop === undefined) return E.left(infrastructureError(new Error('a batch stopped at no step')));
-  const notDone: StepResult<R> = { _tag: 'NotDone', why: { _tag: 'BatchFailed', failedStep: stop.step } };
-  return E.right(steps.map((_, index) => (index === stop.step ? stop.result : notDone)));
+  return pipe(
+    outcome,
+    E.map((answers) => answers.map((answer): StepResult<R> => ({ _tag: 'Answered', answer }))),
+    E.orElse((why) => {
+      if (why !== 'stopped') return E.left(why);
+      const stop = failed;
+      if (stop === undefined) return E.left(infrastructureError(new Error('a batch stopped at no step')));
+      const notDone: StepResult<R> = { _tag: 'NotDone', why: { _tag: 'BatchFailed', failedStep: stop.step } };
+      return E.right(steps.map((_, index) => (index === stop.step ? stop.result : notDone)));
+    }),
+  );
 };
 
 /**

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type { AchievementCode } from '../../domain/gamification/achievements.js';
 import { awardFor } from '../../domain/gamification/award.js';
 import {
@@ -31,10 +32,12 @@ export const checkedTransition = (
   to: number,
   at: Date,
 ): E.Either<ValidationFailed, StatusTransition> => {
-  const transition = changeStatus(task, to, actor.userId, at);
-  return E.isLeft(transition)
-    ? E.left(validationFailed([{ field: 'status', code: 'OUT_OF_RANGE', message: 'must be 0, 1, 2 or 3' }]))
-    : transition;
+  return pipe(
+    changeStatus(task, to, actor.userId, at),
+    E.mapLeft(() =>
+      validationFailed([{ field: 'status', code: 'OUT_OF_RANGE', message: 'must be 0, 1, 2 or 3' }]),
+    ),
+  );
 };
 
 /**

@@ -6,7 +6,6 @@ import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import type { InfrastructureError, InvalidReference, ValidationFailed } from '../shared/errors.js';
-import * as seq from '../shared/sequence.js';
 import { checkedFields } from './checked-fields.js';
 import type { CreatableKind } from './record-kind.js';
 
@@ -23,22 +22,25 @@ export class CreateRecord<F extends object> {
   execute(actor: Actor, input: unknown): TE.TaskEither<CreateRecordError, Stored<F>> {
     return pipe(
       TE.fromEither(this.kind.decodeCreate(input)),
-      seq.flatMap((draft) =>
-        this.unitOfWork.run(async (repositories) => {
-          // `draft.fields` holds what was given too; checkedFields places it and puts it over them.
-          const fields = await checkedFields(
-            this.kind,
-            repositories,
-            actor.userId,
-            // trust boundary: a draft's fields are F with what was given put over them, before placing.
-            draft.fields as F,
-            draft.given,
-          );
-          if (E.isLeft(fields)) return fields;
-          return E.right(
-            await this.kind.repository(repositories).add(actor.userId, fields.right, this.clock.now()),
-          );
-        }),
+      TE.flatMap((draft) =>
+        this.unitOfWork.run((repositories) =>
+          pipe(
+            // `draft.fields` holds what was given too; checkedFields places it and puts it over them.
+            checkedFields(
+              this.kind,
+              repositories,
+              actor.userId,
+              // trust boundary: a draft's fields are F with what was given put over them, before placing.
+              draft.fields as F,
+              draft.given,
+            ),
+            TE.flatMap((fields) =>
+              TE.fromTask(() =>
+                this.kind.repository(repositories).add(actor.userId, fields, this.clock.now()),
+              ),
+            ),
+          )(),
+        ),
       ),
     );
   }

@@ -1,4 +1,4 @@
-import type * as E from 'fp-ts/lib/Either.js';
+import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { MONEY_TYPES, type MoneyType, RECORD_TYPES } from '../../domain/workspace/records.js';
 import type {
@@ -14,7 +14,6 @@ import { decodeWith } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
 import { boolean, integerChoice, localDate, recordId, text, textChoice } from '../shared/fields.js';
 import { pageParams, type Requested } from '../shared/paging.js';
-import { mapRight } from '../shared/sequence.js';
 
 /** Decodes a list's query string: its filters with their defaults, and the page asked for. */
 export type QueryDecoder<Q> = (input: unknown) => E.Either<ValidationFailed, Q>;
@@ -28,7 +27,7 @@ export const listClientsInput = object('ListClientsInput', {
 export const decodeClientsQuery: QueryDecoder<Requested<ClientListQuery>> = (input) =>
   pipe(
     decodeWith(listClientsInput)(input),
-    mapRight((q) => ({ ...q, active: q.active ?? true, orderBy: q.orderByLatest ?? null })),
+    E.map((q) => ({ ...q, active: q.active ?? true, orderBy: q.orderByLatest ?? null })),
   );
 
 export const listProjectsInput = object('ListProjectsInput', {
@@ -55,7 +54,7 @@ export const listNamedInput = object('ListNamedInput', {
 export const decodeNamedQuery: QueryDecoder<Requested<NamedListQuery>> = (input) =>
   pipe(
     decodeWith(listNamedInput)(input),
-    mapRight((q) => ({ ...q, active: q.active ?? true })),
+    E.map((q) => ({ ...q, active: q.active ?? true })),
   );
 
 /** The filters time and money records share: their links, and a range of days (inclusive). */

@@ -21,7 +21,6 @@ import {
   pageAnswer,
 } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import * as seq from '../shared/sequence.js';
 import type { QueryDecoder } from './list-queries.js';
 
 export type ListRecordsError = ValidationFailed | InvalidCursor | InfrastructureError;
@@ -43,7 +42,7 @@ export class ListRecords<Q extends PageRequest, R> {
   execute(actor: Actor, input: unknown): TE.TaskEither<ListRecordsError, RecordPage<R>> {
     return pipe(
       this.open(actor, input),
-      seq.flatMap((q) => readVersioned(this.read(actor, q))),
+      TE.flatMap((q) => readVersioned(this.read(actor, q))),
     );
   }
 
@@ -55,13 +54,16 @@ export class ListRecords<Q extends PageRequest, R> {
   ): TE.TaskEither<ListRecordsError, RecordPage<R> | Unchanged> {
     return pipe(
       this.open(actor, input),
-      seq.flatMap((q) => readVersionedUnless(this.read(actor, q), version)),
+      TE.flatMap((q) => readVersionedUnless(this.read(actor, q), version)),
     );
   }
 
   private open(actor: Actor, input: unknown): TE.TaskEither<ValidationFailed | InvalidCursor, Opened<Q>> {
-    const decoded = this.decode(input);
-    return TE.fromEither(E.isLeft(decoded) ? decoded : openPage(this.listOf(actor), decoded.right));
+    return pipe(
+      this.decode(input),
+      E.flatMap((query) => openPage(this.listOf(actor), query)),
+      TE.fromEither,
+    );
   }
 
   private read(actor: Actor, q: Opened<Q>): VersionedRead<InfrastructureError, PageAnswer<R>> {

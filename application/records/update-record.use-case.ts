@@ -15,7 +15,6 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { holds, type Precondition } from '../shared/precondition.js';
-import * as seq from '../shared/sequence.js';
 import { checkedFields } from './checked-fields.js';
 import type { RecordKind } from './record-kind.js';
 
@@ -47,23 +46,28 @@ export class UpdateRecord<F extends object> {
   ): TE.TaskEither<UpdateRecordError, Stored<F>> {
     return pipe(
       TE.fromEither(this.kind.decodeUpdate(input)),
-      seq.flatMap((changes) =>
-        this.unitOfWork.run(
-          async (
-            repositories,
-          ): Promise<E.Either<Exclude<UpdateRecordError, InfrastructureError>, Stored<F>>> => {
-            const repository = this.kind.repository(repositories);
-            const record = await repository.findOwnedForUpdate(actor.userId, id);
-            if (record === null) return E.left(notFound(this.kind.resource));
-            if (!holds(precondition, record)) return E.left(preconditionFailed);
-            const fields = await checkedFields(this.kind, repositories, actor.userId, record, changes);
-            if (E.isLeft(fields)) return fields;
-            if (!changedFields(record, fields.right)) return E.right(record);
-            const updated: Stored<F> = { ...record, ...fields.right, updatedAt: this.clock.now() };
-            await repository.update(updated);
-            return E.right(updated);
-          },
-        ),
+      TE.flatMap((changes) =>
+        this.unitOfWork.run((repositories) => {
+          const repository = this.kind.repository(repositories);
+          return pipe(
+            TE.fromTask(() => repository.findOwnedForUpdate(actor.userId, id)),
+            TE.flatMap(TE.fromNullable(notFound(this.kind.resource))),
+            TE.filterOrElseW(
+              (record) => holds(precondition, record),
+              () => preconditionFailed,
+            ),
+            TE.flatMap((record) =>
+              pipe(
+                checkedFields(this.kind, repositories, actor.userId, record, changes),
+                TE.flatMap((fields) => {
+                  if (!changedFields(record, fields)) return TE.right(record);
+                  const updated: Stored<F> = { ...record, ...fields, updatedAt: this.clock.now() };
+                  return TE.fromTask(() => repository.update(updated).then(() => updated));
+                }),
+              ),
+            ),
+          )();
+        }),
       ),
     );
   }

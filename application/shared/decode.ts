@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type * as t from 'io-ts';
 import { ObjectCodec, omittedCount, readProblem } from './codecs.js';
 import type { TopLevelCode, ValidationCode, ValidationFailed } from './errors.js';
@@ -93,8 +94,11 @@ export const decodeWith =
     if (isCheckedWith(codec, input)) return E.right(input as A);
     const pick =
       topLevel ?? (codec instanceof ObjectCodec ? codec.options.topLevel : undefined) ?? genericCode;
-    const decoded = codec.decode(input);
-    if (E.isRight(decoded)) return decoded;
-    const { details, omitted } = toDetails(decoded.left);
-    return E.left(validationFailed(details, pick, omitted));
+    return pipe(
+      codec.decode(input),
+      E.mapLeft((errors) => {
+        const { details, omitted } = toDetails(errors);
+        return validationFailed(details, pick, omitted);
+      }),
+    );
   };

@@ -5,7 +5,6 @@ import type { ChangeLogReader, ChangeResource } from '../ports/change-log.port.j
 import { checksumOf } from './checksum.js';
 import type { InfrastructureError } from './errors.js';
 import { query } from './read.js';
-import * as seq from './sequence.js';
 
 /** A list answered only if it changed: what a caller holding its current version gets instead. */
 export interface Unchanged {
@@ -54,7 +53,7 @@ const pageAt =
   (version: string): TE.TaskEither<E, Versioned<P>> =>
     pipe(
       read.page(),
-      seq.map((page) => ({ ...page, version })),
+      TE.map((page) => ({ ...page, version })),
     );
 
 /**
@@ -64,7 +63,7 @@ const pageAt =
  */
 export const readVersioned = <E, P>(
   read: VersionedRead<E, P>,
-): TE.TaskEither<E | InfrastructureError, Versioned<P>> => pipe(versionOf(read), seq.flatMap(pageAt(read)));
+): TE.TaskEither<E | InfrastructureError, Versioned<P>> => pipe(versionOf(read), TE.flatMap(pageAt(read)));
 
 /** As `readVersioned`, but only the version when it is still `known`: the page is then not read. */
 export const readVersionedUnless = <E, P>(
@@ -73,7 +72,7 @@ export const readVersionedUnless = <E, P>(
 ): TE.TaskEither<E | InfrastructureError, Versioned<P> | Unchanged> =>
   pipe(
     versionOf(read),
-    seq.flatMap(
+    TE.flatMap(
       (version): TE.TaskEither<E, Versioned<P> | Unchanged> =>
         version === known ? TE.right({ unchanged: true, version }) : pageAt(read)(version),
     ),

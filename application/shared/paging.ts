@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type { Page, Paged } from '../ports/paging.js';
 import { CURSOR_MAX_LENGTH, type CursorBinding, decodeCursor, encodeCursor } from './cursor.js';
 import { validationFailed } from './decode.js';
@@ -58,8 +59,10 @@ export const openPage = <Q extends PageRequest>(
   const limit = request.limit ?? DEFAULT_LIMIT;
   if (request.cursor === undefined) return E.right({ ...request, limit, offset: request.offset ?? 0 });
   if (request.offset !== undefined) return E.left(BOTH_GIVEN);
-  const key = decodeCursor(bindingOf(of, request), request.cursor);
-  return E.isLeft(key) ? key : E.right({ ...request, limit, offset: 0, after: key.right });
+  return pipe(
+    decodeCursor(bindingOf(of, request), request.cursor),
+    E.map((after) => ({ ...request, limit, offset: 0, after })),
+  );
 };
 
 /** A page as a caller receives it: its items, the list's total, and how to ask for what follows. */

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type { UserId } from '../../domain/task/task.js';
 import { clientFollowingProject } from '../../domain/workspace/client-of-project.js';
 import {
@@ -77,13 +78,21 @@ export const resolveReferences = async <K extends RecordKindName, F extends Link
         problems.push(notYours(projectField));
       } else {
         const client = clientFollowingProject(project.clientId, given[clientField], resolved[clientField]);
-        if (E.isLeft(client))
-          problems.push({
-            field: clientField,
-            code: 'MISMATCH',
-            message: `${clientField} differs from the project's client`,
-          });
-        else inherited = { field: clientField, clientId: client.right };
+        pipe(
+          client,
+          E.match(
+            () => {
+              problems.push({
+                field: clientField,
+                code: 'MISMATCH',
+                message: `${clientField} differs from the project's client`,
+              });
+            },
+            (clientId) => {
+              inherited = { field: clientField, clientId };
+            },
+          ),
+        );
       }
     }
   }

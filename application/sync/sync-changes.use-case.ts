@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import type * as t from 'io-ts';
 import { acceptedScopes } from '../../domain/api-key/scope.js';
 import {
   CHANGE_RESOURCES,
@@ -57,6 +59,7 @@ export const DEFAULT_SYNC_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 const decode = decodeWith(syncInput);
+type SyncInput = t.TypeOf<typeof syncInput>;
 
 const scopeRefusal = (resource: ChangeResource): InsufficientScope => ({
   _tag: 'InsufficientScope',
@@ -105,10 +108,10 @@ export class SyncChanges {
     readable: readonly ChangeResource[],
     input: unknown,
   ): TE.TaskEither<SyncError, SyncPage> {
-    const opened = this.open(actor, readable, input);
-    if (E.isLeft(opened)) return TE.left(opened.left);
-    const { position, limit } = opened.right;
-    return query(() => this.read(actor, position, limit));
+    return pipe(
+      TE.fromEither(this.open(actor, readable, input)),
+      TE.flatMap(({ position, limit }) => query(() => this.read(actor, position, limit))),
+    );
   }
 
   private open(
@@ -116,23 +119,35 @@ export class SyncChanges {
     readable: readonly ChangeResource[],
     input: unknown,
   ): E.Either<SyncError, { readonly position: SyncPosition; readonly limit: number }> {
-    const decoded = decode(input);
-    if (E.isLeft(decoded)) return decoded;
-    const { since, resources: list, limit = SYNC_DEFAULT_LIMIT } = decoded.right;
+    return pipe(
+      decode(input),
+      E.flatMap((decoded) => this.positionOf(actor, readable, decoded)),
+    );
+  }
+
+  /** Where the asked page starts: the beginning, or where the token left off, for the resources named. */
+  private positionOf(
+    actor: Actor,
+    readable: readonly ChangeResource[],
+    { since, resources: list, limit = SYNC_DEFAULT_LIMIT }: SyncInput,
+  ): E.Either<SyncError, { readonly position: SyncPosition; readonly limit: number }> {
     const named = list === undefined ? undefined : resourcesIn(list);
     const refused = named?.find((resource) => !readable.includes(resource));
     if (refused !== undefined) return E.left(scopeRefusal(refused));
     const resources = named ?? readable;
     const now = this.clock.now();
     if (since === undefined) return E.right({ position: { seq: 0, resources, issuedAt: now }, limit });
-    const token = decodeSyncToken(actor.userId, since);
-    if (E.isLeft(token)) return token;
-    // A token carries on only for resources it covered: for any other, changes before it were never read.
-    if (resources.some((resource) => !token.right.resources.includes(resource)))
-      return E.left(invalidSyncToken);
-    if (token.right.issuedAt.getTime() < now.getTime() - this.retentionDays * DAY_MS)
-      return E.left({ _tag: 'SyncTokenExpired', retentionDays: this.retentionDays });
-    return E.right({ position: { ...token.right, resources, issuedAt: now }, limit });
+    return pipe(
+      decodeSyncToken(actor.userId, since),
+      E.flatMap((token): E.Either<SyncError, { position: SyncPosition; limit: number }> => {
+        // A token carries on only for resources it covered: for any other, changes before it were never read.
+        if (resources.some((resource) => !token.resources.includes(resource)))
+          return E.left(invalidSyncToken);
+        if (token.issuedAt.getTime() < now.getTime() - this.retentionDays * DAY_MS)
+          return E.left({ _tag: 'SyncTokenExpired', retentionDays: this.retentionDays });
+        return E.right({ position: { ...token, resources, issuedAt: now }, limit });
+      }),
+    );
   }
 
   private async read(actor: Actor, position: SyncPosition, limit: number): Promise<SyncPage> {

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { GamificationFeedback } from '../../domain/gamification/scoring.js';
+import type { StatusChange } from '../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId } from '../../domain/task/task.js';
 import { awardStatusMove, checkedTransition } from '../gamification/status-move.js';
 import type { Clock } from '../ports/clock.port.js';
@@ -14,7 +15,6 @@ import {
   notFound,
   type ValidationFailed,
 } from '../shared/errors.js';
-import * as seq from '../shared/sequence.js';
 import { changeStatusInput } from './task.codecs.js';
 
 export interface StatusOutcome {
@@ -25,6 +25,23 @@ export interface StatusOutcome {
 export type ChangeTaskStatusError = ValidationFailed | NotFound | InfrastructureError;
 
 const decode = decodeWith(changeStatusInput);
+
+/** The task (if the caller sees it) and its move to `status`, checked. */
+const movable = (
+  actor: Actor,
+  task: Task | null,
+  status: number,
+  at: Date,
+): E.Either<
+  ValidationFailed | NotFound,
+  { readonly task: Task; readonly moved: Task; readonly change: StatusChange | null }
+> => {
+  if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
+  return pipe(
+    checkedTransition(actor, task, status, at),
+    E.map(({ task: moved, change }) => ({ task, moved, change })),
+  );
+};
 
 /**
  * Moves a task to a new status: the task update, its history entry and the gamification update
@@ -40,27 +57,28 @@ export class ChangeTaskStatus {
   execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<ChangeTaskStatusError, StatusOutcome> {
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap(({ status }) =>
-        this.unitOfWork.run(
-          async (repositories): Promise<E.Either<ValidationFailed | NotFound, StatusOutcome>> => {
-            const task = await repositories.tasks.findForUpdate(taskId);
-            if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
-            const at = this.clock.now();
-            const transition = checkedTransition(actor, task, status, at);
-            if (E.isLeft(transition)) return transition;
-            const { change } = transition.right;
-            const stored = change === null ? task : await repositories.tasks.update(transition.right.task);
-            const gamification = await awardStatusMove(repositories, actor, stored, change, at);
-            if (change !== null)
-              repositories.changeNotes.statusChanged(stored.id, {
-                from: change.from,
-                to: change.to,
-                otherFields: false,
-                gamification,
-              });
-            return E.right({ task: stored, gamification });
-          },
-        ),
+      TE.flatMap(({ status }) =>
+        this.unitOfWork.run((repositories) => {
+          const at = this.clock.now();
+          return pipe(
+            TE.fromTask(() => repositories.tasks.findForUpdate(taskId)),
+            TE.flatMapEither((task) => movable(actor, task, status, at)),
+            TE.flatMap(({ task, moved, change }) =>
+              TE.fromTask(async (): Promise<StatusOutcome> => {
+                const stored = change === null ? task : await repositories.tasks.update(moved);
+                const gamification = await awardStatusMove(repositories, actor, stored, change, at);
+                if (change !== null)
+                  repositories.changeNotes.statusChanged(stored.id, {
+                    from: change.from,
+                    to: change.to,
+                    otherFields: false,
+                    gamification,
+                  });
+                return { task: stored, gamification };
+              }),
+            ),
+          )();
+        }),
       ),
     );
   }

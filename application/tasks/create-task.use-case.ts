@@ -10,7 +10,6 @@ import type { Actor } from '../shared/actor.js';
 import { decodeWith } from '../shared/decode.js';
 import type { InfrastructureError, InvalidReference, ValidationFailed } from '../shared/errors.js';
 import { resolveReferences } from '../shared/resolve-references.js';
-import * as seq from '../shared/sequence.js';
 import { placeInOwnersZone } from '../shared/wall-clock.js';
 import { createTaskInput } from './task.codecs.js';
 import { changesFrom } from './task-changes.js';
@@ -32,35 +31,39 @@ export class CreateTask {
   execute(actor: Actor, input: unknown): TE.TaskEither<CreateTaskError, Task> {
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap((decoded) =>
-        this.unitOfWork.run(async (repositories): Promise<E.Either<InvalidReference, Task>> => {
-          const body = await placeInOwnersZone(repositories.users, actor.userId, decoded);
-          const base = { ...TASK_DEFAULTS, title: body.title };
-          const fields = await resolveReferences(
-            repositories.references,
-            actor.userId,
-            'task',
-            base,
-            changesFrom(body),
-          );
-          if (E.isLeft(fields)) return fields;
-          const now = this.clock.now();
-          const status = body.status ?? TaskStatus.New;
-          const task = await repositories.tasks.add({
-            ...fields.right,
-            ownerId: actor.userId,
-            clientTaskId: await repositories.taskNumbers.next(actor.userId, numberingScope(fields.right)),
-            status,
-            completedAt: status === TaskStatus.Done ? now : null,
-            createdAt: now,
-            updatedAt: now,
-            version: 1,
-          });
-          // Its history starts here, and its points do not: `awardFor(null, status)` is 'none'
-          // whatever the status (domain/gamification/award.ts), so creating awards nothing.
-          await repositories.history.append(creationEntry(task, actor.userId));
-          return E.right(task);
-        }),
+      TE.flatMap((decoded) =>
+        this.unitOfWork.run((repositories) =>
+          pipe(
+            TE.fromTask(() => placeInOwnersZone(repositories.users, actor.userId, decoded)),
+            TE.flatMap((body) => {
+              const base = { ...TASK_DEFAULTS, title: body.title };
+              return pipe(
+                () =>
+                  resolveReferences(repositories.references, actor.userId, 'task', base, changesFrom(body)),
+                TE.map((fields) => ({ fields, status: body.status ?? TaskStatus.New })),
+              );
+            }),
+            TE.flatMap(({ fields, status }) =>
+              TE.fromTask(async () => {
+                const now = this.clock.now();
+                const task = await repositories.tasks.add({
+                  ...fields,
+                  ownerId: actor.userId,
+                  clientTaskId: await repositories.taskNumbers.next(actor.userId, numberingScope(fields)),
+                  status,
+                  completedAt: status === TaskStatus.Done ? now : null,
+                  createdAt: now,
+                  updatedAt: now,
+                  version: 1,
+                });
+                // Its history starts here, and its points do not: `awardFor(null, status)` is 'none'
+                // whatever the status (domain/gamification/award.ts), so creating awards nothing.
+                await repositories.history.append(creationEntry(task, actor.userId));
+                return task;
+              }),
+            ),
+          )(),
+        ),
       ),
     );
   }

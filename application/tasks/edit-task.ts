@@ -28,7 +28,6 @@ import {
 } from '../shared/errors.js';
 import { holds, type Precondition } from '../shared/precondition.js';
 import { resolveReferences } from '../shared/resolve-references.js';
-import * as seq from '../shared/sequence.js';
 import { placeInOwnersZone } from '../shared/wall-clock.js';
 import { changesFrom, type TaskBody } from './task-changes.js';
 
@@ -60,62 +59,98 @@ export type EditTaskError =
   | NotTaskOwner
   | PreconditionFailed;
 
+/**
+ * The task, if this caller may make this edit of it: one they see, a change they may make at all
+ * (an assignee may only move the status), and only then whether it is still the version they read.
+ */
+const editable = (actor: Actor, edit: TaskEdit, task: Task | null): E.Either<EditTaskError, Task> => {
+  if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
+  if (!isOwnedBy(task, actor.userId) && Object.keys(edit.body).some((key) => !ASSIGNEE_WRITABLE.has(key)))
+    return E.left({ _tag: 'NotTaskOwner' });
+  return holds(edit.precondition, task) ? E.right(task) : E.left(preconditionFailed);
+};
+
+/**
+ * The task's fields after the body: a zoned date placed in the owner's timezone, references checked.
+ * A body of `status` alone (most PATCHes) changes no field: nothing to place, nothing to look up.
+ */
+const resolvedFields = (
+  repositories: Repositories,
+  edit: TaskEdit,
+  task: Task,
+): TE.TaskEither<InvalidReference, TaskFields> =>
+  changesNoField(edit.body)
+    ? TE.right(edit.base(task))
+    : pipe(
+        TE.fromTask(() => placeInOwnersZone(repositories.users, task.ownerId, edit.body)),
+        TE.flatMap(
+          (placed) => () =>
+            resolveReferences(
+              repositories.references,
+              task.ownerId,
+              'task',
+              edit.base(task),
+              changesFrom(placed),
+            ),
+        ),
+      );
+
+/** The task with its new fields, numbered again when it moved to another client's numbering. */
+const withFields = async (repositories: Repositories, task: Task, fields: TaskFields, at: Date) => {
+  const edited = applyFields(task, fields, at);
+  if (numberingScope(fields) === numberingScope(task)) return edited;
+  return {
+    ...edited,
+    clientTaskId: await repositories.taskNumbers.next(task.ownerId, numberingScope(fields)),
+  };
+};
+
+/** The edited task moved to the body's status, if it names one. */
+const moved = (
+  actor: Actor,
+  edited: Task,
+  status: number | undefined,
+  at: Date,
+): E.Either<ValidationFailed, { readonly task: Task; readonly change: StatusChange | null }> =>
+  status === undefined
+    ? E.right({ task: edited, change: null })
+    : checkedTransition(actor, edited, status, at);
+
 /** The shared heart of PATCH and PUT, run inside the caller's unit of work. */
-export const editTask = async (
+export const editTask = (
   repositories: Repositories,
   actor: Actor,
   edit: TaskEdit,
   at: Date,
-): Promise<E.Either<EditTaskError, EditOutcome>> => {
-  const task = await repositories.tasks.findForUpdate(edit.taskId);
-  if (task === null || !isVisibleTo(task, actor.userId)) return E.left(notFound('task'));
-  // May this caller make this change at all, before whether the task is still the version they read.
-  if (!isOwnedBy(task, actor.userId) && Object.keys(edit.body).some((key) => !ASSIGNEE_WRITABLE.has(key))) {
-    return E.left({ _tag: 'NotTaskOwner' });
-  }
-  if (!holds(edit.precondition, task)) return E.left(preconditionFailed);
-
-  // A body of `status` alone (most PATCHes) changes no field: no date to place in the owner's
-  // timezone, no reference to look up.
-  const resolved = changesNoField(edit.body)
-    ? E.right(edit.base(task))
-    : await resolveReferences(
-        repositories.references,
-        task.ownerId,
-        'task',
-        edit.base(task),
-        changesFrom(await placeInOwnersZone(repositories.users, task.ownerId, edit.body)),
-      );
-  if (E.isLeft(resolved)) return resolved;
-
-  let edited = applyFields(task, resolved.right, at);
-  if (numberingScope(resolved.right) !== numberingScope(task)) {
-    const clientTaskId = await repositories.taskNumbers.next(task.ownerId, numberingScope(resolved.right));
-    edited = { ...edited, clientTaskId };
-  }
-
-  // Whether anything but the status changes: a status change alone sends no `task.updated`.
-  const otherFields = edited !== task;
-  let change: StatusChange | null = null;
-  if (edit.body.status !== undefined) {
-    const transition = checkedTransition(actor, edited, edit.body.status, at);
-    if (E.isLeft(transition)) return transition;
-    ({ task: edited, change } = transition.right);
-  }
-
-  // Nothing changed (PATCH {}, or the same values again): no write, no new updated_at or version.
-  const stored = edited === task ? task : await repositories.tasks.update(edited);
-  const gamification =
-    edit.body.status === undefined ? null : await awardStatusMove(repositories, actor, stored, change, at);
-  if (change !== null && gamification !== null)
-    repositories.changeNotes.statusChanged(stored.id, {
-      from: change.from,
-      to: change.to,
-      otherFields,
-      gamification,
-    });
-  return E.right({ task: stored, gamification });
-};
+): TE.TaskEither<EditTaskError, EditOutcome> =>
+  pipe(
+    TE.fromTask(() => repositories.tasks.findForUpdate(edit.taskId)),
+    TE.flatMapEither((task) => editable(actor, edit, task)),
+    TE.bindTo('task'),
+    TE.bindW('fields', ({ task }) => resolvedFields(repositories, edit, task)),
+    TE.bindW('edited', ({ task, fields }) => TE.fromTask(() => withFields(repositories, task, fields, at))),
+    TE.bindW('move', ({ edited }) => TE.fromEither(moved(actor, edited, edit.body.status, at))),
+    TE.flatMap(({ task, edited, move }) =>
+      TE.fromTask(async () => {
+        // Whether anything but the status changes: a status change alone sends no `task.updated`.
+        const otherFields = edited !== task;
+        // Nothing changed (PATCH {}, or the same values again): no write, no new updated_at or version.
+        const stored = move.task === task ? task : await repositories.tasks.update(move.task);
+        const gamification =
+          edit.body.status === undefined
+            ? null
+            : await awardStatusMove(repositories, actor, stored, move.change, at);
+        if (move.change !== null && gamification !== null)
+          repositories.changeNotes.statusChanged(stored.id, {
+            from: move.change.from,
+            to: move.change.to,
+            otherFields,
+            gamification,
+          });
+        return { task: stored, gamification };
+      }),
+    ),
+  );
 
 export type TaskEditingError = EditTaskError | InfrastructureError;
 
@@ -140,14 +175,14 @@ export abstract class TaskEditing {
   ): TE.TaskEither<TaskEditingError, EditOutcome> {
     return pipe(
       TE.fromEither(this.decode(input)),
-      seq.flatMap((body) =>
+      TE.flatMap((body) =>
         this.unitOfWork.run((repositories) =>
           editTask(
             repositories,
             actor,
             { taskId, body, base: (task) => this.base(task), precondition },
             this.clock.now(),
-          ),
+          )(),
         ),
       ),
     );

@@ -29,7 +29,6 @@ import {
   pageAnswer,
 } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import * as seq from '../shared/sequence.js';
 import { pageInput } from './task.codecs.js';
 
 export type GetTaskHistoryError = ValidationFailed | InvalidCursor | NotFound | InfrastructureError;
@@ -51,7 +50,7 @@ export class GetTaskHistory {
   execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<GetTaskHistoryError, HistoryPage> {
     return pipe(
       this.open(actor, taskId, input),
-      seq.flatMap((opened) => readVersioned(this.read(actor, taskId, opened))),
+      TE.flatMap((opened) => readVersioned(this.read(actor, taskId, opened))),
     );
   }
 
@@ -68,7 +67,7 @@ export class GetTaskHistory {
   ): TE.TaskEither<GetTaskHistoryError, HistoryPage | Unchanged> {
     return pipe(
       this.open(actor, taskId, input),
-      seq.flatMap((opened) => readVersionedUnless(this.read(actor, taskId, opened), version)),
+      TE.flatMap((opened) => readVersionedUnless(this.read(actor, taskId, opened), version)),
     );
   }
 
@@ -77,8 +76,11 @@ export class GetTaskHistory {
     taskId: TaskId,
     input: unknown,
   ): TE.TaskEither<ValidationFailed | InvalidCursor, Opened<PageRequest>> {
-    const decoded = decode(input);
-    return TE.fromEither(E.isLeft(decoded) ? decoded : openPage(historyOf(actor, taskId), decoded.right));
+    return pipe(
+      decode(input),
+      E.flatMap((page) => openPage(historyOf(actor, taskId), page)),
+      TE.fromEither,
+    );
   }
 
   private read(
@@ -94,9 +96,9 @@ export class GetTaskHistory {
       page: () =>
         pipe(
           query(() => this.tasks.findVisible(actor.userId, taskId)),
-          seq.flatMap(TE.fromNullable<GetTaskHistoryError>(notFound('task'))),
-          seq.flatMap(() => query(() => this.tasks.history(taskId, page))),
-          seq.map((history) => pageAnswer(historyOf(actor, taskId), page, history)),
+          TE.flatMap(TE.fromNullable<GetTaskHistoryError>(notFound('task'))),
+          TE.flatMap(() => query(() => this.tasks.history(taskId, page))),
+          TE.map((history) => pageAnswer(historyOf(actor, taskId), page, history)),
         ),
     };
   }

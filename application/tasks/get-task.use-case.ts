@@ -5,7 +5,6 @@ import type { TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
 import { type InfrastructureError, type NotFound, notFound } from '../shared/errors.js';
 import { query } from '../shared/read.js';
-import * as seq from '../shared/sequence.js';
 
 export type GetTaskError = NotFound | InfrastructureError;
 
@@ -16,7 +15,7 @@ export class GetTask {
   execute(actor: Actor, taskId: TaskId): TE.TaskEither<GetTaskError, Task> {
     return pipe(
       query(() => this.tasks.findVisible(actor.userId, taskId)),
-      seq.flatMap(TE.fromNullable<GetTaskError>(notFound('task'))),
+      TE.flatMap(TE.fromNullable<GetTaskError>(notFound('task'))),
     );
   }
 }

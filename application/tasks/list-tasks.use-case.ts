@@ -15,7 +15,6 @@ import {
 } from '../shared/list-version.js';
 import { type ListOf, type Opened, openPage, type PageAnswer, pageAnswer } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import * as seq from '../shared/sequence.js';
 import { listTasksInput } from './task.codecs.js';
 
 export type ListTasksError = ValidationFailed | InvalidCursor | InfrastructureError;
@@ -39,7 +38,7 @@ export class ListTasks {
   execute(actor: Actor, input: unknown): TE.TaskEither<ListTasksError, TaskList> {
     return pipe(
       this.open(actor, input),
-      seq.flatMap((listQuery) => readVersioned(this.read(actor, listQuery))),
+      TE.flatMap((listQuery) => readVersioned(this.read(actor, listQuery))),
     );
   }
 
@@ -51,7 +50,7 @@ export class ListTasks {
   ): TE.TaskEither<ListTasksError, TaskList | Unchanged> {
     return pipe(
       this.open(actor, input),
-      seq.flatMap((listQuery) => readVersionedUnless(this.read(actor, listQuery), version)),
+      TE.flatMap((listQuery) => readVersionedUnless(this.read(actor, listQuery), version)),
     );
   }
 
@@ -60,14 +59,16 @@ export class ListTasks {
     actor: Actor,
     input: unknown,
   ): TE.TaskEither<ValidationFailed | InvalidCursor, OpenedTaskQuery> {
-    const decoded = decode(input);
-    if (E.isLeft(decoded)) return TE.fromEither(decoded);
-    const { sort, ...filters } = decoded.right;
-    const query = {
-      ...filters,
-      sort: { by: sort?.by ?? 'id', direction: sort?.direction ?? 'asc' },
-    } as const;
-    return TE.fromEither(openPage(listOf(actor), query));
+    return pipe(
+      decode(input),
+      E.flatMap(({ sort, ...filters }) =>
+        openPage(listOf(actor), {
+          ...filters,
+          sort: { by: sort?.by ?? 'id', direction: sort?.direction ?? 'asc' },
+        } as const),
+      ),
+      TE.fromEither,
+    );
   }
 
   private read(

@@ -14,7 +14,6 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { requiredName } from '../shared/fields.js';
-import * as seq from '../shared/sequence.js';
 import { problem } from '../shared/validation-detail.js';
 
 const timeZone = new FieldCodec<TimeZone, string>(
@@ -48,7 +47,7 @@ export class CreateUser {
   execute(input: unknown): TE.TaskEither<CreateUserError, User> {
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap(({ name, timezone }) =>
+      TE.flatMap(({ name, timezone }) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<Conflict<'USER_EXISTS'>, User>> => {
           if ((await repositories.users.findByName(name)) !== null) {
             return E.left(conflict('USER_EXISTS', `A user named "${name}" exists.`));

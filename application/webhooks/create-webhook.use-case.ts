@@ -15,7 +15,6 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { query } from '../shared/read.js';
-import * as seq from '../shared/sequence.js';
 import { createWebhookInput } from './webhook.codecs.js';
 import { viewOf, type WebhookWithSecret } from './webhook-view.js';
 
@@ -33,7 +32,7 @@ export const checkTarget = (
 ): TE.TaskEither<ValidationFailed | InfrastructureError, string> =>
   pipe(
     query(() => targets.refusal(url)),
-    seq.flatMap((refusal) =>
+    TE.flatMap((refusal) =>
       refusal === null
         ? TE.right(url)
         : TE.left(validationFailed([{ field: 'url', code: refusal.code, message: refusal.message }])),
@@ -64,17 +63,17 @@ export class CreateWebhook {
   ): TE.TaskEither<CreateWebhookError, WebhookWithSecret> {
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap((fields) =>
+      TE.flatMap((fields) =>
         pipe(
           checkTarget(this.targets, fields.url),
-          seq.map(() => fields),
+          TE.map(() => fields),
         ),
       ),
-      seq.flatMap((fields) =>
+      TE.flatMap((fields) =>
         pipe(
           // Events start after the changes already made.
           query(() => this.changeLog.latestSeq(actor.userId)),
-          seq.flatMap((cursor) =>
+          TE.flatMap((cursor) =>
             pipe(
               this.unitOfWork.run(async (repositories) => {
                 const held = await repositories.webhooks.listOf(actor.userId);
@@ -105,7 +104,7 @@ export class CreateWebhook {
                 });
                 return E.right({ webhook: viewOf(webhook), secret });
               }),
-              seq.tap(() => {
+              TE.tap(() => {
                 this.wake();
                 return TE.right(undefined);
               }),

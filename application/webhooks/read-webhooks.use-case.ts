@@ -12,7 +12,6 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { openPage, type PageAnswer, pageAnswer, pageInIdOrder } from '../shared/paging.js';
-import * as seq from '../shared/sequence.js';
 import { listWebhooksInput } from './webhook.codecs.js';
 import { ownWebhook, viewOf, type WebhookView } from './webhook-view.js';
 
@@ -33,8 +32,8 @@ export class ListWebhooks {
     const of = { userId: actor.userId, list: 'webhooks' };
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap((request) => TE.fromEither(openPage(of, request))),
-      seq.flatMap((page) =>
+      TE.flatMap((request) => TE.fromEither(openPage(of, request))),
+      TE.flatMap((page) =>
         this.unitOfWork.run(async (repositories) => {
           const paged = pageInIdOrder(await repositories.webhooks.listOf(actor.userId), page);
           return E.right(pageAnswer(of, page, { ...paged, items: paged.items.map(viewOf) }));

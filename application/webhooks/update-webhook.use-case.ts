@@ -14,7 +14,6 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { query } from '../shared/read.js';
-import * as seq from '../shared/sequence.js';
 import { checkTarget } from './create-webhook.use-case.js';
 import { updateWebhookInput } from './webhook.codecs.js';
 import { ownWebhook, viewOf, type WebhookView } from './webhook-view.js';
@@ -40,18 +39,18 @@ export class UpdateWebhook {
   execute(actor: Actor, id: number, input: unknown): TE.TaskEither<UpdateWebhookError, WebhookView> {
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap((fields) =>
+      TE.flatMap((fields) =>
         fields.url === undefined
           ? TE.right(fields)
           : pipe(
               checkTarget(this.targets, fields.url),
-              seq.map(() => fields),
+              TE.map(() => fields),
             ),
       ),
-      seq.flatMap((fields) =>
+      TE.flatMap((fields) =>
         pipe(
           query(() => this.changeLog.latestSeq(actor.userId)),
-          seq.flatMap((latest) =>
+          TE.flatMap((latest) =>
             pipe(
               this.unitOfWork.run(async (repositories) => {
                 const webhook = ownWebhook(await repositories.webhooks.findForUpdate(id), actor.userId);
@@ -70,7 +69,7 @@ export class UpdateWebhook {
                 if (restarted) await repositories.webhooks.reschedulePending(webhook.id, this.clock.now());
                 return E.right(viewOf(updated));
               }),
-              seq.tap(() => {
+              TE.tap(() => {
                 this.wake();
                 return TE.right(undefined);
               }),

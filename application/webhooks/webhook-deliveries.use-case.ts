@@ -14,7 +14,6 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { openPage, type PageAnswer, pageAnswer } from '../shared/paging.js';
-import * as seq from '../shared/sequence.js';
 import { deliveriesInput } from './webhook.codecs.js';
 import { ownWebhook } from './webhook-view.js';
 
@@ -66,8 +65,8 @@ export class ListDeliveries {
     const of = { userId: actor.userId, list: `webhooks/${webhookId}/deliveries` };
     return pipe(
       TE.fromEither(decode(input)),
-      seq.flatMap((request) => TE.fromEither(openPage(of, request))),
-      seq.flatMap((page) =>
+      TE.flatMap((request) => TE.fromEither(openPage(of, request))),
+      TE.flatMap((page) =>
         this.unitOfWork.run(async (repositories) => {
           const webhook = ownWebhook(await repositories.webhooks.find(webhookId), actor.userId);
           if (webhook === null) return E.left(notFound('webhook'));
@@ -112,7 +111,7 @@ export class RetryDelivery {
           ),
         );
       }),
-      seq.tap(() => {
+      TE.tap(() => {
         this.wake();
         return TE.right(undefined);
       }),

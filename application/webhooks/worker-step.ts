@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 
 /**
@@ -6,8 +7,10 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
  * unreachable) is thrown, and the worker reports it and tries again on its next round.
  */
 export const workerStep = async <A>(task: TE.TaskEither<unknown, A>): Promise<A> => {
-  const outcome = await task();
-  if (E.isLeft(outcome))
-    throw new Error('a webhook step could not reach the database', { cause: outcome.left });
-  return outcome.right;
+  return pipe(
+    await task(),
+    E.getOrElse((cause): A => {
+      throw new Error('a webhook step could not reach the database', { cause });
+    }),
+  );
 };

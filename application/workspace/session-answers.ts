@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import { copyOf } from '../shared/copy.js';
 
 /** What a session's call answers. */
@@ -8,8 +9,7 @@ type Answer = E.Either<unknown, unknown>;
  * A Right answer as the host's own copy (CONTRACT §9: a host owns what it receives). Stores and
  * caches hand out their objects as they keep them; a host that changed one would change them.
  */
-export const hostCopy = <Err, A>(answer: E.Either<Err, A>): E.Either<Err, A> =>
-  E.isRight(answer) ? E.right(copyOf(answer.right)) : answer;
+export const hostCopy = <Err, A>(answer: E.Either<Err, A>): E.Either<Err, A> => pipe(answer, E.map(copyOf));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

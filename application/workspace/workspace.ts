@@ -19,7 +19,8 @@ import type {
 } from '../shared/errors.js';
 import type { CreateUserError, createUserInput } from '../users/create-user.use-case.js';
 import type { FindUserError } from '../users/find-user.use-case.js';
-import type { CallGroup, Outcome, Session } from './session.js';
+import type { CallGroup } from './scope-policy.js';
+import type { Outcome, Session } from './session-types.js';
 
 /**
  * The library's face: what `openWorkspace` returns. The HTTP adapter, the CLI and any host

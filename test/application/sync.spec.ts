@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ChangeResource } from '../../application/ports/change-log.port.js';
 import type { SyncedChange } from '../../application/sync/sync-changes.use-case.js';
-import type { Session } from '../../application/workspace/session.js';
+import type { Session } from '../../application/workspace/session-types.js';
 import type { UserSession } from '../../application/workspace/workspace.js';
 import { DAY_MS } from '../support/fixed-clock.js';
 import { ALL_HARNESSES } from '../support/persistence-harness.js';

@@ -1,4 +1,4 @@
-import { callScopes } from '../../../application/workspace/session.js';
+import { callScopes } from '../../../application/workspace/scope-policy.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from '../idempotency.js';
 import type { PublicRoute, Route } from '../route.js';
 import { ERROR_RESPONSES, type ErrorStatus, errorResponseComponents } from './error-responses.js';

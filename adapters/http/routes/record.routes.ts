@@ -1,5 +1,6 @@
 import type { CreateRecordError } from '../../../application/records/create-record.use-case.js';
-import type { OperationGroup, Outcome, RecordOperations } from '../../../application/workspace/session.js';
+import type { OperationGroup } from '../../../application/workspace/scope-policy.js';
+import type { Outcome, RecordOperations } from '../../../application/workspace/session-types.js';
 import type { KeySession, KeySessionRefusal } from '../../../application/workspace/workspace.js';
 import { ifMatchPrecondition } from '../conditional.js';
 import { pagination, success } from '../envelope.js';

@@ -1,7 +1,7 @@
 import { CHANGE_OPERATIONS } from '../../../application/ports/change-log.port.js';
 import { syncInput } from '../../../application/sync/sync.codecs.js';
 import type { SyncedChange } from '../../../application/sync/sync-changes.use-case.js';
-import { SYNC_GROUP } from '../../../application/workspace/session.js';
+import { SYNC_GROUP } from '../../../application/workspace/scope-policy.js';
 import { success } from '../envelope.js';
 import { RECORD_DOCS, TASK } from '../openapi/resource-schemas.js';
 import { closedObject, ID, SERVER_INSTANT, titled } from '../openapi/response-schemas.js';

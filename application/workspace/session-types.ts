@@ -1,0 +1,252 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { Task, TaskId } from '../../domain/task/task.js';
+import type { TaskStatus } from '../../domain/task/task-status.js';
+import type {
+  Card,
+  Category,
+  Client,
+  MoneyRecord,
+  Note,
+  Project,
+  TimeRecord,
+} from '../../domain/workspace/records.js';
+import type { ProfileView } from '../gamification/get-gamification-profile.use-case.js';
+import type { TogetherOptions } from '../ports/unit-of-work.port.js';
+import type { CreateRecordError } from '../records/create-record.use-case.js';
+import type { DeleteRecordError } from '../records/delete-record.use-case.js';
+import type { GetRecordError } from '../records/get-record.use-case.js';
+import type { ListRecordsError, RecordPage } from '../records/list-records.use-case.js';
+import type { UpdateRecordError } from '../records/update-record.use-case.js';
+import type { InfrastructureError } from '../shared/errors.js';
+import type { Unchanged } from '../shared/list-version.js';
+import type { PageAnswer } from '../shared/paging.js';
+import type { Precondition } from '../shared/precondition.js';
+import type { SyncError, SyncPage } from '../sync/sync-changes.use-case.js';
+import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';
+import type { CreateTaskError } from '../tasks/create-task.use-case.js';
+import type { DeleteTaskError } from '../tasks/delete-task.use-case.js';
+import type { EditOutcome } from '../tasks/edit-task.js';
+import type { GetTaskError } from '../tasks/get-task.use-case.js';
+import type { GetTaskHistoryError, HistoryPage } from '../tasks/get-task-history.use-case.js';
+import type { ListTasksError, TaskList } from '../tasks/list-tasks.use-case.js';
+import type { ReplaceTaskError } from '../tasks/replace-task.use-case.js';
+import type { UpdateTaskError } from '../tasks/update-task.use-case.js';
+import type { Caller, DescribeCallerError } from '../users/describe-caller.use-case.js';
+import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
+import type { DeleteWebhookError } from '../webhooks/delete-webhook.use-case.js';
+import type { GetWebhookError, ListWebhooksError } from '../webhooks/read-webhooks.use-case.js';
+import type { RotateWebhookSecretError } from '../webhooks/rotate-webhook-secret.use-case.js';
+import type { UpdateWebhookError } from '../webhooks/update-webhook.use-case.js';
+import type {
+  DeliveryView,
+  ListDeliveriesError,
+  RetryDeliveryError,
+} from '../webhooks/webhook-deliveries.use-case.js';
+import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
+import type {
+  CreateClientInput,
+  CreateMoneyInput,
+  CreateNamedInput,
+  CreateNoteFromTextInput,
+  CreateNoteInput,
+  CreateProjectInput,
+  CreateTaskInput,
+  CreateTimeInput,
+  CreateWebhookInput,
+  DeliveriesQuery,
+  ListClientsQuery,
+  ListMoneysQuery,
+  ListNamedQuery,
+  ListNotesQuery,
+  ListProjectsQuery,
+  ListTasksQuery,
+  ListTimesQuery,
+  ListWebhooksQuery,
+  PageQuery,
+  ReplaceTaskInput,
+  SyncQuery,
+  UpdateClientInput,
+  UpdateMoneyInput,
+  UpdateNamedInput,
+  UpdateNoteInput,
+  UpdateProjectInput,
+  UpdateTaskInput,
+  UpdateTimeInput,
+  UpdateWebhookInput,
+} from './inputs.js';
+
+/*
+ * The public face of a session: every operation a user may call, grouped by resource, with the
+ * errors each may answer. `session.ts` binds them to the use cases.
+ */
+
+/** What every operation answers: an Either, already run. `X` is what the session itself adds. */
+export type Outcome<Err, A> = Promise<E.Either<Err, A>>;
+
+export interface TaskOperations<X> {
+  create(input: CreateTaskInput): Outcome<CreateTaskError | X, Task>;
+  get(id: TaskId): Outcome<GetTaskError | X, Task>;
+  list(query?: ListTasksQuery): Outcome<ListTasksError | X, TaskList>;
+  /** The list, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
+  listIfChanged(
+    version: string | undefined,
+    query?: ListTasksQuery,
+  ): Outcome<ListTasksError | X, TaskList | Unchanged>;
+  /**
+   * Changes only the fields given; with `status`, the answer carries gamification feedback. With a
+   * `precondition`, the task as stored must pass it (checked in the same transaction), else
+   * `PreconditionFailed` and nothing changes.
+   */
+  update(
+    id: TaskId,
+    changes: UpdateTaskInput,
+    precondition?: Precondition<Task>,
+  ): Outcome<UpdateTaskError | X, EditOutcome>;
+  /** Full replacement: omitted fields take their defaults, except `status`, which stays. */
+  replace(
+    id: TaskId,
+    input: ReplaceTaskInput,
+    precondition?: Precondition<Task>,
+  ): Outcome<ReplaceTaskError | X, EditOutcome>;
+  changeStatus(id: TaskId, status: TaskStatus): Outcome<ChangeTaskStatusError | X, StatusOutcome>;
+  delete(
+    id: TaskId,
+    precondition?: Precondition<Task>,
+  ): Outcome<DeleteTaskError | X, { readonly id: TaskId }>;
+  history(id: TaskId, page?: PageQuery): Outcome<GetTaskHistoryError | X, HistoryPage>;
+  /** The history, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
+  historyIfChanged(
+    id: TaskId,
+    version: string | undefined,
+    page?: PageQuery,
+  ): Outcome<GetTaskHistoryError | X, HistoryPage | Unchanged>;
+}
+
+export interface RecordOperations<R, Create, Update, Query, C extends string, X> {
+  create(input: Create): Outcome<CreateRecordError | X, R>;
+  get(id: number): Outcome<GetRecordError | X, R>;
+  list(query?: Query): Outcome<ListRecordsError | X, RecordPage<R>>;
+  /** The list, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
+  listIfChanged(
+    version: string | undefined,
+    query?: Query,
+  ): Outcome<ListRecordsError | X, RecordPage<R> | Unchanged>;
+  /** Changes only the fields given; with a `precondition`, only if the stored record passes it. */
+  update(id: number, changes: Update, precondition?: Precondition<R>): Outcome<UpdateRecordError | X, R>;
+  delete(
+    id: number,
+    precondition?: Precondition<R>,
+  ): Outcome<DeleteRecordError<C> | X, { readonly id: number }>;
+}
+
+/**
+ * The workspace as one user sees it: every operation, grouped by resource, acting as that user.
+ * `X` is what the session adds to every operation's errors: `UnknownUser` for a trusted host's
+ * `actingAs`, `InsufficientScope` for a session opened with an API key.
+ */
+export interface Session<X> {
+  readonly userId: number;
+  readonly tasks: TaskOperations<X>;
+  readonly gamification: { profile(): Outcome<InfrastructureError | X, ProfileView> };
+  /** Who is calling: the user, and the key the call came with (null for a host acting as a user). No scope needed. */
+  readonly me: { get(): Outcome<DescribeCallerError | X, Caller> };
+  /** The change feed (CONTRACT §10). */
+  readonly changes: {
+    /**
+     * The changes after `since` (from the beginning without it) of the resources asked for (default:
+     * every one the session may read), each with its record as `get` shows it now. Follow
+     * `nextSince` while `hasMore`.
+     */
+    since(query?: SyncQuery): Outcome<SyncError | X, SyncPage>;
+  };
+  /** Webhook subscriptions (CONTRACT §10): where the caller's changes are sent as they happen. */
+  readonly webhooks: WebhookOperations<X>;
+  /**
+   * Runs `work` as one transaction (a batch, CONTRACT §11): every call it makes through the session
+   * it is given (a call through any other session inside it is refused) commits together when it
+   * answers Right, and none of them when it answers Left or throws. Each call is checked and answered as it would be alone, and reads see the batch's earlier
+   * writes; calls made at once run one at a time, in the order made. A call that fails inside takes
+   * back only its own writes: whether the batch goes on is `work`'s to decide. With `allOrNothing`,
+   * a call that fails fails the whole batch (cheaper: no savepoint per call): nothing is kept, and
+   * the batch answers that call's Left, whatever `work` answers. With `rerunnable` (`work` keeps
+   * nothing between runs), a batch PostgreSQL aborts to settle a deadlock with another writer is run
+   * again, up to three times; otherwise it answers `Unavailable`.
+   */
+  batch<Err, A>(
+    work: (session: Session<X>) => Outcome<Err, A>,
+    options?: TogetherOptions,
+  ): Outcome<Err | X | InfrastructureError | CallError<X>, A>;
+  readonly clients: RecordOperations<
+    Client,
+    CreateClientInput,
+    UpdateClientInput,
+    ListClientsQuery,
+    'CLIENT_IN_USE',
+    X
+  >;
+  readonly projects: RecordOperations<
+    Project,
+    CreateProjectInput,
+    UpdateProjectInput,
+    ListProjectsQuery,
+    'PROJECT_IN_USE',
+    X
+  >;
+  readonly categories: RecordOperations<
+    Category,
+    CreateNamedInput,
+    UpdateNamedInput,
+    ListNamedQuery,
+    'CATEGORY_IN_USE',
+    X
+  >;
+  readonly cards: RecordOperations<
+    Card,
+    CreateNamedInput,
+    UpdateNamedInput,
+    ListNamedQuery,
+    'CARD_IN_USE',
+    X
+  >;
+  readonly notes: RecordOperations<Note, CreateNoteInput, UpdateNoteInput, ListNotesQuery, never, X> & {
+    /** A note from its text alone: named after the first line unless a name is given. */
+    createFromText(input: CreateNoteFromTextInput): Outcome<CreateRecordError | X, Note>;
+  };
+  readonly times: RecordOperations<TimeRecord, CreateTimeInput, UpdateTimeInput, ListTimesQuery, never, X>;
+  readonly moneys: RecordOperations<
+    MoneyRecord,
+    CreateMoneyInput,
+    UpdateMoneyInput,
+    ListMoneysQuery,
+    never,
+    X
+  >;
+}
+
+export interface WebhookOperations<X> {
+  /**
+   * Subscribes to the caller's changes from now on, of the resources the session may read now. The
+   * answer is the only one that shows the secret.
+   */
+  create(input: CreateWebhookInput): Outcome<CreateWebhookError | X, WebhookWithSecret>;
+  /** A page of the subscriptions, oldest first: `limit`, and `offset` or `cursor`, as every list. */
+  list(query?: ListWebhooksQuery): Outcome<ListWebhooksError | X, PageAnswer<WebhookView>>;
+  get(id: number): Outcome<GetWebhookError | X, WebhookView>;
+  /** Changes the fields given; turning it on again starts from the changes made after that. */
+  update(id: number, changes: UpdateWebhookInput): Outcome<UpdateWebhookError | X, WebhookView>;
+  delete(id: number): Outcome<DeleteWebhookError | X, { readonly id: number }>;
+  /** A new secret, shown once; the old one signs too for 24 hours. */
+  rotateSecret(id: number): Outcome<RotateWebhookSecretError | X, WebhookWithSecret>;
+  /** The subscription's deliveries, newest first. */
+  deliveries(id: number, page?: DeliveriesQuery): Outcome<ListDeliveriesError | X, PageAnswer<DeliveryView>>;
+  /** Sends a delivery again now. */
+  retryDelivery(id: number, deliveryId: number): Outcome<RetryDeliveryError | X, DeliveryView>;
+}
+
+/** What any call of a session may answer as Left (a batch's own answer aside). */
+type ErrorsOf<T> = T extends (...args: never[]) => Promise<E.Either<infer L, unknown>>
+  ? L
+  : T extends object
+    ? { [K in keyof T]: ErrorsOf<T[K]> }[keyof T]
+    : never;
+export type CallError<X> = ErrorsOf<Omit<Session<X>, 'batch'>>;
