@@ -19,7 +19,7 @@ import { type ToolCatalog, toolCatalog } from '../adapters/mcp/tool-catalog.js';
 import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import type { IdempotencyStore, WindowCounter } from '../adapters/persistence/persistence.js';
 import type { Workspace } from '../application/workspace/workspace.js';
-import { edgeGateOf, idempotencyStoreOf } from './workspace.js';
+import type { ServedWorkspace } from './workspace.js';
 
 export interface HttpServerOptions {
   /** Hears of every answered request (route pattern, status, duration): feed your metrics here. */
@@ -91,7 +91,7 @@ const mcpOver = ({ publicRoutes, routes }: ReturnType<typeof routesOf>): McpPart
 
 /** The HTTP application over a workspace (used by main and by the HTTP specs). */
 export const createHttpServer = (
-  workspace: Workspace,
+  workspace: ServedWorkspace,
   logger: FastifyServerOptions['logger'],
   options: HttpServerOptions = {},
 ): FastifyInstance => {
@@ -100,13 +100,13 @@ export const createHttpServer = (
   const mcp = mcpOver(served);
   return buildHttpApp({
     logger,
-    gate: edgeGateOf(workspace),
+    admit: workspace.admit,
     observeRequest: options.observeRequest,
     rateLimit: options.rateLimit,
     connectionLimits: options.connectionLimits,
     cors: options.corsOrigins === undefined ? undefined : { origins: options.corsOrigins },
     scopeRequestIds: options.scopeRequestIds,
-    idempotency: options.idempotency ?? idempotencyStoreOf(workspace) ?? new InMemoryIdempotencyStore(),
+    idempotency: options.idempotency ?? workspace.idempotency,
     publicRoutes,
     routes,
     mcp: mcpEndpoint(mcp.catalog, mcp.dispatch, mcp.version),

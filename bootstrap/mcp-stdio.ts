@@ -11,7 +11,7 @@ import { ConfigError, type DatabaseConfig, loadConfig } from './config.js';
 import { retryLine } from './connect-retry.js';
 import { mcpPartsOf } from './http-server.js';
 import { StartupError } from './startup-error.js';
-import { openWorkspace } from './workspace.js';
+import { openServedWorkspace } from './workspace.js';
 
 const fail = (line: string, code: number): never => {
   process.stderr.write(`${line}\n`);
@@ -56,7 +56,7 @@ const serve = async (): Promise<void> => {
     );
   const config = loadConfig(process.env);
   refuseMissingSqlite(config.database);
-  const workspace = await openWorkspace({
+  const workspace = await openServedWorkspace({
     database: config.databaseUrl,
     connectTimeoutMs: config.dbConnectTimeoutS * 1000,
     statementTimeoutMs: config.dbStatementTimeoutS * 1000,
@@ -65,8 +65,9 @@ const serve = async (): Promise<void> => {
     // The server sends webhooks; this process only writes what causes them.
     webhooks: { deliver: false },
   });
-  // A key session: every tool call checks the key again (a key revoked meanwhile stops working).
-  const opened = await workspace.authenticate(key ?? '');
+  // Admitted as a request to `POST /mcp` is; every tool call is admitted again with the key (a key
+  // revoked meanwhile stops working).
+  const opened = await workspace.admit(key ?? '', 'mcp', 'call');
   if (opened._tag === 'Left') {
     await workspace.close();
     return fail(

@@ -20,14 +20,21 @@ import {
   type UnknownUser,
 } from '../application/shared/errors.js';
 import type { AttemptReport } from '../application/webhooks/deliver-webhooks.js';
-import { type CallGroup, scopeRefusal } from '../application/workspace/scope-policy.js';
-import { type Admission, openSession } from '../application/workspace/session.js';
+import {
+  type Admit,
+  admitWithKey,
+  type KeyAdmitted,
+  PERMITS_ALL,
+} from '../application/workspace/admission.js';
+import type { CallGroup } from '../application/workspace/scope-policy.js';
+import { openSession } from '../application/workspace/session.js';
 import { aroundCalls, hostCopy } from '../application/workspace/session-answers.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type {
-  EdgeGate,
+  AdmittedSession,
   KeySession,
   KeySessionRefusal,
+  TransportAdmission,
   UserSession,
   Workspace,
 } from '../application/workspace/workspace.js';
@@ -130,126 +137,111 @@ const whenOpen = <Err, A>(
   work: () => Promise<E.Either<Err, A>>,
 ): Promise<E.Either<Err | Closed, A>> => (isOpen() ? work() : Promise.resolve(E.left(closed)));
 
-const keySessionOver = (
-  useCases: WorkspaceUseCases,
-  principal: Principal,
-  admit: Admission<KeySessionRefusal>,
-): KeySession => ({
-  ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId, keyId: principal.keyId }, admit),
-  keyId: principal.keyId,
-  scopes: principal.scopes,
-});
+/** One call admitted with a key (`admitWithKey`), for the session that makes it. */
+interface AdmittedCall extends KeyAdmitted {
+  readonly group: CallGroup;
+  readonly operation: string;
+}
 
 /**
- * The session a key opens. Before every operation the key is looked up again (through the key cache,
- * so a revocation through this workspace stops it at once, one elsewhere within the cache's bound,
- * and an expiry as it passes), then the operation's scope is checked.
+ * The session a key opens: each of its calls admitted with the key (`admitWithKey`: read again
+ * through the key cache, so a revocation through this workspace stops it at once, one elsewhere
+ * within the cache's bound, and an expiry as it passes; then the operation's scope). `admitted`:
+ * the one call a transport already admitted, which is not admitted twice.
  */
 const keySession = (
   useCases: WorkspaceUseCases,
   apiKey: string,
   principal: Principal,
   isOpen: IsOpen,
-): KeySession =>
-  keySessionOver(useCases, principal, {
-    session: () =>
-      isOpen()
-        ? pipe(
-            useCases.keys.authenticate.execute(apiKey),
-            TE.map(() => undefined),
-          )
-        : TE.left(closed),
-    refusal: (group, operation) => scopeRefusal(principal.scopes, group, operation),
-  });
+  admitted?: AdmittedCall,
+): KeySession => {
+  const admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey));
+  let ticket = admitted;
+  const admit: Admit<KeySessionRefusal> = (group, operation) => {
+    if (ticket !== undefined && ticket.group === group && ticket.operation === operation) {
+      const { permits } = ticket;
+      ticket = undefined;
+      return isOpen() ? TE.right(permits) : TE.left(closed);
+    }
+    return pipe(
+      admitCall(group, operation),
+      TE.map(({ permits }) => permits),
+    );
+  };
+  return {
+    ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId, keyId: principal.keyId }, admit),
+    keyId: principal.keyId,
+    scopes: principal.scopes,
+  };
+};
+
+/** The call a transport admitted, and the key session to make it on (which admits it no second time). */
+const admittedSession = (
+  useCases: WorkspaceUseCases,
+  apiKey: string,
+  isOpen: IsOpen,
+  admitted: AdmittedCall,
+): AdmittedSession => {
+  const admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey));
+  return {
+    ...keySession(useCases, apiKey, admitted.principal, isOpen, admitted),
+    admit: (group, operation, charge) =>
+      pipe(
+        admitCall(group, operation, charge),
+        TE.map((call) => admittedSession(useCases, apiKey, isOpen, { group, operation, ...call })),
+      )(),
+  };
+};
 
 /**
- * The HTTP edge's way in: the key read once per request, and a session for the one call the edge
- * admitted. The key is not read again for that call (the edge just read it), nor is the admitted
- * call's scope checked again (the edge checked it before reading the body); any other call of that
- * session is checked as a key session checks it.
+ * A transport's way in (the HTTP server's): one call admitted with `apiKey` — the same admission as
+ * every key session's call, `charge`d to the key — and the session to make it on.
  */
-const edgeGate = (useCases: WorkspaceUseCases, isOpen: IsOpen): EdgeGate => ({
-  authenticate: (apiKey) =>
-    whenOpen(
-      isOpen,
-      pipe(
-        useCases.keys.authenticate.execute(apiKey),
-        TE.map((principal) => ({
-          ...principal,
-          sessionFor: (admittedGroup: CallGroup, admittedOperation: string) =>
-            keySessionOver(useCases, principal, {
-              session: () => (isOpen() ? TE.right(undefined) : TE.left(closed)),
-              refusal: (group, operation) =>
-                group === admittedGroup && operation === admittedOperation
-                  ? null
-                  : scopeRefusal(principal.scopes, group, operation),
-            }),
-        })),
-      ),
-    ),
-});
+const transportAdmission =
+  (useCases: WorkspaceUseCases, isOpen: IsOpen): TransportAdmission =>
+  (apiKey, group, operation, charge) =>
+    pipe(
+      admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey))(group, operation, charge),
+      TE.map((call) => admittedSession(useCases, apiKey, isOpen, { group, operation, ...call })),
+    )();
 
 /** A session for a user id a host vouches for; whether the user exists is checked once, on first use. */
 const userSession = (useCases: WorkspaceUseCases, userId: number, isOpen: IsOpen): UserSession => {
   let known = false;
-  const session = (): TE.TaskEither<UnknownUser | InfrastructureError | Closed, void> => {
+  // A trusted host may run any operation: nothing is refused once the user is known.
+  const admit: Admit<UnknownUser | InfrastructureError | Closed> = () => {
     if (!isOpen()) return TE.left(closed);
-    if (known) return TE.right(undefined);
+    if (known) return TE.right(PERMITS_ALL);
     return pipe(
       useCases.users.find.execute(userId),
-      TE.tap(() => {
+      TE.map(() => {
         known = true;
-        return TE.right(undefined);
+        return PERMITS_ALL;
       }),
-      TE.map(() => undefined),
       TE.mapLeft((error): UnknownUser | InfrastructureError =>
         error._tag === 'NotFound' ? { _tag: 'UnknownUser', userId } : error,
       ),
     );
   };
-  // A trusted host may run any operation: nothing is refused once the user is known.
-  return openSession(useCases, { userId }, { session, refusal: () => null });
+  return openSession(useCases, { userId }, admit);
 };
 
 /**
- * Each workspace's idempotency store, for an HTTP server built over it: the HTTP edge keeps its
- * answers in the workspace's database without the library's public face exposing storage.
+ * A workspace and what a server over it needs beside its public face: the admission of each request
+ * (`admit`, the same as every key session's call), and the store where the answers to idempotent
+ * requests are kept, in the workspace's database.
  */
-const idempotencyStores = new WeakMap<Workspace, IdempotencyStore>();
-
-export const idempotencyStoreOf = (workspace: Workspace): IdempotencyStore | undefined =>
-  idempotencyStores.get(workspace);
-
-/** Each workspace's edge gate (`EdgeGate`), for an HTTP server built over it. */
-const edgeGates = new WeakMap<Workspace, EdgeGate>();
-
-/**
- * The gate of a workspace `createWorkspace` built; for any other (a host's own wrapper), one over its
- * public face: the key session it opens, which checks the key and scope again on the call.
- */
-export const edgeGateOf = (workspace: Workspace): EdgeGate =>
-  edgeGates.get(workspace) ?? {
-    authenticate: async (apiKey) => {
-      const opened = await workspace.authenticate(apiKey);
-      return E.isLeft(opened)
-        ? opened
-        : E.right({
-            keyId: opened.right.keyId,
-            userId: opened.right.userId,
-            scopes: opened.right.scopes,
-            sessionFor: () => opened.right,
-          });
-    },
-  };
+export interface ServedWorkspace extends Workspace {
+  readonly admit: TransportAdmission;
+  readonly idempotency: IdempotencyStore;
+}
 
 /** The workspace over an opened persistence: what `openWorkspace` builds, and what tests build on their adapters. */
-export const createWorkspace = (parts: WorkspaceParts): Workspace => {
-  const { workspace, gate } = workspaceOver(parts);
+export const createWorkspace = (parts: WorkspaceParts): ServedWorkspace => {
   const { clock } = parts;
   if (clock !== undefined) parts.persistence.deliveryJobs?.timeBy(() => clock.now().getTime());
-  idempotencyStores.set(workspace, parts.persistence.idempotency);
-  edgeGates.set(workspace, gate);
-  return workspace;
+  return workspaceOver(parts);
 };
 
 /** The worker that sends the workspace's webhooks, started now and woken by every commit; or none. */
@@ -277,7 +269,7 @@ const startWebhookWorker = (
   return worker;
 };
 
-const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: EdgeGate } => {
+const workspaceOver = (parts: WorkspaceParts): ServedWorkspace => {
   let worker: WebhookWorker | undefined;
   const webhooks = parts.webhooks ?? {};
   const { useCases, webhookSteps } = buildUseCases(
@@ -310,7 +302,7 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
     const asOwner = asSessionOf(session);
     return aroundCalls(session, (call, kind) => forHost(() => asOwner(call, kind)));
   };
-  const workspace: Workspace = {
+  return {
     actingAs: (userId) => hostSession(userSession(useCases, userId, isOpen)),
     authenticate: (apiKey) =>
       inFlight.run(
@@ -341,8 +333,9 @@ const workspaceOver = (parts: WorkspaceParts): { workspace: Workspace; gate: Edg
         .then(() => parts.persistence.close());
       return closing;
     },
+    admit: transportAdmission(useCases, isOpen),
+    idempotency: parts.persistence.idempotency,
   };
-  return { workspace, gate: edgeGate(useCases, isOpen) };
 };
 
 /** The server's `DB_STATEMENT_TIMEOUT_S` default, for hosts too. */
@@ -369,7 +362,10 @@ const sqliteSynchronousOf = (value: unknown): SqliteSynchronous | undefined =>
  * Opens the database named by `database`, applies pending migrations, and wires the workspace.
  * Rejects with a `StartupError` (one line, password hidden) when the database cannot be opened.
  */
-export const openWorkspace = async (options: WorkspaceOptions): Promise<Workspace> => {
+export const openWorkspace = (options: WorkspaceOptions): Promise<Workspace> => openServedWorkspace(options);
+
+/** `openWorkspace`, with what a server over the workspace needs beside its public face. */
+export const openServedWorkspace = async (options: WorkspaceOptions): Promise<ServedWorkspace> => {
   // Before any database driver loads: on an older Node, SQLite's crashes the whole process.
   const oldNode = unsupportedNodeForHost(process.version);
   if (oldNode !== null) throw new StartupError(oldNode);

@@ -1,8 +1,9 @@
-import { callRefusal } from '../../application/workspace/scope-policy.js';
-import type { KeySession } from '../../application/workspace/workspace.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type { AdmittedSession } from '../../application/workspace/workspace.js';
 import { routeMatcher } from './batch/route-matcher.js';
 import { noneMatch } from './conditional.js';
 import { toHttpFailure } from './http-error.js';
+import { chargeWith } from './rate-limit.js';
 import {
   type Method,
   methodNotAllowed,
@@ -29,7 +30,7 @@ export interface InnerRequest {
 
 /** Who makes it: the session of the request it came in, and how one more request of theirs is counted. */
 export interface Caller {
-  readonly session: KeySession;
+  readonly session: AdmittedSession;
   /** The rate limit's refusal when past it, else null (`ApiRequest.chargeOne`). */
   readonly chargeOne: () => Promise<Reply | null>;
 }
@@ -56,14 +57,19 @@ export const dispatcher = (routes: readonly Route[], publicRoutes: readonly Publ
         break;
     }
     const { route, params } = match;
-    // A route that counts itself (a batch: its operations) is not counted once more.
-    const counted = 'countsItself' in route && route.countsItself === true ? null : await caller.chargeOne();
-    if (counted !== null) return counted;
-    if (!('operation' in route)) return route.handle(params);
-    const refusal = callRefusal(caller.session.scopes, route.operation.group, route.operation.name);
-    if (refusal !== null) return toHttpFailure(refusal);
+    if (!('operation' in route)) return (await caller.chargeOne()) ?? route.handle(params);
+    // Admitted as a request of its own: the key read, counted (unless it counts itself: a batch,
+    // its operations), the scope checked.
+    const countsItself = 'countsItself' in route && route.countsItself === true;
+    const admitted = await caller.session.admit(
+      route.operation.group,
+      route.operation.name,
+      countsItself ? undefined : chargeWith(caller.chargeOne),
+    );
+    if (E.isLeft(admitted))
+      return admitted.left._tag === 'RateLimited' ? admitted.left.reply : toHttpFailure(admitted.left);
     const reply = await route.handle({
-      session: caller.session,
+      session: admitted.right,
       params,
       query: request.query,
       body: request.body === undefined ? {} : request.body,

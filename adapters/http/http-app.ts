@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { infrastructureError } from '../../application/shared/errors.js';
 import { callRefusal } from '../../application/workspace/scope-policy.js';
-import type { EdgeGate, KeySession } from '../../application/workspace/workspace.js';
+import type { AdmittedSession, TransportAdmission } from '../../application/workspace/workspace.js';
 import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';
 import { MAX_PARAM_LENGTH } from './batch/route-matcher.js';
@@ -20,6 +20,7 @@ import { toHttpFailure } from './http-error.js';
 import { type Idempotency, idempotency } from './idempotency.js';
 import type { McpEndpoint } from './mcp-endpoint.js';
 import {
+  chargeWith,
   type RateDecision,
   type RateLimiter,
   type RateLimitOptions,
@@ -43,8 +44,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface HttpAppOptions {
   readonly logger: FastifyServerOptions['logger'];
-  /** How each request's key is read, once, and the session its call runs in. */
-  readonly gate: EdgeGate;
+  /** How each request's call is admitted (its key, its rate limit, its scope), once, and the session it runs in. */
+  readonly admit: TransportAdmission;
   readonly routes: readonly Route[];
   /** Routes anyone may call (health, API description). */
   readonly publicRoutes: readonly PublicRoute[];
@@ -66,7 +67,7 @@ export interface HttpAppOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: KeySession | null;
+    session: AdmittedSession | null;
   }
 }
 
@@ -207,46 +208,56 @@ const countAgainst = async (
 };
 
 /**
- * Authenticates the key, counts the request against its rate limit (the key's, or the address's
- * when no valid key came), and checks the operation's scope before the body is even read: the one
- * key read and the one scope check of the request (the session it opens for the call does neither
- * again).
+ * Admits the request's call before its body is read: the key read, the request counted against the
+ * key's rate limit, the operation's scope checked — the workspace's one admission of a call made
+ * with a key (`ServedWorkspace.admit`), whose session then runs that call without admitting it
+ * again. A request without a valid key is counted against its address.
  */
 const guard = (
-  gate: EdgeGate,
+  admit: TransportAdmission,
   route: Pick<Route, 'operation' | 'countsItself'>,
   limiter: RateLimiter | null,
 ) => {
   const { operation } = route;
-  return async function checkKeyAndScope(request: FastifyRequest, reply: FastifyReply) {
+  return async function admitRequest(request: FastifyRequest, reply: FastifyReply) {
     // Whatever a keyed route answers is one user's: no cache along the way may keep it.
     reply.header('cache-control', 'no-store');
     const presented = presentedKey(request.headers);
-    const outcome = presented.kind === 'key' ? await gate.authenticate(presented.key) : null;
-    if (limiter !== null && !(route.countsItself && outcome?._tag === 'Right')) {
-      const bucket = outcome?._tag === 'Right' ? `key:${outcome.right.keyId}` : `addr:${request.ip}`;
-      const refused = await countAgainst(limiter, request, reply, bucket);
+    // A route that counts itself (a batch: its operations) is not counted once more.
+    const charge =
+      limiter === null || route.countsItself
+        ? undefined
+        : (keyId: number) => chargeWith(chargeOneOf(limiter, request, reply, keyId))(keyId);
+    const outcome =
+      presented.kind === 'key' ? await admit(presented.key, operation.group, operation.name, charge) : null;
+    if (outcome?._tag === 'Right') {
+      request.session = outcome.right;
+      return;
+    }
+    const refusal = outcome?.left;
+    if (refusal?._tag === 'RateLimited') return send(request, reply, refusal.reply);
+    // Counted against the key already: the admission charges the key before it checks the scope.
+    if (refusal?._tag === 'InsufficientScope') return send(request, reply, toHttpFailure(refusal));
+    if (limiter !== null) {
+      const refused = await countAgainst(limiter, request, reply, `addr:${request.ip}`);
       if (refused !== null) return refused;
     }
     if (presented.kind === 'invalid') {
       return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'invalid' }));
     }
-    if (outcome === null) {
+    if (refusal === undefined) {
       return send(request, reply, toHttpFailure({ _tag: 'Unauthenticated', reason: 'missing' }));
     }
-    if (outcome._tag === 'Left') return send(request, reply, toHttpFailure(outcome.left));
-    const refusal = callRefusal(outcome.right.scopes, operation.group, operation.name);
-    if (refusal !== null) return send(request, reply, toHttpFailure(refusal));
-    request.session = outcome.right.sessionFor(operation.group, operation.name);
+    return send(request, reply, toHttpFailure(refusal));
   };
 };
 
-/** Counts one more request of the session's key: the refusal past the limit, else null (its headers set). */
+/** Counts one more request of the key: the refusal past the limit, else null (its headers set). */
 const chargeOneOf =
-  (limiter: RateLimiter | null, request: FastifyRequest, reply: FastifyReply, session: KeySession) =>
+  (limiter: RateLimiter | null, request: FastifyRequest, reply: FastifyReply, keyId: number) =>
   async (): Promise<Reply | null> => {
     if (limiter === null) return null;
-    const decision = await decide(limiter, request, `key:${session.keyId}`);
+    const decision = await decide(limiter, request, `key:${keyId}`);
     if (decision.refusal !== null) return decision.refusal;
     reply.headers(decision.headers);
     return null;
@@ -262,14 +273,14 @@ const registerMcp = (app: FastifyInstance, endpoint: McpEndpoint, services: Rout
     method: 'POST',
     url: '/mcp',
     onRequest: guard(
-      services.gate,
+      services.admit,
       { operation: { group: 'mcp', name: 'call' }, countsItself: true },
       services.limiter,
     ),
     handler: async (request, reply) => {
       const { session } = request;
       if (session === null) throw new Error('no session on /mcp');
-      const chargeOne = chargeOneOf(services.limiter, request, reply, session);
+      const chargeOne = chargeOneOf(services.limiter, request, reply, session.keyId);
       const callsATool =
         typeof request.body === 'object' &&
         request.body !== null &&
@@ -293,7 +304,7 @@ const registerMcp = (app: FastifyInstance, endpoint: McpEndpoint, services: Rout
 };
 
 interface RouteServices {
-  readonly gate: EdgeGate;
+  readonly admit: TransportAdmission;
   readonly limiter: RateLimiter | null;
   readonly idempotent: Idempotency;
 }
@@ -321,7 +332,7 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
   app.route({
     method: route.method,
     url: route.url,
-    onRequest: guard(services.gate, route, services.limiter),
+    onRequest: guard(services.admit, route, services.limiter),
     handler: async (request, reply) => {
       const { session } = request;
       if (session === null) throw new Error(`no session on the guarded route ${route.url}`);
@@ -331,7 +342,7 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       const body = request.body === undefined ? {} : request.body;
       const ifMatch = request.headers['if-match'];
       const ifNoneMatch = request.headers['if-none-match'];
-      const chargeOne = chargeOneOf(services.limiter, request, reply, session);
+      const chargeOne = chargeOneOf(services.limiter, request, reply, session.keyId);
       const run = () =>
         route.handle({ session, params, query: request.query, body, ifMatch, ifNoneMatch, chargeOne });
       const result =
@@ -419,7 +430,7 @@ export const buildHttpApp = (options: HttpAppOptions): FastifyInstance => {
   // a content type was refused as unreadable before its 405).
   for (const method of OTHER_METHODS) app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
   const services: RouteServices = {
-    gate: options.gate,
+    admit: options.admit,
     limiter: registerRateLimit(app, options.rateLimit ?? { perMinute: 0 }),
     idempotent: idempotency(options.idempotency),
   };

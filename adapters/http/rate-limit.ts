@@ -1,5 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Charge } from '../../application/workspace/admission.js';
 import type { WindowCounter } from '../persistence/persistence.js';
 import { failure } from './envelope.js';
 import type { Reply } from './route.js';
@@ -46,6 +48,21 @@ export interface RateDecision {
 }
 
 export type RateLimiter = (request: FastifyRequest, bucket: string) => Promise<RateDecision>;
+
+/** A call past its key's limit, refused by the admission: the 429 to send as it is. */
+export interface RateLimited {
+  readonly _tag: 'RateLimited';
+  readonly reply: Reply;
+}
+
+/** One more request counted (`chargeOne`: the refusal past the limit, else null), as an admission's charge. */
+export const chargeWith =
+  (chargeOne: () => Promise<Reply | null>): Charge<RateLimited> =>
+  () =>
+  async () => {
+    const refused = await chargeOne();
+    return refused === null ? E.right(undefined) : E.left({ _tag: 'RateLimited', reply: refused });
+  };
 
 /**
  * Registers @fastify/rate-limit without route hooks: the guard calls the limiter itself once it

@@ -3,7 +3,7 @@ import type { AppError } from '../../application/shared/errors.js';
 import { MAX_ID } from '../../application/shared/fields.js';
 import type { Unchanged } from '../../application/shared/list-version.js';
 import type { CallGroup } from '../../application/workspace/scope-policy.js';
-import type { KeySession } from '../../application/workspace/workspace.js';
+import type { AdmittedSession } from '../../application/workspace/workspace.js';
 import { nodeHttp } from '../system/node-http.js';
 import { etagOf, listEtag, listVersionIn } from './conditional.js';
 import { failure, success } from './envelope.js';
@@ -24,7 +24,7 @@ export type Method = (typeof METHODS)[number];
 
 export interface ApiRequest {
   /** The workspace as the key's owner sees it, the key's scopes enforced. */
-  readonly session: KeySession;
+  readonly session: AdmittedSession;
   readonly params: Readonly<Record<string, string>>;
   readonly query: unknown;
   /** The parsed JSON body; `{}` when none was sent. */

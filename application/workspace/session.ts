@@ -11,7 +11,8 @@ import { isRecordId } from '../shared/fields.js';
 import type { Precondition } from '../shared/precondition.js';
 import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
 import type { WebhookWithSecret } from '../webhooks/webhook-view.js';
-import type { OperationGroup } from './scope-policy.js';
+import type { Admit } from './admission.js';
+import { CALLER_GROUP, type CallGroup, type OperationGroup, SYNC_GROUP } from './scope-policy.js';
 import { mapAnswers } from './session-answers.js';
 import type { CallError, Outcome, Session, WebhookOperations } from './session-types.js';
 import type { WorkspaceUseCases } from './use-cases.js';
@@ -35,29 +36,19 @@ const allOrNothing = async <X, Err, A>(
   return (failed as E.Left<CallError<X>> | undefined) ?? answer;
 };
 
-/** Lets an operation run, or answers why not. */
-export interface Admission<X> {
-  /** Whether the session may act at all now (open, its key still good, its user known): once per call. */
-  readonly session: () => TE.TaskEither<X, void>;
-  /** Why the session may not run this operation (a missing scope), or null. */
-  readonly refusal: (group: OperationGroup, operation: string) => X | null;
-}
-
 type Runner<X> = (
   group: OperationGroup,
   operation: string,
 ) => <Err, A>(work: () => TE.TaskEither<Err, A>) => Outcome<Err | X, A>;
 
+/** Each call admitted once, then its work run. */
 const runnerOf =
-  <X>(admit: Admission<X>): Runner<X> =>
+  <X>(admit: Admit<X>): Runner<X> =>
   (group, operation) =>
   <Err, A>(work: () => TE.TaskEither<Err, A>): Outcome<Err | X, A> =>
     pipe(
-      admit.session(),
-      TE.flatMap((): TE.TaskEither<Err | X, A> => {
-        const refusal = admit.refusal(group, operation);
-        return refusal === null ? work() : TE.left(refusal);
-      }),
+      admit(group, operation),
+      TE.flatMap((): TE.TaskEither<Err | X, A> => work()),
     )();
 
 /** Runs `work` for an id that can name a record; any other number (NaN, 1.5, 2**31) names none. */
@@ -90,27 +81,31 @@ const recordOperations = <F extends object, C extends string, X>(
   };
 };
 
-/** The resources a session may read, each as its list would be admitted: the session checked once. */
-const readableResources = <X>(admit: Admission<X>): TE.TaskEither<X, ChangeResource[]> =>
+/** The call admitted, and the resources its caller may read: each one whose list they may read. */
+const admitReading = <X>(
+  admit: Admit<X>,
+  group: CallGroup,
+  operation: string,
+): TE.TaskEither<X, ChangeResource[]> =>
   pipe(
-    admit.session(),
-    TE.map(() => CHANGE_RESOURCES.filter((resource) => admit.refusal(resource, 'list') === null)),
+    admit(group, operation),
+    TE.map((permits) => CHANGE_RESOURCES.filter((resource) => permits(resource, 'list'))),
   );
 
 const webhookOperations = <X>(
   useCases: WorkspaceUseCases['webhooks'],
   actor: Actor,
-  admit: Admission<X>,
+  admit: Admit<X>,
   run: Runner<X>,
 ): WebhookOperations<X> => ({
-  // The session checked once, then what it may read is what the subscription may ever receive.
+  // What the caller may read now is what the subscription may ever receive.
   create: (input) =>
     pipe(
-      readableResources(admit),
-      TE.flatMap((readable): TE.TaskEither<CreateWebhookError | X, WebhookWithSecret> => {
-        const refusal = admit.refusal('webhooks', 'create');
-        return refusal === null ? useCases.create.execute(actor, readable, input) : TE.left(refusal);
-      }),
+      admitReading(admit, 'webhooks', 'create'),
+      TE.flatMap(
+        (readable): TE.TaskEither<CreateWebhookError | X, WebhookWithSecret> =>
+          useCases.create.execute(actor, readable, input),
+      ),
     )(),
   list: (query = {}) => run('webhooks', 'list')(() => useCases.list.execute(actor, query)),
   get: (id) => run('webhooks', 'get')(() => forId('webhook', id, () => useCases.get.execute(actor, id))),
@@ -140,11 +135,7 @@ const webhookOperations = <X>(
 });
 
 /** Binds every use case to `actor`, each call admitted first. */
-export const openSession = <X>(
-  useCases: WorkspaceUseCases,
-  actor: Actor,
-  admit: Admission<X>,
-): Session<X> => {
+export const openSession = <X>(useCases: WorkspaceUseCases, actor: Actor, admit: Admit<X>): Session<X> => {
   const run = runnerOf(admit);
   const { tasks } = useCases;
   const session: Session<X> = {
@@ -186,14 +177,14 @@ export const openSession = <X>(
     me: {
       get: () =>
         pipe(
-          admit.session(),
+          admit(CALLER_GROUP, 'get'),
           TE.flatMap(() => useCases.me.describe.execute(actor)),
         )(),
     },
     changes: {
       since: (query = {}) =>
         pipe(
-          readableResources(admit),
+          admitReading(admit, SYNC_GROUP, 'since'),
           TE.flatMap((readable) => useCases.changes.since.execute(actor, readable, query)),
         )(),
     },
@@ -211,7 +202,7 @@ export const openSession = <X>(
     moneys: recordOperations('moneys', useCases.moneys, actor, run),
     batch: <Err, A>(work: (inside: Session<X>) => Outcome<Err, A>, options?: TogetherOptions) =>
       pipe(
-        admit.session(),
+        admit('batch', 'run'),
         TE.flatMap(() =>
           useCases.batch.together(
             () => (options?.allOrNothing === true ? allOrNothing(session, work) : work(session)),

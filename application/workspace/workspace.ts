@@ -19,6 +19,7 @@ import type {
 } from '../shared/errors.js';
 import type { CreateUserError, createUserInput } from '../users/create-user.use-case.js';
 import type { FindUserError } from '../users/find-user.use-case.js';
+import type { Charge } from './admission.js';
 import type { CallGroup } from './scope-policy.js';
 import type { Outcome, Session } from './session-types.js';
 
@@ -39,22 +40,25 @@ export interface KeySession extends Session<KeySessionRefusal> {
 }
 
 /**
- * What a transport that admits each request itself (the HTTP edge) needs of a workspace: the key
- * read once per request, then a session for the one call the transport admitted by the key's
- * scopes. That session reads the key no second time and checks the admitted call's scope no second
- * time; any other call it makes is checked as a key session checks it.
+ * A key session for one call a transport admitted (`Served.admit`): that call is not admitted
+ * again; any other call of the session is admitted as every key session's call is. A carrier (a
+ * batch's operations, MCP's tool calls) admits each call it makes through `admit`.
  */
-export interface EdgeGate {
-  authenticate(apiKey: string): Outcome<Unauthenticated | InfrastructureError | Closed, AdmittedKey>;
+export interface AdmittedSession extends KeySession {
+  admit<R = never>(
+    group: CallGroup,
+    operation: string,
+    charge?: Charge<R>,
+  ): Outcome<KeySessionRefusal | R, AdmittedSession>;
 }
 
-export interface AdmittedKey {
-  readonly keyId: number;
-  readonly userId: number;
-  readonly scopes: readonly Scope[];
-  /** The session for one call of `group`, whose scope the transport checked. */
-  sessionFor(group: CallGroup, operation: string): KeySession;
-}
+/** A transport's way in: one call admitted with `apiKey`, and the session to make it on. */
+export type TransportAdmission = <R = never>(
+  apiKey: string,
+  group: CallGroup,
+  operation: string,
+  charge?: Charge<R>,
+) => Outcome<KeySessionRefusal | R, AdmittedSession>;
 
 /** What a trusted host acting as a user id gets: any operation, once the user is known to exist. */
 export type UserSession = Session<UnknownUser | InfrastructureError | Closed>;

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Persistence } from '../../adapters/persistence/persistence.js';
-import type { UserSession, Workspace } from '../../application/workspace/workspace.js';
-import { createWorkspace } from '../../bootstrap/workspace.js';
+import type { UserSession } from '../../application/workspace/workspace.js';
+import { createWorkspace, type ServedWorkspace } from '../../bootstrap/workspace.js';
 import type { Scope } from '../../domain/api-key/scope.js';
 import { FixedClock } from './fixed-clock.js';
 import { inMemoryHarness, type PersistenceHarness } from './persistence-harness.js';
@@ -9,7 +9,7 @@ import { inMemoryHarness, type PersistenceHarness } from './persistence-harness.
 /** The real workspace (the library's own wiring) over a test persistence and a fixed clock. */
 export interface World {
   readonly clock: FixedClock;
-  readonly workspace: Workspace;
+  readonly workspace: ServedWorkspace;
   readonly harness: PersistenceHarness;
   readonly persistence: Persistence;
   /** Creates a user and acts as them. */

@@ -3,9 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
 import type { FastifyInstance } from 'fastify';
-import type { Workspace } from '../../../application/workspace/workspace.js';
 import { createHttpServer } from '../../../bootstrap/http-server.js';
-import { createWorkspace } from '../../../bootstrap/workspace.js';
+import { createWorkspace, type ServedWorkspace } from '../../../bootstrap/workspace.js';
 import { RECORD_RESOURCES } from '../../../domain/api-key/scope.js';
 import { FixedClock } from '../../support/fixed-clock.js';
 import type { Called } from '../../support/mcp-client.js';
@@ -18,7 +17,7 @@ const ALL_SCOPES = 'tasks:*,clients:*,projects:*,notes:*,categories:*,cards:*,ti
 describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRACT §11)', function () {
   this.timeout(60_000);
   let harness: PersistenceHarness;
-  let workspace: Workspace;
+  let workspace: ServedWorkspace;
   let app: FastifyInstance;
   let receiver: WebhookReceiver;
   let baseUrl: string;

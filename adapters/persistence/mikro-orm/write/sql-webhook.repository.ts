@@ -230,9 +230,29 @@ export const sqlWebhooks = (
       return (await q.all(webhooks().where('id', 'in', dialect.idList(ids)))).map(webhookOf);
     },
     updateDeliveries: async (updated) => {
-      const rows = [];
-      for (const delivery of updated) rows.push(await updateDelivery(delivery));
-      await queue(rows);
+      // Deliveries an attempt left alike (most often: delivered in the same millisecond) change in
+      // one statement: a batch of attempts is recorded in a few statements rather than one each.
+      const alike = new Map<
+        string,
+        { readonly row: ReturnType<typeof attemptRow>; readonly ids: number[] }
+      >();
+      for (const delivery of updated) {
+        const row = attemptRow(delivery);
+        const key = JSON.stringify(row);
+        const group = alike.get(key) ?? { row, ids: [] };
+        group.ids.push(delivery.id);
+        alike.set(key, group);
+      }
+      for (const { row, ids } of alike.values())
+        await queue(
+          await q.all(
+            q.db
+              .updateTable('webhook_deliveries')
+              .set(row)
+              .where('id', 'in', dialect.idList(ids))
+              .returning(['id', 'attempts', 'state', 'next_attempt_at']),
+          ),
+        );
     },
     reschedulePending: async (webhookId, at) => {
       const rows = await q.all(

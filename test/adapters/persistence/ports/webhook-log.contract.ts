@@ -94,4 +94,39 @@ export const webhookLogContract = (factory: HarnessFactory): void =>
       expect(await write((r) => r.webhooks.delete(webhookId))).to.equal(true);
       expect(await write((r) => r.webhooks.attemptsOf([older, newer]))).to.deep.equal([]);
     });
+    it('records a batch of attempts as given for each delivery, whether the attempts left them alike or not', async () => {
+      const { write } = fixture();
+      const userId = await fixture().addUser('recorded');
+      const webhookId = await write((r) => subscribed(r, userId, 4));
+      const page = await write((r) => r.webhooks.deliveriesOf(webhookId, { limit: 10, offset: 0 }));
+      const [a, b, c, d] = page.items;
+      if (a === undefined || b === undefined || c === undefined || d === undefined)
+        throw new Error('four deliveries expected');
+      const later = new Date(AT.getTime() + 60_000);
+      const delivered = { attempts: 2, state: 'delivered' as const, lastStatus: 200, lastError: null };
+      const updated = [
+        { ...a, ...delivered, nextAttemptAt: null, deliveredAt: later },
+        { ...b, ...delivered, nextAttemptAt: null, deliveredAt: later },
+        {
+          ...c,
+          attempts: 2,
+          state: 'pending' as const,
+          lastStatus: 503,
+          lastError: null,
+          nextAttemptAt: later,
+        },
+        {
+          ...d,
+          attempts: 3,
+          state: 'failed' as const,
+          lastStatus: null,
+          lastError: 'timeout',
+          nextAttemptAt: null,
+        },
+      ];
+      await write((r) => r.webhooks.updateDeliveries(updated));
+      const stored = await write((r) => r.webhooks.findDeliveries(updated.map((delivery) => delivery.id)));
+      const byId = (id: number) => stored.find((delivery) => delivery.id === id);
+      for (const delivery of updated) expect(byId(delivery.id)).to.deep.equal(delivery);
+    });
   });
