@@ -24,7 +24,8 @@ class ScopeListCodec extends t.Type<readonly Scope[], unknown, unknown> {
   constructor() {
     super(
       'ScopeList',
-      (u): u is readonly Scope[] => false,
+      (u): u is readonly Scope[] =>
+        Array.isArray(u) && u.length > 0 && u.every((s) => typeof s === 'string' && parseScope(s) === s),
       (u, c) => {
         if (!Array.isArray(u) || !u.every((s) => typeof s === 'string'))
           return failWith(u, c, problem('INVALID_TYPE', 'must be a list of scopes'));

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ZonedDateTime } from '../../domain/shared/local-date-time.js';
 import type { TopLevelCode } from './errors.js';
-import { MAX_DETAILS, type Problem, problem } from './validation-detail.js';
+import { isProblem, MAX_DETAILS, type Problem, problem } from './validation-detail.js';
 
 /**
  * What a field of a use case's input accepts, in TypeScript terms. The HTTP adapter reads it to
@@ -32,33 +32,34 @@ export interface ValueBounds {
   readonly multipleOf?: number;
 }
 
-/** Failures carry the contract's detail code in io-ts's free-text message slot. */
-export const failWith = <A>(value: unknown, context: t.Context, p: Problem): t.Validation<A> =>
-  t.failure(value, context, JSON.stringify(p));
+/** An io-ts failure carrying the contract's detail code beside its message (decode.ts reads it). */
+export interface ProblemError extends t.ValidationError {
+  readonly problem: Problem;
+}
 
-/** A failure that stands for `count` more problems not listed (past MAX_DETAILS). */
-const omitted = (context: t.Context, count: number): t.Validation<never> =>
-  t.failure(count, context, JSON.stringify({ omitted: count }));
+/** An io-ts failure standing for `omitted` more problems, past the MAX_DETAILS a failure lists. */
+export interface OmittedError extends t.ValidationError {
+  readonly omitted: number;
+}
 
-/** How many problems `error` stands for beyond those listed, if it is an `omitted` failure. */
-export const omittedCount = (error: t.ValidationError): number | undefined => {
-  if (error.message === undefined) return undefined;
-  const parsed: unknown = JSON.parse(error.message);
-  return typeof parsed === 'object' &&
-    parsed !== null &&
-    'omitted' in parsed &&
-    typeof parsed.omitted === 'number'
-    ? parsed.omitted
-    : undefined;
+/** A failure of `value`, at `context`, with the contract's detail code. */
+export const failWith = <A>(value: unknown, context: t.Context, p: Problem): t.Validation<A> => {
+  const error: ProblemError = { value, context, message: p.message, problem: p };
+  return t.failures([error]);
 };
 
-export const readProblem = (error: t.ValidationError): Problem | null => {
-  if (error.message === undefined) return null;
-  const parsed: unknown = JSON.parse(error.message);
-  return typeof parsed === 'object' && parsed !== null && 'code' in parsed && 'message' in parsed
-    ? // trust boundary: io-ts carries our problem as its message, written by failWith above.
-      (parsed as Problem)
-    : null;
+const omitted = (context: t.Context, count: number): t.Validation<never> => {
+  const error: OmittedError = { value: count, context, message: `${count} more problems`, omitted: count };
+  return t.failures([error]);
+};
+
+/**
+ * Whether `u` is already a decoded value of `codec`: one that decodes to itself. (A trimmed name is;
+ * the same name with spaces around it is input, not a decoded value.)
+ */
+const decodesToItself = (codec: t.Decoder<unknown, unknown>, u: unknown): boolean => {
+  const decoded = codec.decode(u);
+  return E.isRight(decoded) && decoded.right === u;
 };
 
 /**
@@ -79,7 +80,7 @@ export class FieldCodec<A, I = unknown> extends t.Type<A, unknown, unknown> {
   ) {
     super(
       name,
-      (u): u is A => false,
+      (u): u is A => decodesToItself(this, u),
       (u, c) => {
         if (u === null && nullProblem) return failWith(u, c, nullProblem);
         if (!matchesType(schema.type, u))
@@ -92,9 +93,6 @@ export class FieldCodec<A, I = unknown> extends t.Type<A, unknown, unknown> {
     );
   }
 }
-
-const isProblem = (value: unknown): value is Problem =>
-  typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
 
 const matchesType = (type: InputSchema['type'], u: unknown): boolean => {
   switch (type) {
@@ -208,7 +206,14 @@ export class ObjectCodec<F extends Fields, R extends keyof F & string = never> e
     );
     super(
       name,
-      (u): u is DecodedFields<F, R> => false,
+      (u): u is DecodedFields<F, R> =>
+        typeof u === 'object' &&
+        u !== null &&
+        !Array.isArray(u) &&
+        Object.entries(u).every(
+          ([key, value]) => Object.hasOwn(fields, key) && value !== undefined && fields[key]?.is(value),
+        ) &&
+        [...required].every((key) => Object.hasOwn(u, key)),
       (u, c) => {
         if (typeof u !== 'object' || u === null || Array.isArray(u)) {
           return failWith(u, c, problem('INVALID_TYPE', 'must be a JSON object'));

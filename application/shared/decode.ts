@@ -1,9 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type * as t from 'io-ts';
-import { ObjectCodec, omittedCount, readProblem } from './codecs.js';
+import { ObjectCodec } from './codecs.js';
 import type { TopLevelCode, ValidationCode, ValidationFailed } from './errors.js';
-import { MAX_DETAILS, type ValidationDetail } from './validation-detail.js';
+import { isProblem, MAX_DETAILS, type Problem, type ValidationDetail } from './validation-detail.js';
+
+/** How many problems `error` stands for beyond those listed, if it is an `OmittedError`. */
+const omittedCount = (error: t.ValidationError): number | undefined =>
+  'omitted' in error && typeof error.omitted === 'number' ? error.omitted : undefined;
+
+/** The contract's detail code and message of a `ProblemError` (every failure the codecs make). */
+const problemOf = (error: t.ValidationError): Problem | null =>
+  'problem' in error && isProblem(error.problem) ? error.problem : null;
 
 const fieldPath = (error: t.ValidationError): string =>
   error.context
@@ -28,7 +36,7 @@ const toDetails = (errors: t.Errors): { details: ValidationDetail[]; omitted: nu
     const field = fieldPath(error);
     if (seen.has(field)) continue;
     seen.add(field);
-    const known = readProblem(error);
+    const known = problemOf(error);
     details.push(
       known ? { field, ...known } : { field, code: 'INVALID_TYPE', message: 'has the wrong type' },
     );

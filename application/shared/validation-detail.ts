@@ -28,3 +28,6 @@ export interface Problem {
 }
 
 export const problem = (code: DetailCode, message: string): Problem => ({ code, message });
+
+export const isProblem = (value: unknown): value is Problem =>
+  typeof value === 'object' && value !== null && 'code' in value && 'message' in value;

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import * as t from 'io-ts';
 import {
   type AnyField,
@@ -51,12 +52,13 @@ export class WireField extends t.Type<unknown, unknown, unknown> {
   ) {
     super(
       inner.name,
-      (u): u is unknown => false,
-      (u, c) => {
-        // Not E.flatMap: fp-ts builds it with `dual`, which copies its arguments on every call.
-        const converted = convert(u, c);
-        return E.isLeft(converted) ? converted : inner.validate(converted.right, c);
-      },
+      // Decoded, it is the application codec's value.
+      (u): u is unknown => inner.is(u),
+      (u, c) =>
+        pipe(
+          convert(u, c),
+          E.flatMap((converted) => inner.validate(converted, c)),
+        ),
       (a) => a,
     );
   }
@@ -140,7 +142,7 @@ export class WireNullable extends t.Type<unknown, unknown, unknown> {
   constructor(readonly inner: t.Mixed) {
     super(
       `${inner.name} | null`,
-      (u): u is unknown => false,
+      (u): u is unknown => u === null || inner.is(u),
       (u, c) => (u === null ? t.success(null) : inner.validate(u, c)),
       (a) => a,
     );
@@ -239,21 +241,20 @@ const derive = <C extends AppCodec>(
     aliases: Object.fromEntries(
       aliases.map(([alias, name]) => [alias, options.names?.[name] ?? wireName(name)]),
     ),
-    // Written out rather than chained with fp-ts's Either combinators, which copy their arguments
-    // on every call: every request with a query or a body comes this way.
-    decode: (input) => {
-      const values = decoded(input);
-      if (E.isLeft(values)) return values;
-      const resolved = aliases.length === 0 ? values : resolveAliases(values.right);
-      if (E.isLeft(resolved)) return resolved;
-      const checked = Object.fromEntries(
-        Object.entries(resolved.right).map(([key, value]) => [toDomain.get(key) ?? key, value]),
-        // trust boundary: each value is what the application's codec decoded, under its own name: the codec's input.
-      ) as InputOf<C>;
-      // Every field went through the application codec's own, and the object through its rules
-      // under wire names: the use case takes the value without decoding it again.
-      return E.right(checkedWith(app, checked));
-    },
+    decode: (input) =>
+      pipe(
+        decoded(input),
+        E.flatMap((values) => (aliases.length === 0 ? E.right(values) : resolveAliases(values))),
+        E.map((resolved) => {
+          const checked = Object.fromEntries(
+            Object.entries(resolved).map(([key, value]) => [toDomain.get(key) ?? key, value]),
+            // trust boundary: each value is what the application's codec decoded, under its own name: the codec's input.
+          ) as InputOf<C>;
+          // Every field went through the application codec's own, and the object through its rules
+          // under wire names: the use case takes the value without decoding it again.
+          return checkedWith(app, checked);
+        }),
+      ),
   };
 };
 
@@ -286,7 +287,10 @@ export class SortParam extends t.Type<unknown, unknown, unknown> {
     const values = fields.flatMap((field) => [wireName(field), `-${wireName(field)}`]);
     super(
       'Sort',
-      (u): u is unknown => false,
+      (u): u is unknown =>
+        inner === undefined
+          ? typeof u === 'object' && u !== null && 'by' in u && 'direction' in u
+          : inner.is(u),
       (u, c) => {
         if (Array.isArray(u)) return failWith(u, c, problem('INVALID_FORMAT', 'must be given only once'));
         if (typeof u !== 'string' || !values.includes(u))
