@@ -8,6 +8,7 @@ import { currentRequestId } from '../adapters/http/request-id.js';
 import type { MetricsServer } from '../adapters/observability/metrics-server.js';
 import type { Metrics } from '../adapters/observability/prometheus-metrics.js';
 import type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
+import { RequestActivity } from '../adapters/webhooks/request-activity.js';
 import type { AttemptReport } from '../application/webhooks/deliver-webhooks.js';
 import { ConfigError, loadConfig } from './config.js';
 import { retryLine } from './connect-retry.js';
@@ -63,6 +64,7 @@ const start = async (): Promise<void> => {
     config.database.kind === 'sqlite' && config.database.path !== ':memory:'
       ? await holdServerLock(config.database.path)
       : () => undefined;
+  const requests = new RequestActivity();
   const workspace = createWorkspace({
     persistence,
     reportBackgroundFailure: (cause) => report(cause),
@@ -73,6 +75,7 @@ const start = async (): Promise<void> => {
       maxPerUser: config.webhookMaxPerUser,
       onAttempt: (attempt) => webhookAttempt(attempt),
       onError: (cause) => app.log.warn({ err: cause }, 'webhook worker round failed'),
+      yieldTo: requests,
     },
   });
   if (config.metricsPort !== null) {
@@ -88,7 +91,10 @@ const start = async (): Promise<void> => {
     workspace,
     { level: config.logLevel },
     {
-      observeRequest: metrics?.observeRequest,
+      observeRequest: (sample) => {
+        requests.answer();
+        metrics?.observeRequest(sample);
+      },
       rateLimit: { perMinute: config.rateLimitPerMinute, shared: persistence.windowCounter },
       ...(config.corsOrigins.length === 0 ? {} : { corsOrigins: config.corsOrigins }),
       scopeRequestIds: debug,

@@ -9,6 +9,7 @@ import type { IdempotencyStore, Persistence } from '../adapters/persistence/pers
 import type { QueryObserver } from '../adapters/persistence/query-observer.js';
 import { PolledDeliveries } from '../adapters/webhooks/polled-deliveries.js';
 import { QueuedDeliveries } from '../adapters/webhooks/queued-deliveries.js';
+import type { RequestActivity } from '../adapters/webhooks/request-activity.js';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker.js';
 import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
@@ -126,7 +127,11 @@ export interface WorkspaceParts {
   readonly clock?: Clock;
   readonly reportBackgroundFailure?: BackgroundFailureReporter;
   readonly syncRetentionDays?: number;
-  readonly webhooks?: WebhookOptions & { readonly sender?: WebhookSender };
+  readonly webhooks?: WebhookOptions & {
+    readonly sender?: WebhookSender;
+    /** The requests of a server over the workspace, which deliveries yield to. */
+    readonly yieldTo?: RequestActivity;
+  };
 }
 
 /** Whether the workspace is still open: every call asks first, and answers `Closed` once it is not. */
@@ -259,7 +264,7 @@ const startWebhookWorker = (
           ...onError,
           ...(parts.clock === undefined ? {} : { now: () => parts.clock?.now().getTime() ?? Date.now() }),
         })
-      : new QueuedDeliveries(deliveryJobs, steps.deliver);
+      : new QueuedDeliveries(deliveryJobs, steps.deliver, options.yieldTo);
   const worker = new WebhookWorker(steps.dispatch, lane, {
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...onError,

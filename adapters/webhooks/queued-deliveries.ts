@@ -1,5 +1,6 @@
 import type { DeliverWebhooks } from '../../application/webhooks/deliver-webhooks.js';
 import type { DeliveryJobQueue } from '../persistence/delivery-jobs.js';
+import type { RequestActivity } from './request-activity.js';
 import type { DeliveryLane } from './webhook-worker.js';
 
 /**
@@ -14,10 +15,15 @@ export class QueuedDeliveries implements DeliveryLane {
   constructor(
     private readonly jobs: DeliveryJobQueue,
     private readonly deliver: DeliverWebhooks,
+    /** The requests the batches yield to, when this process answers any. */
+    private readonly requests?: RequestActivity,
   ) {}
 
   start(): Promise<void> {
-    return this.jobs.work((batch) => this.deliver.attemptQueued(batch));
+    return this.jobs.work((batch) => {
+      const attempt = () => this.deliver.attemptQueued(batch);
+      return this.requests === undefined ? attempt() : this.requests.paced(attempt);
+    });
   }
 
   /** Deliveries made here, or one retried by hand: the queue looks now instead of at its next poll. */
