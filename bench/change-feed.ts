@@ -121,7 +121,7 @@ export const runFeedBench = async (dialect: Dialect, databaseUrl: string): Promi
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}\n${service.errors()}`);
     return JSON.parse(text) as { data: Record<string, unknown> };
   };
   let written = 0;

@@ -37,13 +37,25 @@ const profiling = () =>
   process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 
 /** The compiled service (what `npm start` runs), its start timed by a health probe every 10 ms. */
-export const startService = async (env: NodeJS.ProcessEnv): Promise<Running> => {
+export const startService = async (
+  env: NodeJS.ProcessEnv,
+): Promise<Running & { readonly errors: () => string }> => {
   const server = await startServer(
     { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },
     { pollMs: 10, timeoutMs: 60_000, nodeArgs: profiling() },
   );
   adopt(server.child);
-  return { ...server, stop: async () => void (await server.stop()) };
+  return {
+    ...server,
+    // The server's error lines (its log is JSON, one line each), to say why a request failed.
+    errors: () =>
+      server
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('"level":50'))
+        .join('\n'),
+    stop: async () => void (await server.stop()),
+  };
 };
 
 /** A ceiling (`bench/ceiling/server.ts`) in its own process. */

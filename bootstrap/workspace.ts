@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
@@ -11,34 +11,11 @@ import { PolledDeliveries } from '../adapters/webhooks/polled-deliveries.js';
 import { QueuedDeliveries } from '../adapters/webhooks/queued-deliveries.js';
 import type { RequestActivity } from '../adapters/webhooks/request-activity.js';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker.js';
-import type { Principal } from '../application/api-keys/authenticate-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import type { WebhookSender } from '../application/ports/webhook-delivery.port.js';
-import {
-  type Closed,
-  closed,
-  type InfrastructureError,
-  type UnknownUser,
-} from '../application/shared/errors.js';
 import type { AttemptReport } from '../application/webhooks/deliver-webhooks.js';
-import {
-  type Admit,
-  admitWithKey,
-  type KeyAdmitted,
-  PERMITS_ALL,
-} from '../application/workspace/admission.js';
-import type { CallGroup } from '../application/workspace/scope-policy.js';
-import { openSession } from '../application/workspace/session.js';
 import { aroundCalls, hostCopy } from '../application/workspace/session-answers.js';
-import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
-import type {
-  AdmittedSession,
-  KeySession,
-  KeySessionRefusal,
-  TransportAdmission,
-  UserSession,
-  Workspace,
-} from '../application/workspace/workspace.js';
+import type { TransportAdmission, Workspace } from '../application/workspace/workspace.js';
 import { CallsInFlight } from './calls-in-flight.js';
 import { ConfigError, type DatabaseConfig, oneOf, parseDatabaseUrl } from './config.js';
 import type { ConnectRetry } from './connect-retry.js';
@@ -46,6 +23,7 @@ import { type BackgroundFailureReporter, type BuiltWorkspace, buildUseCases } fr
 import { unsupportedNodeForHost } from './node-version.js';
 import { openPersistence } from './persistence.js';
 import { asSessionOf } from './session-batches.js';
+import { type IsOpen, keySession, transportAdmission, userSession } from './sessions.js';
 import { StartupError } from './startup-error.js';
 import { checkWorkspaceOptions } from './workspace-options.js';
 
@@ -133,104 +111,6 @@ export interface WorkspaceParts {
     readonly yieldTo?: RequestActivity;
   };
 }
-
-/** Whether the workspace is still open: every call asks first, and answers `Closed` once it is not. */
-type IsOpen = () => boolean;
-
-const whenOpen = <Err, A>(
-  isOpen: IsOpen,
-  work: () => Promise<E.Either<Err, A>>,
-): Promise<E.Either<Err | Closed, A>> => (isOpen() ? work() : Promise.resolve(E.left(closed)));
-
-/** One call admitted with a key (`admitWithKey`), for the session that makes it. */
-interface AdmittedCall extends KeyAdmitted {
-  readonly group: CallGroup;
-  readonly operation: string;
-}
-
-/**
- * The session a key opens: each of its calls admitted with the key (`admitWithKey`: read again
- * through the key cache, so a revocation through this workspace stops it at once, one elsewhere
- * within the cache's bound, and an expiry as it passes; then the operation's scope). `admitted`:
- * the one call a transport already admitted, which is not admitted twice.
- */
-const keySession = (
-  useCases: WorkspaceUseCases,
-  apiKey: string,
-  principal: Principal,
-  isOpen: IsOpen,
-  admitted?: AdmittedCall,
-): KeySession => {
-  const admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey));
-  let ticket = admitted;
-  const admit: Admit<KeySessionRefusal> = (group, operation) => {
-    if (ticket !== undefined && ticket.group === group && ticket.operation === operation) {
-      const { permits } = ticket;
-      ticket = undefined;
-      return isOpen() ? TE.right(permits) : TE.left(closed);
-    }
-    return pipe(
-      admitCall(group, operation),
-      TE.map(({ permits }) => permits),
-    );
-  };
-  return {
-    ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId, keyId: principal.keyId }, admit),
-    keyId: principal.keyId,
-    scopes: principal.scopes,
-  };
-};
-
-/** The call a transport admitted, and the key session to make it on (which admits it no second time). */
-const admittedSession = (
-  useCases: WorkspaceUseCases,
-  apiKey: string,
-  isOpen: IsOpen,
-  admitted: AdmittedCall,
-): AdmittedSession => {
-  const admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey));
-  return {
-    ...keySession(useCases, apiKey, admitted.principal, isOpen, admitted),
-    admit: (group, operation, charge) =>
-      pipe(
-        admitCall(group, operation, charge),
-        TE.map((call) => admittedSession(useCases, apiKey, isOpen, { group, operation, ...call })),
-      )(),
-  };
-};
-
-/**
- * A transport's way in (the HTTP server's): one call admitted with `apiKey` — the same admission as
- * every key session's call, `charge`d to the key — and the session to make it on.
- */
-const transportAdmission =
-  (useCases: WorkspaceUseCases, isOpen: IsOpen): TransportAdmission =>
-  (apiKey, group, operation, charge) =>
-    pipe(
-      admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey))(group, operation, charge),
-      TE.map((call) => admittedSession(useCases, apiKey, isOpen, { group, operation, ...call })),
-    )();
-
-/** A session for a user id a host vouches for; whether the user exists is checked once, on first use. */
-const userSession = (useCases: WorkspaceUseCases, userId: number, isOpen: IsOpen): UserSession => {
-  let known = false;
-  // A trusted host may run any operation: nothing is refused once the user is known.
-  const admit: Admit<UnknownUser | InfrastructureError | Closed> = () => {
-    if (!isOpen()) return TE.left(closed);
-    if (known) return TE.right(PERMITS_ALL);
-    return pipe(
-      useCases.users.find.execute(userId),
-      TE.map(() => {
-        known = true;
-        return PERMITS_ALL;
-      }),
-      TE.mapLeft((error): UnknownUser | InfrastructureError =>
-        error._tag === 'NotFound' ? { _tag: 'UnknownUser', userId } : error,
-      ),
-    );
-  };
-  return openSession(useCases, { userId }, admit);
-};
 
 /**
  * A workspace and what a server over it needs beside its public face: the admission of each request

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { UserId } from '../../domain/task/task.js';
 import { clientFollowingProject } from '../../domain/workspace/client-of-project.js';
+import { linksFollowingTask } from '../../domain/workspace/links-of-task.js';
 import {
   type LinkValues,
   type RecordKindName,
@@ -27,7 +28,7 @@ const exists = (references: ReferenceLookup, target: ReferenceTarget, ownerId: U
     case 'category':
       return references.category(ownerId, id);
     case 'task':
-      return references.task(ownerId, id);
+      return references.task(ownerId, id).then((task) => task !== null);
     case 'card':
       return references.card(ownerId, id);
     case 'project':
@@ -37,11 +38,122 @@ const exists = (references: ReferenceLookup, target: ReferenceTarget, ownerId: U
   }
 };
 
+/** The reference fields of a kind that a record's client, project and task are kept in, if it has them. */
+const linkFieldsOf = <K extends RecordKindName>(kind: K) => {
+  const fields = referenceFieldsOf(kind).map(([field]) => field);
+  return {
+    project: fields.find((field) => field === 'projectId'),
+    client: fields.find((field) => field === 'clientId'),
+    task: fields.find((field) => field === 'taskId'),
+  };
+};
+
+/** The problems of each reference `given` names that is not the owner's record (or not a user). */
+const missingReferences = async <K extends RecordKindName>(
+  references: ReferenceLookup,
+  ownerId: UserId,
+  kind: K,
+  given: Partial<LinkValues<K>>,
+): Promise<ValidationDetail[]> => {
+  const problems: ValidationDetail[] = [];
+  for (const [field, target] of referenceFieldsOf(kind)) {
+    const id = given[field];
+    if (target === 'project' || typeof id !== 'number') continue;
+    if (!(await exists(references, target, ownerId, id)))
+      problems.push(
+        target === 'user'
+          ? { field, code: 'NOT_FOUND', message: `${field} does not refer to a user` }
+          : notYours(field),
+      );
+  }
+  return problems;
+};
+
+/** Where a step leaves the record: its fields so far, and what was found wrong. */
+interface Resolving<F> {
+  readonly resolved: F;
+  readonly problems: readonly ValidationDetail[];
+}
+
+/**
+ * A record linked to a task counts for the task's project and client (`linksFollowingTask`),
+ * settled whenever the change names the task, the project or the client.
+ */
+const followingTask = async <K extends RecordKindName, F extends LinkValues<K>>(
+  references: ReferenceLookup,
+  ownerId: UserId,
+  kind: K,
+  given: Partial<LinkValues<K>>,
+  { resolved, problems }: Resolving<F>,
+): Promise<Resolving<F>> => {
+  const { project, client, task } = linkFieldsOf(kind);
+  if (task === undefined || project === undefined || client === undefined) return { resolved, problems };
+  const taskId = resolved[task];
+  const named = [task, project, client].some((field) => given[field] !== undefined);
+  const linked = typeof taskId === 'number' && named ? await references.task(ownerId, taskId) : null;
+  if (linked === null) return { resolved, problems };
+  return pipe(
+    linksFollowingTask(
+      linked,
+      { projectId: given[project], clientId: given[client] },
+      { projectId: resolved[project], clientId: resolved[client] },
+    ),
+    E.match(
+      ({ field }) => {
+        const named = field === 'projectId' ? project : client;
+        const mismatch = {
+          field: named,
+          code: 'MISMATCH',
+          message: `${named} differs from the task's`,
+        } as const;
+        return { resolved, problems: [...problems, mismatch] };
+      },
+      (links) => ({
+        resolved: { ...resolved, [project]: links.projectId, [client]: links.clientId },
+        problems,
+      }),
+    ),
+  );
+};
+
+/**
+ * The record's client follows its project (`clientFollowingProject`; on an edit, the record's
+ * current project counts as given), checked whenever the change names either.
+ */
+const followingProject = async <K extends RecordKindName, F extends LinkValues<K>>(
+  references: ReferenceLookup,
+  ownerId: UserId,
+  kind: K,
+  given: Partial<LinkValues<K>>,
+  { resolved, problems }: Resolving<F>,
+): Promise<Resolving<F>> => {
+  const { project, client } = linkFieldsOf(kind);
+  if (project === undefined || client === undefined) return { resolved, problems };
+  const projectId = resolved[project];
+  const named = given[project] !== undefined || given[client] !== undefined;
+  if (typeof projectId !== 'number' || !named) return { resolved, problems };
+  const found = await references.project(ownerId, projectId);
+  if (found === null) return { resolved, problems: [...problems, notYours(project)] };
+  return pipe(
+    clientFollowingProject(found.clientId, given[client], resolved[client]),
+    E.match(
+      () => {
+        const mismatch = {
+          field: client,
+          code: 'MISMATCH',
+          message: `${client} differs from the project's client`,
+        } as const;
+        return { resolved, problems: [...problems, mismatch] };
+      },
+      (clientId) => ({ resolved: { ...resolved, [client]: clientId }, problems }),
+    ),
+  );
+};
+
 /**
  * Applies `changes` to `current` and checks every reference they introduce (the fields
- * `REFERENCES[kind]` names): records must be the owner's, an assignee any existing user. The
- * record's client follows its project (`clientFollowingProject`; on an edit, the record's current
- * project counts as given).
+ * `REFERENCES[kind]` names): records must be the owner's, an assignee any existing user. A record
+ * linked to a task takes the task's project and client; the record's client follows its project.
  */
 export const resolveReferences = async <K extends RecordKindName, F extends LinkValues<K>>(
   references: ReferenceLookup,
@@ -50,53 +162,12 @@ export const resolveReferences = async <K extends RecordKindName, F extends Link
   current: F,
   changes: Partial<F>,
 ): Promise<E.Either<InvalidReference, F>> => {
-  const problems: ValidationDetail[] = [];
   const given: Partial<LinkValues<K>> = changes;
-  for (const [field, target] of referenceFieldsOf(kind)) {
-    const id = given[field];
-    if (target === 'project' || typeof id !== 'number') continue;
-    if (!(await exists(references, target, ownerId, id))) {
-      problems.push(
-        target === 'user'
-          ? { field, code: 'NOT_FOUND', message: `${field} does not refer to a user` }
-          : notYours(field),
-      );
-    }
-  }
-
-  const resolved: F = { ...current, ...changes };
-  const fields = referenceFieldsOf(kind).map(([field]) => field);
-  const projectField = fields.find((field) => field === 'projectId');
-  const clientField = fields.find((field) => field === 'clientId');
-  let inherited: { readonly field: ReferenceField<K>; readonly clientId: number | null } | undefined;
-  if (projectField !== undefined && clientField !== undefined) {
-    const projectId = resolved[projectField];
-    const changed = given[projectField] !== undefined || given[clientField] !== undefined;
-    if (typeof projectId === 'number' && changed) {
-      const project = await references.project(ownerId, projectId);
-      if (project === null) {
-        problems.push(notYours(projectField));
-      } else {
-        const client = clientFollowingProject(project.clientId, given[clientField], resolved[clientField]);
-        pipe(
-          client,
-          E.match(
-            () => {
-              problems.push({
-                field: clientField,
-                code: 'MISMATCH',
-                message: `${clientField} differs from the project's client`,
-              });
-            },
-            (clientId) => {
-              inherited = { field: clientField, clientId };
-            },
-          ),
-        );
-      }
-    }
-  }
-
-  if (problems.length > 0) return E.left(invalidReference(problems));
-  return E.right(inherited === undefined ? resolved : { ...resolved, [inherited.field]: inherited.clientId });
+  const checked = {
+    resolved: { ...current, ...changes },
+    problems: await missingReferences(references, ownerId, kind, given),
+  };
+  const linked = await followingTask(references, ownerId, kind, given, checked);
+  const { resolved, problems } = await followingProject(references, ownerId, kind, given, linked);
+  return problems.length > 0 ? E.left(invalidReference(problems)) : E.right(resolved);
 };

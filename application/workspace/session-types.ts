@@ -75,10 +75,7 @@ import type {
   UpdateWebhookInput,
 } from './inputs.js';
 
-/*
- * The public face of a session: every operation a user may call, grouped by resource, with the
- * errors each may answer. `session.ts` binds them to the use cases.
- */
+/* A session's public face: every operation, by resource, with its errors (bound in session.ts). */
 
 /** What every operation answers: an Either, already run. `X` is what the session itself adds. */
 export type Outcome<Err, A> = Promise<E.Either<Err, A>>;

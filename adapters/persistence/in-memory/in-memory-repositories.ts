@@ -119,7 +119,10 @@ export const inMemoryRepositories = (
       return project?.ownerId === ownerId ? { id: project.id, clientId: project.clientId } : null;
     },
     category: async (ownerId, id) => state.categories.get(id)?.ownerId === ownerId,
-    task: async (ownerId, id) => state.tasks.get(id)?.ownerId === ownerId,
+    task: async (ownerId, id) => {
+      const task = state.tasks.get(id);
+      return task?.ownerId === ownerId ? { id, projectId: task.projectId, clientId: task.clientId } : null;
+    },
     card: async (ownerId, id) => state.cards.get(id)?.ownerId === ownerId,
     user: async (id: UserId) => state.users.has(id),
   },

@@ -170,6 +170,41 @@ export const recordsContract = (factory: HarnessFactory): void => {
       expect(clash).to.deep.include({ _tag: 'InvalidReference' });
     });
 
+    it("links a note, time or money record to a task's project and client, and refuses another (CONTRACT §12)", async () => {
+      const client = await right(alice.clients.create({ name: 'c' }));
+      const project = await right(alice.projects.create({ name: 'p', clientId: client.id }));
+      const other = await right(alice.projects.create({ name: 'o' }));
+      const linked = await task({ projectId: project.id });
+      const time = await right(alice.times.create({ timeReally: 3600, taskId: linked.id }));
+      const money = await right(alice.moneys.create({ type: 1, price: 10, taskId: linked.id }));
+      const note = await right(alice.notes.create({ name: 'n', taskId: linked.id }));
+      for (const record of [time, money, note])
+        expect(record).to.deep.include({ taskId: linked.id, projectId: project.id, clientId: client.id });
+      // Named and the task's: kept. Named and not the task's: refused, and nothing is stored.
+      const same = await right(
+        alice.times.create({ timeReally: 60, taskId: linked.id, projectId: project.id }),
+      );
+      expect(same).to.deep.include({ projectId: project.id, clientId: client.id });
+      const clash = await left(
+        alice.times.create({ timeReally: 60, taskId: linked.id, projectId: other.id }),
+      );
+      expect(clash).to.deep.include({ _tag: 'InvalidReference' });
+      expect((await right(alice.times.list({ taskId: linked.id }))).total).to.equal(2);
+      // Linked later: takes the task's links; the task's own change later moves nothing written.
+      const later = await right(alice.times.create({ timeReally: 60 }));
+      const relinked = await right(alice.times.update(later.id, { taskId: linked.id }));
+      expect(relinked).to.deep.include({ projectId: project.id, clientId: client.id });
+      await right(alice.tasks.update(linked.id, { projectId: other.id }));
+      expect(await right(alice.times.get(time.id))).to.deep.include({
+        projectId: project.id,
+        clientId: client.id,
+      });
+      // A task without a project or client leaves the record its own.
+      const bare = await task();
+      const own = await right(alice.times.create({ timeReally: 60, taskId: bare.id, projectId: other.id }));
+      expect(own).to.deep.include({ projectId: other.id, clientId: null });
+    });
+
     it('reads, patches and deletes time records, and lists them newest first with filters', async () => {
       const project = await right(alice.projects.create({ name: 'p' }));
       const early = await right(alice.times.create({ timeReally: 600, date: '2026-03-01 09:00:00' }));

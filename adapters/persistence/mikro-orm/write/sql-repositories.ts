@@ -150,7 +150,7 @@ const taskHistory = (q: Statements): TaskHistoryRepository => ({
 });
 
 /** The owned tables a reference may name. */
-type OwnedTable = 'clients' | 'categories' | 'tasks' | 'cards';
+type OwnedTable = 'clients' | 'categories' | 'cards';
 
 const referenceLookup = (q: Statements): ReferenceLookup => {
   const owned = async (table: OwnedTable, ownerId: number, id: number) =>
@@ -166,7 +166,16 @@ const referenceLookup = (q: Statements): ReferenceLookup => {
       return row ? { id, clientId: row.client_id } : null;
     },
     category: (ownerId, id) => owned('categories', ownerId, id),
-    task: (ownerId, id) => owned('tasks', ownerId, id),
+    task: async (ownerId, id) => {
+      const row = await q.first(
+        q.db
+          .selectFrom('tasks')
+          .select(['project_id', 'client_id'])
+          .where('id', '=', id)
+          .where('owner_id', '=', ownerId),
+      );
+      return row ? { id, projectId: row.project_id, clientId: row.client_id } : null;
+    },
     card: (ownerId, id) => owned('cards', ownerId, id),
     user: async (id) =>
       (await q.first(q.db.selectFrom('users').select('id').where('id', '=', id))) !== undefined,

@@ -179,7 +179,7 @@ export const recordRepositoryContract = (factory: HarnessFactory): void =>
       }
     });
 
-    it('looks references up for their owner only, a project with its client', async () => {
+    it('looks references up for their owner only, a project with its client, a task with both', async () => {
       const { write, addUser, addTask } = fixture();
       const alice = await addUser('alice');
       const bob = await addUser('bob');
@@ -193,8 +193,12 @@ export const recordRepositoryContract = (factory: HarnessFactory): void =>
         clientId: owned,
       });
       expect(await write((r) => r.references.project(bob, project.id))).to.equal(null);
-      expect(await write((r) => r.references.task(alice, task.id))).to.equal(true);
-      expect(await write((r) => r.references.task(bob, task.id))).to.equal(false);
+      expect(await write((r) => r.references.task(alice, task.id))).to.deep.equal({
+        id: task.id,
+        projectId: null,
+        clientId: null,
+      });
+      expect(await write((r) => r.references.task(bob, task.id))).to.equal(null);
       expect(await write((r) => r.references.user(bob))).to.equal(true);
       expect(await write((r) => r.references.user(bob + 100))).to.equal(false);
     });
