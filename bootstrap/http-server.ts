@@ -16,7 +16,6 @@ import { webhookRoutes } from '../adapters/http/routes/webhook.routes.js';
 import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
 import { mcpEndpoint } from '../adapters/mcp/http-endpoint.js';
 import { type ToolCatalog, toolCatalog } from '../adapters/mcp/tool-catalog.js';
-import { InMemoryIdempotencyStore } from '../adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import type { IdempotencyStore, WindowCounter } from '../adapters/persistence/persistence.js';
 import type { Workspace } from '../application/workspace/workspace.js';
 import type { ServedWorkspace } from './workspace.js';

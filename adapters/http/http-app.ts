@@ -7,7 +7,6 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { infrastructureError } from '../../application/shared/errors.js';
-import { callRefusal } from '../../application/workspace/scope-policy.js';
 import type { AdmittedSession, TransportAdmission } from '../../application/workspace/workspace.js';
 import type { IdempotencyStore } from '../persistence/persistence.js';
 import { presentedKey } from './authentication.js';

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Stored } from '../../domain/workspace/records.js';

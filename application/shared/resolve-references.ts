@@ -6,7 +6,6 @@ import { linksFollowingTask } from '../../domain/workspace/links-of-task.js';
 import {
   type LinkValues,
   type RecordKindName,
-  type ReferenceField,
   type ReferenceTarget,
   referenceFieldsOf,
 } from '../../domain/workspace/references.js';

@@ -1,7 +1,7 @@
 import { ALL_EVENTS, isEventType, WEBHOOK_EVENT_TYPES } from '../../domain/webhook/webhook-events.js';
 import { MAX_URL_LENGTH } from '../../domain/webhook/webhook-target.js';
 import { FieldCodec, nullable, object } from '../shared/codecs.js';
-import { boolean, checkText, integer, text } from '../shared/fields.js';
+import { boolean, checkText, text } from '../shared/fields.js';
 import { pageParams } from '../shared/paging.js';
 import { problem } from '../shared/validation-detail.js';
 
