@@ -241,6 +241,34 @@ describe('HTTP: clients, projects, notes, categories, cards, times, moneys and t
       }
     });
 
+    it("counts a record linked to a task for the task's project and client, and refuses another (CONTRACT §12)", async () => {
+      const client = await created('/v1/clients', { name: 'Northwind' }, 'client');
+      const project = await created('/v1/projects', { name: 'Relaunch', client_id: client }, 'project');
+      const other = await created('/v1/projects', { name: 'Other' }, 'project');
+      const task = await created('/v1/tasks', { title: 'Write', project_id: project }, 'task');
+      const time = await post('/v1/times', { time_really: '1:00:00', task_id: task });
+      expect(time.statusCode).to.equal(201);
+      expect(time.json().data.time).to.deep.include({
+        task_id: task,
+        project_id: project,
+        client_id: client,
+      });
+      const money = await post('/v1/moneys', { type: 2, price: 9.5, task_id: task });
+      expect(money.json().data.money).to.deep.include({ project_id: project, client_id: client });
+      const clash = await post('/v1/times', { time_really: '0:30:00', task_id: task, project_id: other });
+      expect(clash.statusCode).to.equal(400);
+      expect(clash.json().error).to.deep.include({ code: 'INVALID_REFERENCE' });
+      expect(clash.json().error.details).to.deep.include({
+        field: 'project_id',
+        code: 'MISMATCH',
+        message: "project_id differs from the task's",
+      });
+      const listed = await world.call(key, { method: 'GET', url: `/v1/times?client_id=${client}` });
+      expect(listed.json().data.times.map((record: { id: number }) => record.id)).to.deep.equal([
+        time.json().data.time.id,
+      ]);
+    });
+
     it('creates, filters, patches and deletes money records at /v1/moneys with the transfer rules', async () => {
       const wallet = await created('/v1/cards', { name: 'wallet' }, 'card');
       const bank = await created('/v1/cards', { name: 'bank' }, 'card');
