@@ -121,7 +121,11 @@ export const runFeedBench = async (dialect: Dialect, databaseUrl: string): Promi
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}\n${service.errors()}`);
+    if (!response.ok) {
+      // The server logs a failure as it answers: its line may reach the pipe just after the answer.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      throw new Error(`${method} ${path}: ${response.status} ${text}\n${service.errors()}`);
+    }
     return JSON.parse(text) as { data: Record<string, unknown> };
   };
   let written = 0;

