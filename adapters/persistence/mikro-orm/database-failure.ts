@@ -31,6 +31,13 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /**
+ * PostgreSQL's classes of failures of the server's own environment, not of the statement:
+ * insufficient resources (53: a full disk, no memory) and system errors (58: an I/O error, a file
+ * of its installation missing). The database cannot serve until they pass: 503, not a bug of ours.
+ */
+const SERVER_ENVIRONMENT = /^5[38][0-9A-Z]{3}$/;
+
+/**
  * What `pg` and `pg-pool` say, without a code, when a connection is gone or never came: the server
  * went away mid-query, a pooled client broke earlier, or connecting timed out.
  */
@@ -52,7 +59,7 @@ export const lostRace = (error: unknown, depth = 0): boolean => {
 const isUnavailable = (error: unknown, depth = 0): boolean => {
   if (depth > 3 || typeof error !== 'object' || error === null) return false;
   const code = codeOf(error);
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || SERVER_ENVIRONMENT.test(code))) return true;
   const message = error instanceof Error ? error.message : '';
   if (LOST_CONNECTION.test(message)) return true;
   return 'cause' in error && isUnavailable(error.cause, depth + 1);

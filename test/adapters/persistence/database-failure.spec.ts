@@ -18,6 +18,8 @@ describe('classifying database failures', () => {
     ],
     ['a closed client', new Error('Client was closed and is not queryable')],
     ['a connect timeout', new Error('timeout exceeded when trying to connect')],
+    ['PostgreSQL out of disk', withCode('53100')],
+    ["a file of PostgreSQL's installation missing", withCode('58P01')],
     [
       'a lost connection as the cause of an ORM error',
       new Error('query failed', { cause: withCode('08006') }),
