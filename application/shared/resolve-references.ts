@@ -68,6 +68,14 @@ const missingReferences = async <K extends RecordKindName>(
   return problems;
 };
 
+/** The change a step checks: whose record, of which kind, and the reference fields it names. */
+interface Change<K extends RecordKindName> {
+  readonly references: ReferenceLookup;
+  readonly ownerId: UserId;
+  readonly kind: K;
+  readonly given: Partial<LinkValues<K>>;
+}
+
 /** Where a step leaves the record: its fields so far, and what was found wrong. */
 interface Resolving<F> {
   readonly resolved: F;
@@ -79,10 +87,7 @@ interface Resolving<F> {
  * settled whenever the change names the task, the project or the client.
  */
 const followingTask = async <K extends RecordKindName, F extends LinkValues<K>>(
-  references: ReferenceLookup,
-  ownerId: UserId,
-  kind: K,
-  given: Partial<LinkValues<K>>,
+  { references, ownerId, kind, given }: Change<K>,
   { resolved, problems }: Resolving<F>,
 ): Promise<Resolving<F>> => {
   const { project, client, task } = linkFieldsOf(kind);
@@ -120,10 +125,7 @@ const followingTask = async <K extends RecordKindName, F extends LinkValues<K>>(
  * current project counts as given), checked whenever the change names either.
  */
 const followingProject = async <K extends RecordKindName, F extends LinkValues<K>>(
-  references: ReferenceLookup,
-  ownerId: UserId,
-  kind: K,
-  given: Partial<LinkValues<K>>,
+  { references, ownerId, kind, given }: Change<K>,
   { resolved, problems }: Resolving<F>,
 ): Promise<Resolving<F>> => {
   const { project, client } = linkFieldsOf(kind);
@@ -161,12 +163,12 @@ export const resolveReferences = async <K extends RecordKindName, F extends Link
   current: F,
   changes: Partial<F>,
 ): Promise<E.Either<InvalidReference, F>> => {
-  const given: Partial<LinkValues<K>> = changes;
+  const change: Change<K> = { references, ownerId, kind, given: changes };
   const checked = {
     resolved: { ...current, ...changes },
-    problems: await missingReferences(references, ownerId, kind, given),
+    problems: await missingReferences(references, ownerId, kind, changes),
   };
-  const linked = await followingTask(references, ownerId, kind, given, checked);
-  const { resolved, problems } = await followingProject(references, ownerId, kind, given, linked);
+  const linked = await followingTask(change, checked);
+  const { resolved, problems } = await followingProject(change, linked);
   return problems.length > 0 ? E.left(invalidReference(problems)) : E.right(resolved);
 };
