@@ -50,8 +50,8 @@ export const keySession = (
   principal: Principal,
   isOpen: IsOpen,
   admitted?: AdmittedCall,
+  admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey)),
 ): KeySession => {
-  const admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey));
   let ticket = admitted;
   const admit: Admit<KeySessionRefusal> = (group, operation) => {
     if (ticket !== undefined && ticket.group === group && ticket.operation === operation) {
@@ -80,7 +80,7 @@ const admittedSession = (
 ): AdmittedSession => {
   const admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey));
   return {
-    ...keySession(useCases, apiKey, admitted.principal, isOpen, admitted),
+    ...keySession(useCases, apiKey, admitted.principal, isOpen, admitted, admitCall),
     admit: (group, operation, charge) =>
       pipe(
         admitCall(group, operation, charge),

@@ -226,7 +226,7 @@ const guard = (
     const charge =
       limiter === null || route.countsItself
         ? undefined
-        : (keyId: number) => chargeWith(chargeOneOf(limiter, request, reply, keyId))(keyId);
+        : chargeWith((keyId) => chargeOneOf(limiter, request, reply, keyId)());
     const outcome =
       presented.kind === 'key' ? await admit(presented.key, operation.group, operation.name, charge) : null;
     if (outcome?._tag === 'Right') {

@@ -55,12 +55,12 @@ export interface RateLimited {
   readonly reply: Reply;
 }
 
-/** One more request counted (`chargeOne`: the refusal past the limit, else null), as an admission's charge. */
+/** One more request of a key counted (`chargeOne`: the refusal past the limit, else null), as an admission's charge. */
 export const chargeWith =
-  (chargeOne: () => Promise<Reply | null>): Charge<RateLimited> =>
-  () =>
+  (chargeOne: (keyId: number) => Promise<Reply | null>): Charge<RateLimited> =>
+  (keyId) =>
   async () => {
-    const refused = await chargeOne();
+    const refused = await chargeOne(keyId);
     return refused === null ? E.right(undefined) : E.left({ _tag: 'RateLimited', reply: refused });
   };
 

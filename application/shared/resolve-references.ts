@@ -9,7 +9,7 @@ import {
   type ReferenceTarget,
   referenceFieldsOf,
 } from '../../domain/workspace/references.js';
-import type { ReferenceLookup } from '../ports/reference-lookup.port.js';
+import type { ReferenceLookup, TaskReference } from '../ports/reference-lookup.port.js';
 import { type InvalidReference, invalidReference } from './errors.js';
 import type { ValidationDetail } from './validation-detail.js';
 
@@ -26,8 +26,6 @@ const exists = (references: ReferenceLookup, target: ReferenceTarget, ownerId: U
       return references.client(ownerId, id);
     case 'category':
       return references.category(ownerId, id);
-    case 'task':
-      return references.task(ownerId, id).then((task) => task !== null);
     case 'card':
       return references.card(ownerId, id);
     case 'project':
@@ -47,33 +45,41 @@ const linkFieldsOf = <K extends RecordKindName>(kind: K) => {
   };
 };
 
-/** The problems of each reference `given` names that is not the owner's record (or not a user). */
+/**
+ * The problems of each reference `given` names that is not the owner's record (or not a user), and
+ * the task it names as looked up (its links are needed next: it is not looked up twice).
+ */
 const missingReferences = async <K extends RecordKindName>(
   references: ReferenceLookup,
   ownerId: UserId,
   kind: K,
   given: Partial<LinkValues<K>>,
-): Promise<ValidationDetail[]> => {
+): Promise<{ problems: ValidationDetail[]; namedTask?: TaskReference | null }> => {
   const problems: ValidationDetail[] = [];
+  let namedTask: TaskReference | null | undefined;
   for (const [field, target] of referenceFieldsOf(kind)) {
     const id = given[field];
     if (target === 'project' || typeof id !== 'number') continue;
-    if (!(await exists(references, target, ownerId, id)))
+    if (target === 'task') namedTask = await references.task(ownerId, id);
+    const found = target === 'task' ? namedTask !== null : await exists(references, target, ownerId, id);
+    if (!found)
       problems.push(
         target === 'user'
           ? { field, code: 'NOT_FOUND', message: `${field} does not refer to a user` }
           : notYours(field),
       );
   }
-  return problems;
+  return namedTask === undefined ? { problems } : { problems, namedTask };
 };
 
-/** The change a step checks: whose record, of which kind, and the reference fields it names. */
+/** The change a step checks: whose record, its link fields, and the reference fields it names. */
 interface Change<K extends RecordKindName> {
   readonly references: ReferenceLookup;
   readonly ownerId: UserId;
-  readonly kind: K;
+  readonly fields: ReturnType<typeof linkFieldsOf<K>>;
   readonly given: Partial<LinkValues<K>>;
+  /** The task `given` names, as looked up already (absent when it names none). */
+  readonly namedTask?: TaskReference | null;
 }
 
 /** Where a step leaves the record: its fields so far, and what was found wrong. */
@@ -87,14 +93,19 @@ interface Resolving<F> {
  * settled whenever the change names the task, the project or the client.
  */
 const followingTask = async <K extends RecordKindName, F extends LinkValues<K>>(
-  { references, ownerId, kind, given }: Change<K>,
+  { references, ownerId, fields, given, namedTask }: Change<K>,
   { resolved, problems }: Resolving<F>,
 ): Promise<Resolving<F>> => {
-  const { project, client, task } = linkFieldsOf(kind);
+  const { project, client, task } = fields;
   if (task === undefined || project === undefined || client === undefined) return { resolved, problems };
   const taskId = resolved[task];
   const named = [task, project, client].some((field) => given[field] !== undefined);
-  const linked = typeof taskId === 'number' && named ? await references.task(ownerId, taskId) : null;
+  const linked =
+    typeof taskId !== 'number' || !named
+      ? null
+      : namedTask !== undefined
+        ? namedTask
+        : await references.task(ownerId, taskId);
   if (linked === null) return { resolved, problems };
   return pipe(
     linksFollowingTask(
@@ -125,10 +136,10 @@ const followingTask = async <K extends RecordKindName, F extends LinkValues<K>>(
  * current project counts as given), checked whenever the change names either.
  */
 const followingProject = async <K extends RecordKindName, F extends LinkValues<K>>(
-  { references, ownerId, kind, given }: Change<K>,
+  { references, ownerId, fields, given }: Change<K>,
   { resolved, problems }: Resolving<F>,
 ): Promise<Resolving<F>> => {
-  const { project, client } = linkFieldsOf(kind);
+  const { project, client } = fields;
   if (project === undefined || client === undefined) return { resolved, problems };
   const projectId = resolved[project];
   const named = given[project] !== undefined || given[client] !== undefined;
@@ -163,12 +174,15 @@ export const resolveReferences = async <K extends RecordKindName, F extends Link
   current: F,
   changes: Partial<F>,
 ): Promise<E.Either<InvalidReference, F>> => {
-  const change: Change<K> = { references, ownerId, kind, given: changes };
-  const checked = {
-    resolved: { ...current, ...changes },
-    problems: await missingReferences(references, ownerId, kind, changes),
+  const { problems: missing, namedTask } = await missingReferences(references, ownerId, kind, changes);
+  const change: Change<K> = {
+    references,
+    ownerId,
+    fields: linkFieldsOf(kind),
+    given: changes,
+    ...(namedTask === undefined ? {} : { namedTask }),
   };
-  const linked = await followingTask(change, checked);
+  const linked = await followingTask(change, { resolved: { ...current, ...changes }, problems: missing });
   const { resolved, problems } = await followingProject(change, linked);
   return problems.length > 0 ? E.left(invalidReference(problems)) : E.right(resolved);
 };
