@@ -11,13 +11,12 @@ import { noteFromTextKind, noteKind } from '../application/records/kinds/note.ki
 import { projectKind } from '../application/records/kinds/project.kind.js';
 import { timeKind } from '../application/records/kinds/time.kind.js';
 import {
-  decodeClientsQuery,
-  decodeMoneysQuery,
-  decodeNamedQuery,
-  decodeNotesQuery,
-  decodeProjectsQuery,
-  decodeTimesQuery,
-  type QueryDecoder,
+  clientsQuery,
+  moneysQuery,
+  namedQuery,
+  notesQuery,
+  projectsQuery,
+  timesQuery,
 } from '../application/records/list-queries.js';
 import { ListRecords } from '../application/records/list-records.use-case.js';
 import type { RecordKind } from '../application/records/record-kind.js';
@@ -29,12 +28,12 @@ import type { Stored } from '../domain/workspace/records.js';
 import type { Get, Registrations } from './parts.js';
 
 /** One record type's use cases over the same generic classes. */
-const recordUseCases = <F extends object, C extends string, Q extends PageRequest>(
+const recordUseCases = <F extends object, C extends string, G, L, Q extends PageRequest>(
   get: Get,
-  kind: RecordKind<F, C>,
-  decode: QueryDecoder<Q>,
+  kind: RecordKind<F, C, G>,
+  withDefaults: (given: L) => Q,
   fetch: (readModel: RecordReadModel) => (ownerId: UserId, query: Opened<Q>) => Promise<Paged<Stored<F>>>,
-): RecordUseCases<F, C> => {
+): RecordUseCases<F, C, G, L> => {
   const unitOfWork = get('unitOfWork');
   const clock = get('clock');
   return {
@@ -42,7 +41,7 @@ const recordUseCases = <F extends object, C extends string, Q extends PageReques
     get: new GetRecord(kind, unitOfWork),
     list: new ListRecords(
       RESOURCE_OF_KIND[kind.resource],
-      decode,
+      withDefaults,
       fetch(get('recordReadModel')),
       get('changeLog'),
     ),
@@ -56,15 +55,14 @@ export const RECORD_REGISTRATIONS: Pick<
   Registrations,
   'clients' | 'projects' | 'categories' | 'cards' | 'notes' | 'times' | 'moneys'
 > = {
-  clients: (get) => recordUseCases(get, clientKind, decodeClientsQuery, (m) => (o, q) => m.clients(o, q)),
-  projects: (get) => recordUseCases(get, projectKind, decodeProjectsQuery, (m) => (o, q) => m.projects(o, q)),
-  categories: (get) =>
-    recordUseCases(get, categoryKind, decodeNamedQuery, (m) => (o, q) => m.categories(o, q)),
-  cards: (get) => recordUseCases(get, cardKind, decodeNamedQuery, (m) => (o, q) => m.cards(o, q)),
+  clients: (get) => recordUseCases(get, clientKind, clientsQuery, (m) => (o, q) => m.clients(o, q)),
+  projects: (get) => recordUseCases(get, projectKind, projectsQuery, (m) => (o, q) => m.projects(o, q)),
+  categories: (get) => recordUseCases(get, categoryKind, namedQuery, (m) => (o, q) => m.categories(o, q)),
+  cards: (get) => recordUseCases(get, cardKind, namedQuery, (m) => (o, q) => m.cards(o, q)),
   notes: (get) => ({
-    ...recordUseCases(get, noteKind, decodeNotesQuery, (m) => (o, q) => m.notes(o, q)),
+    ...recordUseCases(get, noteKind, notesQuery, (m) => (o, q) => m.notes(o, q)),
     createFromText: new CreateRecord(noteFromTextKind, get('unitOfWork'), get('clock')),
   }),
-  times: (get) => recordUseCases(get, timeKind, decodeTimesQuery, (m) => (o, q) => m.times(o, q)),
-  moneys: (get) => recordUseCases(get, moneyKind, decodeMoneysQuery, (m) => (o, q) => m.moneys(o, q)),
+  times: (get) => recordUseCases(get, timeKind, timesQuery, (m) => (o, q) => m.times(o, q)),
+  moneys: (get) => recordUseCases(get, moneyKind, moneysQuery, (m) => (o, q) => m.moneys(o, q)),
 };

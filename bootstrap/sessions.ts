@@ -13,11 +13,18 @@ import {
   type KeyAdmitted,
   PERMITS_ALL,
 } from '../application/workspace/admission.js';
+import {
+  decodeGiven,
+  type Preparers,
+  type SessionInputs,
+  takeDecoded,
+} from '../application/workspace/input-codecs.js';
 import type { CallGroup } from '../application/workspace/scope-policy.js';
 import { openSession } from '../application/workspace/session.js';
 import type { WorkspaceUseCases } from '../application/workspace/use-cases.js';
 import type {
   AdmittedSession,
+  KeyedSession,
   KeySession,
   KeySessionRefusal,
   TransportAdmission,
@@ -44,14 +51,15 @@ interface AdmittedCall extends KeyAdmitted {
  * within the cache's bound, and an expiry as it passes; then the operation's scope). `admitted`:
  * the one call a transport already admitted, which is not admitted twice.
  */
-export const keySession = (
+const keyedSession = <I extends SessionInputs>(
   useCases: WorkspaceUseCases,
+  prepare: Preparers<I>,
   apiKey: string,
   principal: Principal,
   isOpen: IsOpen,
   admitted?: AdmittedCall,
   admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey)),
-): KeySession => {
+): KeyedSession<I> => {
   let ticket = admitted;
   const admit: Admit<KeySessionRefusal> = (group, operation) => {
     if (ticket !== undefined && ticket.group === group && ticket.operation === operation) {
@@ -65,11 +73,19 @@ export const keySession = (
     );
   };
   return {
-    ...openSession<KeySessionRefusal>(useCases, { userId: principal.userId, keyId: principal.keyId }, admit),
+    ...openSession(useCases, { userId: principal.userId, keyId: principal.keyId }, admit, prepare),
     keyId: principal.keyId,
     scopes: principal.scopes,
   };
 };
+
+/** A host's key session: what the host passes is decoded. */
+export const keySession = (
+  useCases: WorkspaceUseCases,
+  apiKey: string,
+  principal: Principal,
+  isOpen: IsOpen,
+): KeySession => keyedSession(useCases, decodeGiven, apiKey, principal, isOpen);
 
 /** The call a transport admitted, and the key session to make it on (which admits it no second time). */
 const admittedSession = (
@@ -80,7 +96,7 @@ const admittedSession = (
 ): AdmittedSession => {
   const admitCall = admitWithKey(isOpen, () => useCases.keys.authenticate.execute(apiKey));
   return {
-    ...keySession(useCases, apiKey, admitted.principal, isOpen, admitted, admitCall),
+    ...keyedSession(useCases, takeDecoded, apiKey, admitted.principal, isOpen, admitted, admitCall),
     admit: (group, operation, charge) =>
       pipe(
         admitCall(group, operation, charge),
@@ -119,5 +135,5 @@ export const userSession = (useCases: WorkspaceUseCases, userId: number, isOpen:
       ),
     );
   };
-  return openSession(useCases, { userId }, admit);
+  return openSession(useCases, { userId }, admit, decodeGiven);
 };

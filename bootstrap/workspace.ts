@@ -11,8 +11,11 @@ import { PolledDeliveries } from '../adapters/webhooks/polled-deliveries.js';
 import { QueuedDeliveries } from '../adapters/webhooks/queued-deliveries.js';
 import type { RequestActivity } from '../adapters/webhooks/request-activity.js';
 import { WebhookWorker } from '../adapters/webhooks/webhook-worker.js';
+import { createApiKeyInput } from '../application/api-keys/create-api-key.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import type { WebhookSender } from '../application/ports/webhook-delivery.port.js';
+import { decodeWith } from '../application/shared/decode.js';
+import { createUserInput } from '../application/users/create-user.use-case.js';
 import type { AttemptReport } from '../application/webhooks/deliver-webhooks.js';
 import { aroundCalls, hostCopy } from '../application/workspace/session-answers.js';
 import type { TransportAdmission, Workspace } from '../application/workspace/workspace.js';
@@ -198,12 +201,24 @@ const workspaceOver = (parts: WorkspaceParts): ServedWorkspace => {
         ),
       ),
     users: {
-      create: (input) => forHost(useCases.users.create.execute(input)),
+      create: (input) =>
+        forHost(
+          pipe(
+            TE.fromEither(decodeWith(createUserInput)(input)),
+            TE.flatMap((body) => useCases.users.create.execute(body)),
+          ),
+        ),
       find: (nameOrId) => forHost(useCases.users.find.execute(nameOrId)),
       list: () => forHost(useCases.users.list.execute()),
     },
     keys: {
-      create: (input) => forHost(useCases.keys.create.execute(input)),
+      create: (input) =>
+        forHost(
+          pipe(
+            TE.fromEither(decodeWith(createApiKeyInput)(input)),
+            TE.flatMap((body) => useCases.keys.create.execute(body)),
+          ),
+        ),
       list: (userId) => forHost(useCases.keys.list.execute(userId)),
       revoke: (keyId) => forHost(useCases.keys.revoke.execute(keyId)),
       rotate: (keyId, graceMs) => forHost(useCases.keys.rotate.execute(keyId, graceMs)),

@@ -8,7 +8,7 @@ import type { ApiKeySecrets } from '../ports/api-key-secrets.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import { failWith, object } from '../shared/codecs.js';
-import { decodeWith, validationFailed } from '../shared/decode.js';
+import { validationFailed } from '../shared/decode.js';
 import {
   type InfrastructureError,
   type NotFound,
@@ -61,7 +61,7 @@ const EXPIRED_ALREADY = validationFailed([
   { field: 'expiresAt', code: 'OUT_OF_RANGE', message: 'must be in the future' },
 ]);
 
-const decode = decodeWith(createApiKeyInput);
+export type CreateApiKeyBody = t.TypeOf<typeof createApiKeyInput>;
 
 export interface CreatedApiKey {
   readonly apiKey: ApiKeyInfo;
@@ -94,13 +94,13 @@ export class CreateApiKey {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: unknown): TE.TaskEither<CreateApiKeyError, CreatedApiKey> {
+  execute(input: CreateApiKeyBody): TE.TaskEither<CreateApiKeyError, CreatedApiKey> {
     return pipe(
-      TE.fromEither(decode(input)),
-      TE.flatMap((request) =>
-        request.expiresAt !== undefined && request.expiresAt.getTime() <= this.clock.now().getTime()
-          ? TE.left(EXPIRED_ALREADY)
-          : TE.right(request),
+      TE.right(input),
+      TE.filterOrElseW(
+        (request) =>
+          request.expiresAt === undefined || request.expiresAt.getTime() > this.clock.now().getTime(),
+        () => EXPIRED_ALREADY,
       ),
       TE.flatMap((request) =>
         this.unitOfWork.run(async (repositories): Promise<E.Either<NotFound, CreatedApiKey>> => {

@@ -11,36 +11,30 @@ import type { CreatableKind } from './record-kind.js';
 export type CreateRecordError = ValidationFailed | InvalidReference | InfrastructureError;
 
 /** Creates a record of `kind` owned by the caller; every reference must be the caller's. */
-export class CreateRecord<F extends object> {
+export class CreateRecord<F extends object, G> {
   constructor(
-    private readonly kind: CreatableKind<F>,
+    private readonly kind: CreatableKind<F, G>,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, input: unknown): TE.TaskEither<CreateRecordError, Stored<F>> {
-    return pipe(
-      TE.fromEither(this.kind.decodeCreate(input)),
-      TE.flatMap((draft) =>
-        this.unitOfWork.run((repositories) =>
-          pipe(
-            // `draft.fields` holds what was given too; checkedFields places it and puts it over them.
-            checkedFields(
-              this.kind,
-              repositories,
-              actor.userId,
-              // trust boundary: a draft's fields are F with what was given put over them, before placing.
-              draft.fields as F,
-              draft.given,
-            ),
-            TE.flatMap((fields) =>
-              TE.fromTask(() =>
-                this.kind.repository(repositories).add(actor.userId, fields, this.clock.now()),
-              ),
-            ),
-          )(),
+  execute(actor: Actor, given: G): TE.TaskEither<CreateRecordError, Stored<F>> {
+    const draft = this.kind.draft(given);
+    return this.unitOfWork.run((repositories) =>
+      pipe(
+        // `draft.fields` holds what was given too; checkedFields places it and puts it over them.
+        checkedFields(
+          this.kind,
+          repositories,
+          actor.userId,
+          // trust boundary: a draft's fields are F with what was given put over them, before placing.
+          draft.fields as F,
+          draft.given,
         ),
-      ),
+        TE.flatMap((fields) =>
+          TE.fromTask(() => this.kind.repository(repositories).add(actor.userId, fields, this.clock.now())),
+        ),
+      )(),
     );
   }
 }

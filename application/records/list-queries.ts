@@ -1,5 +1,4 @@
-import * as E from 'fp-ts/lib/Either.js';
-import { pipe } from 'fp-ts/lib/function.js';
+import type * as t from 'io-ts';
 import { MONEY_TYPES, type MoneyType, RECORD_TYPES } from '../../domain/workspace/records.js';
 import type {
   ClientListQuery,
@@ -10,13 +9,13 @@ import type {
   TimeListQuery,
 } from '../ports/record-read-model.port.js';
 import { object } from '../shared/codecs.js';
-import { decodeWith } from '../shared/decode.js';
-import type { ValidationFailed } from '../shared/errors.js';
 import { boolean, integerChoice, localDate, recordId, text, textChoice } from '../shared/fields.js';
 import { pageParams, type Requested } from '../shared/paging.js';
 
-/** Decodes a list's query string: its filters with their defaults, and the page asked for. */
-export type QueryDecoder<Q> = (input: unknown) => E.Either<ValidationFailed, Q>;
+/*
+ * Each list's query as its codec decodes it, and, where the list has defaults, the query with them
+ * (what the read model takes).
+ */
 
 export const listClientsInput = object('ListClientsInput', {
   ...pageParams,
@@ -24,11 +23,11 @@ export const listClientsInput = object('ListClientsInput', {
   orderByLatest: textChoice('RecordType', RECORD_TYPES, 'Newest record of this type first'),
 });
 
-export const decodeClientsQuery: QueryDecoder<Requested<ClientListQuery>> = (input) =>
-  pipe(
-    decodeWith(listClientsInput)(input),
-    E.map((q) => ({ ...q, active: q.active ?? true, orderBy: q.orderByLatest ?? null })),
-  );
+export const clientsQuery = (q: t.TypeOf<typeof listClientsInput>): Requested<ClientListQuery> => ({
+  ...q,
+  active: q.active ?? true,
+  orderBy: q.orderByLatest ?? null,
+});
 
 export const listProjectsInput = object('ListProjectsInput', {
   ...pageParams,
@@ -36,7 +35,7 @@ export const listProjectsInput = object('ListProjectsInput', {
   clientId: recordId('ClientId'),
 });
 
-export const decodeProjectsQuery: QueryDecoder<Requested<ProjectListQuery>> = decodeWith(listProjectsInput);
+export const projectsQuery = (q: t.TypeOf<typeof listProjectsInput>): Requested<ProjectListQuery> => q;
 
 export const listNotesInput = object('ListNotesInput', {
   ...pageParams,
@@ -44,18 +43,17 @@ export const listNotesInput = object('ListNotesInput', {
   search: text('Search', 191, 'Name or description, case-insensitive'),
 });
 
-export const decodeNotesQuery: QueryDecoder<Requested<NoteListQuery>> = decodeWith(listNotesInput);
+export const notesQuery = (q: t.TypeOf<typeof listNotesInput>): Requested<NoteListQuery> => q;
 
 export const listNamedInput = object('ListNamedInput', {
   ...pageParams,
   active: boolean('Active', 'Default true: active ones only'),
 });
 
-export const decodeNamedQuery: QueryDecoder<Requested<NamedListQuery>> = (input) =>
-  pipe(
-    decodeWith(listNamedInput)(input),
-    E.map((q) => ({ ...q, active: q.active ?? true })),
-  );
+export const namedQuery = (q: t.TypeOf<typeof listNamedInput>): Requested<NamedListQuery> => ({
+  ...q,
+  active: q.active ?? true,
+});
 
 /** The filters time and money records share: their links, and a range of days (inclusive). */
 const linkedRecordFilters = {
@@ -70,7 +68,7 @@ const linkedRecordFilters = {
 
 export const listTimesInput = object('ListTimesInput', linkedRecordFilters);
 
-export const decodeTimesQuery: QueryDecoder<Requested<TimeListQuery>> = decodeWith(listTimesInput);
+export const timesQuery = (q: t.TypeOf<typeof listTimesInput>): Requested<TimeListQuery> => q;
 
 export const listMoneysInput = object('ListMoneysInput', {
   ...linkedRecordFilters,
@@ -78,4 +76,4 @@ export const listMoneysInput = object('ListMoneysInput', {
   card: recordId('CardId', 'Moves money from or to this card'),
 });
 
-export const decodeMoneysQuery: QueryDecoder<Requested<MoneyListQuery>> = decodeWith(listMoneysInput);
+export const moneysQuery = (q: t.TypeOf<typeof listMoneysInput>): Requested<MoneyListQuery> => q;

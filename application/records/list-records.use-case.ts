@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { UserId } from '../../domain/task/task.js';
@@ -21,7 +20,6 @@ import {
   pageAnswer,
 } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import type { QueryDecoder } from './list-queries.js';
 
 export type ListRecordsError = ValidationFailed | InvalidCursor | InfrastructureError;
 
@@ -30,16 +28,16 @@ export interface RecordPage<R> extends PageAnswer<R> {
   readonly version: string;
 }
 
-/** Lists the caller's records of one type: strict query decoding, then the read model. */
-export class ListRecords<Q extends PageRequest, R> {
+/** Lists the caller's records of one type: the query `G` as decoded, with its defaults (`Q`), from the read model. */
+export class ListRecords<G, Q extends PageRequest, R> {
   constructor(
     private readonly resource: ChangeResource,
-    private readonly decode: QueryDecoder<Q>,
+    private readonly withDefaults: (given: G) => Q,
     private readonly fetch: (ownerId: UserId, query: Opened<Q>) => Promise<Paged<R>>,
     private readonly changeLog: ChangeLogReader,
   ) {}
 
-  execute(actor: Actor, input: unknown): TE.TaskEither<ListRecordsError, RecordPage<R>> {
+  execute(actor: Actor, input: G): TE.TaskEither<ListRecordsError, RecordPage<R>> {
     return pipe(
       this.open(actor, input),
       TE.flatMap((q) => readVersioned(this.read(actor, q))),
@@ -49,7 +47,7 @@ export class ListRecords<Q extends PageRequest, R> {
   /** As `execute`, or `Unchanged` without reading the page when `version` (if given) is still the list's. */
   executeUnless(
     actor: Actor,
-    input: unknown,
+    input: G,
     version: string | undefined,
   ): TE.TaskEither<ListRecordsError, RecordPage<R> | Unchanged> {
     return pipe(
@@ -58,12 +56,8 @@ export class ListRecords<Q extends PageRequest, R> {
     );
   }
 
-  private open(actor: Actor, input: unknown): TE.TaskEither<ValidationFailed | InvalidCursor, Opened<Q>> {
-    return pipe(
-      this.decode(input),
-      E.flatMap((query) => openPage(this.listOf(actor), query)),
-      TE.fromEither,
-    );
+  private open(actor: Actor, input: G): TE.TaskEither<ValidationFailed | InvalidCursor, Opened<Q>> {
+    return TE.fromEither(openPage(this.listOf(actor), this.withDefaults(input)));
   }
 
   private read(actor: Actor, q: Opened<Q>): VersionedRead<InfrastructureError, PageAnswer<R>> {
@@ -81,5 +75,5 @@ export class ListRecords<Q extends PageRequest, R> {
   }
 }
 
-/** What callers see of a lister, whatever query type it decodes. */
-export type RecordLister<R> = Pick<ListRecords<PageRequest, R>, 'execute' | 'executeUnless'>;
+/** What callers see of a lister, whatever its query becomes with its defaults. */
+export type RecordLister<G, R> = Pick<ListRecords<G, PageRequest, R>, 'execute' | 'executeUnless'>;

@@ -1,10 +1,8 @@
-import type * as E from 'fp-ts/lib/Either.js';
 import type { ZonedDateTime } from '../../domain/shared/local-date-time.js';
 import type { RecordKindName } from '../../domain/workspace/references.js';
 import type { RecordRepository } from '../ports/record.repository.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
 import type { ObjectCodec } from '../shared/codecs.js';
-import type { ValidationFailed } from '../shared/errors.js';
 import type { ValidationDetail } from '../shared/validation-detail.js';
 
 /** Any object codec, whatever its fields and required keys. */
@@ -24,21 +22,19 @@ export interface Draft<F> {
  * Everything that differs between owned record types; the create/get/update/delete use cases
  * are written once against this description.
  */
-export interface CreatableKind<F extends object> {
+export interface CreatableKind<F extends object, G = never> {
   /** The record kind: its name in "not found", and its row in `REFERENCES`. */
   readonly resource: Exclude<RecordKindName, 'task'>;
   readonly repository: (repositories: Repositories) => RecordRepository<F>;
-  /** What a create accepts (the HTTP adapter derives the wire body from it). */
-  readonly createInput: AnyObjectCodec;
-  readonly decodeCreate: (input: unknown) => E.Either<ValidationFailed, Draft<Unplaced<F>>>;
+  /** A new record from its create input, as decoded: the kind's defaults, then what was given. */
+  readonly draft: (given: G) => Draft<Unplaced<F>>;
   /** Rules across fields, checked on the resolved record (e.g. a transfer needs two cards). */
   readonly rules?: (fields: F) => readonly ValidationDetail[];
 }
 
 /** A record type with the full set of operations (get, list, update, delete as well). */
-export interface RecordKind<F extends object, C extends string = string> extends CreatableKind<F> {
-  readonly updateInput: AnyObjectCodec;
-  readonly decodeUpdate: (input: unknown) => E.Either<ValidationFailed, Partial<Unplaced<F>>>;
+export interface RecordKind<F extends object, C extends string = string, G = never>
+  extends CreatableKind<F, G> {
   /** Records others point at cannot be deleted while they do. */
   readonly inUseCode?: C;
 }

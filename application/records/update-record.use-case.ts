@@ -15,7 +15,7 @@ import {
 } from '../shared/errors.js';
 import { holds, type Precondition } from '../shared/precondition.js';
 import { checkedFields } from './checked-fields.js';
-import type { RecordKind } from './record-kind.js';
+import type { RecordKind, Unplaced } from './record-kind.js';
 
 export type UpdateRecordError =
   | ValidationFailed
@@ -40,34 +40,29 @@ export class UpdateRecord<F extends object> {
   execute(
     actor: Actor,
     id: number,
-    input: unknown,
+    changes: Partial<Unplaced<F>>,
     precondition?: Precondition<Stored<F>>,
   ): TE.TaskEither<UpdateRecordError, Stored<F>> {
-    return pipe(
-      TE.fromEither(this.kind.decodeUpdate(input)),
-      TE.flatMap((changes) =>
-        this.unitOfWork.run((repositories) => {
-          const repository = this.kind.repository(repositories);
-          return pipe(
-            TE.fromTask(() => repository.findOwnedForUpdate(actor.userId, id)),
-            TE.flatMap(TE.fromNullable(notFound(this.kind.resource))),
-            TE.filterOrElseW(
-              (record) => holds(precondition, record),
-              () => preconditionFailed,
-            ),
-            TE.flatMap((record) =>
-              pipe(
-                checkedFields(this.kind, repositories, actor.userId, record, changes),
-                TE.flatMap((fields) => {
-                  if (!changedFields(record, fields)) return TE.right(record);
-                  const updated: Stored<F> = { ...record, ...fields, updatedAt: this.clock.now() };
-                  return TE.fromTask(() => repository.update(updated).then(() => updated));
-                }),
-              ),
-            ),
-          )();
-        }),
-      ),
-    );
+    return this.unitOfWork.run((repositories) => {
+      const repository = this.kind.repository(repositories);
+      return pipe(
+        TE.fromTask(() => repository.findOwnedForUpdate(actor.userId, id)),
+        TE.flatMap(TE.fromNullable(notFound(this.kind.resource))),
+        TE.filterOrElseW(
+          (record) => holds(precondition, record),
+          () => preconditionFailed,
+        ),
+        TE.flatMap((record) =>
+          pipe(
+            checkedFields(this.kind, repositories, actor.userId, record, changes),
+            TE.flatMap((fields) => {
+              if (!changedFields(record, fields)) return TE.right(record);
+              const updated: Stored<F> = { ...record, ...fields, updatedAt: this.clock.now() };
+              return TE.fromTask(() => repository.update(updated).then(() => updated));
+            }),
+          ),
+        ),
+      )();
+    });
   }
 }

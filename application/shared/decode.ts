@@ -72,34 +72,10 @@ export const validationFailed = (
   return { _tag: 'ValidationFailed', code, message, details: details.slice(0, MAX_DETAILS) };
 };
 
-/**
- * Values an edge already checked with an application codec, each with that codec. The HTTP wire
- * codecs run every field's application codec and the object's own rules (in wire names), so a use
- * case given their output takes it as it is: a request's input is decoded once. Keyed by the value,
- * so a mark ends with the request's objects, and by codec, so a value checked for one operation is
- * decoded anew by any other. Only adapters mark values (the package's public face does not export
- * this): whatever a host passes is decoded.
- */
-const checkedBy = new WeakMap<object, t.Decoder<unknown, unknown>>();
-
-/** Marks `value` as `codec`'s output: the edge that made it ran that codec's checks. */
-export const checkedWith = <V>(codec: t.Decoder<unknown, unknown>, value: V): V => {
-  if (typeof value === 'object' && value !== null) checkedBy.set(value, codec);
-  return value;
-};
-
-const isCheckedWith = (codec: t.Decoder<unknown, unknown>, input: unknown): boolean =>
-  typeof input === 'object' && input !== null && checkedBy.get(input) === codec;
-
-/**
- * Decodes with `codec`; an object codec's own top-level code choice applies unless one is given.
- * A value an edge marked as this codec's output (`checkedWith`) is taken as it is.
- */
+/** Decodes with `codec`; an object codec's own top-level code choice applies unless one is given. */
 export const decodeWith =
   <A>(codec: t.Type<A, unknown, unknown>, topLevel?: TopLevelCode) =>
   (input: unknown): E.Either<ValidationFailed, A> => {
-    // trust boundary: marked by the edge that decoded it with this very codec's checks.
-    if (isCheckedWith(codec, input)) return E.right(input as A);
     const pick =
       topLevel ?? (codec instanceof ObjectCodec ? codec.options.topLevel : undefined) ?? genericCode;
     return pipe(

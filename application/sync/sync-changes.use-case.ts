@@ -13,7 +13,6 @@ import {
 import type { Clock } from '../ports/clock.port.js';
 import type { CurrentRecords, ResourceRecords } from '../ports/current-records.port.js';
 import type { Actor } from '../shared/actor.js';
-import { decodeWith } from '../shared/decode.js';
 import type {
   InfrastructureError,
   InsufficientScope,
@@ -24,7 +23,7 @@ import type {
 import { invalidSyncToken } from '../shared/errors.js';
 import { query } from '../shared/read.js';
 import { recordKey, recordsOfChanges } from './records-of-changes.js';
-import { resourcesIn, SYNC_DEFAULT_LIMIT, syncInput } from './sync.codecs.js';
+import { resourcesIn, SYNC_DEFAULT_LIMIT, type syncInput } from './sync.codecs.js';
 import { decodeSyncToken, encodeSyncToken, type SyncPosition } from './sync-token.js';
 
 export type SyncError =
@@ -58,8 +57,7 @@ export interface SyncPage {
 export const DEFAULT_SYNC_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 
-const decode = decodeWith(syncInput);
-type SyncInput = t.TypeOf<typeof syncInput>;
+export type SyncInput = t.TypeOf<typeof syncInput>;
 
 const scopeRefusal = (resource: ChangeResource): InsufficientScope => ({
   _tag: 'InsufficientScope',
@@ -106,22 +104,11 @@ export class SyncChanges {
   execute(
     actor: Actor,
     readable: readonly ChangeResource[],
-    input: unknown,
+    input: SyncInput,
   ): TE.TaskEither<SyncError, SyncPage> {
     return pipe(
-      TE.fromEither(this.open(actor, readable, input)),
+      TE.fromEither(this.positionOf(actor, readable, input)),
       TE.flatMap(({ position, limit }) => query(() => this.read(actor, position, limit))),
-    );
-  }
-
-  private open(
-    actor: Actor,
-    readable: readonly ChangeResource[],
-    input: unknown,
-  ): E.Either<SyncError, { readonly position: SyncPosition; readonly limit: number }> {
-    return pipe(
-      decode(input),
-      E.flatMap((decoded) => this.positionOf(actor, readable, decoded)),
     );
   }
 

@@ -8,14 +8,13 @@ import { awardStatusMove, checkedTransition } from '../gamification/status-move.
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
-import { decodeWith } from '../shared/decode.js';
 import {
   type InfrastructureError,
   type NotFound,
   notFound,
   type ValidationFailed,
 } from '../shared/errors.js';
-import { changeStatusInput } from './task.codecs.js';
+import type { ChangeStatusBody } from './task.codecs.js';
 
 export interface StatusOutcome {
   readonly task: Task;
@@ -23,8 +22,6 @@ export interface StatusOutcome {
 }
 
 export type ChangeTaskStatusError = ValidationFailed | NotFound | InfrastructureError;
-
-const decode = decodeWith(changeStatusInput);
 
 /** The task (if the caller sees it) and its move to `status`, checked. */
 const movable = (
@@ -54,32 +51,31 @@ export class ChangeTaskStatus {
     private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<ChangeTaskStatusError, StatusOutcome> {
-    return pipe(
-      TE.fromEither(decode(input)),
-      TE.flatMap(({ status }) =>
-        this.unitOfWork.run((repositories) => {
-          const at = this.clock.now();
-          return pipe(
-            TE.fromTask(() => repositories.tasks.findForUpdate(taskId)),
-            TE.flatMapEither((task) => movable(actor, task, status, at)),
-            TE.flatMap(({ task, moved, change }) =>
-              TE.fromTask(async (): Promise<StatusOutcome> => {
-                const stored = change === null ? task : await repositories.tasks.update(moved);
-                const gamification = await awardStatusMove(repositories, actor, stored, change, at);
-                if (change !== null)
-                  repositories.changeNotes.statusChanged(stored.id, {
-                    from: change.from,
-                    to: change.to,
-                    otherFields: false,
-                    gamification,
-                  });
-                return { task: stored, gamification };
-              }),
-            ),
-          )();
-        }),
-      ),
-    );
+  execute(
+    actor: Actor,
+    taskId: TaskId,
+    { status }: ChangeStatusBody,
+  ): TE.TaskEither<ChangeTaskStatusError, StatusOutcome> {
+    return this.unitOfWork.run((repositories) => {
+      const at = this.clock.now();
+      return pipe(
+        TE.fromTask(() => repositories.tasks.findForUpdate(taskId)),
+        TE.flatMapEither((task) => movable(actor, task, status, at)),
+        TE.flatMap(({ task, moved, change }) =>
+          TE.fromTask(async (): Promise<StatusOutcome> => {
+            const stored = change === null ? task : await repositories.tasks.update(moved);
+            const gamification = await awardStatusMove(repositories, actor, stored, change, at);
+            if (change !== null)
+              repositories.changeNotes.statusChanged(stored.id, {
+                from: change.from,
+                to: change.to,
+                otherFields: false,
+                gamification,
+              });
+            return { task: stored, gamification };
+          }),
+        ),
+      )();
+    });
   }
 }

@@ -155,11 +155,10 @@ export const editTask = (
 export type TaskEditingError = EditTaskError | InfrastructureError;
 
 /**
- * PATCH and PUT as use cases: decode the body, then edit the task in one unit of work. They differ
- * only in their codec and in what the body's changes apply to.
+ * PATCH and PUT as use cases: the task edited in one unit of work. They differ only in what the
+ * body's changes apply to (PUT's omitted fields take their defaults).
  */
-export abstract class TaskEditing {
-  protected abstract readonly decode: (input: unknown) => E.Either<ValidationFailed, TaskBody>;
+export abstract class TaskEditing<B extends TaskBody = TaskBody> {
   protected abstract base(task: Task): TaskFields;
 
   constructor(
@@ -170,21 +169,16 @@ export abstract class TaskEditing {
   execute(
     actor: Actor,
     taskId: TaskId,
-    input: unknown,
+    body: B,
     precondition?: Precondition<Task>,
   ): TE.TaskEither<TaskEditingError, EditOutcome> {
-    return pipe(
-      TE.fromEither(this.decode(input)),
-      TE.flatMap((body) =>
-        this.unitOfWork.run((repositories) =>
-          editTask(
-            repositories,
-            actor,
-            { taskId, body, base: (task) => this.base(task), precondition },
-            this.clock.now(),
-          )(),
-        ),
-      ),
+    return this.unitOfWork.run((repositories) =>
+      editTask(
+        repositories,
+        actor,
+        { taskId, body, base: (task) => this.base(task), precondition },
+        this.clock.now(),
+      )(),
     );
   }
 }

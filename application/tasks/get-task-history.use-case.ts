@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { StatusHistoryEntry } from '../../domain/task/status-change.js';
@@ -6,7 +5,6 @@ import type { TaskId } from '../../domain/task/task.js';
 import type { ChangeLogReader } from '../ports/change-log.port.js';
 import type { TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
-import { decodeWith } from '../shared/decode.js';
 import {
   type InfrastructureError,
   type InvalidCursor,
@@ -29,11 +27,9 @@ import {
   pageAnswer,
 } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import { pageInput } from './task.codecs.js';
+import type { PageBody } from './task.codecs.js';
 
 export type GetTaskHistoryError = ValidationFailed | InvalidCursor | NotFound | InfrastructureError;
-
-const decode = decodeWith(pageInput);
 
 export interface HistoryPage extends PageAnswer<StatusHistoryEntry> {
   /** Changes whenever the task's history (or whether the caller sees the task) may have (CONTRACT §9). */
@@ -47,7 +43,7 @@ export class GetTaskHistory {
     private readonly changeLog: ChangeLogReader,
   ) {}
 
-  execute(actor: Actor, taskId: TaskId, input: unknown): TE.TaskEither<GetTaskHistoryError, HistoryPage> {
+  execute(actor: Actor, taskId: TaskId, input: PageBody): TE.TaskEither<GetTaskHistoryError, HistoryPage> {
     return pipe(
       this.open(actor, taskId, input),
       TE.flatMap((opened) => readVersioned(this.read(actor, taskId, opened))),
@@ -62,7 +58,7 @@ export class GetTaskHistory {
   executeUnless(
     actor: Actor,
     taskId: TaskId,
-    input: unknown,
+    input: PageBody,
     version: string | undefined,
   ): TE.TaskEither<GetTaskHistoryError, HistoryPage | Unchanged> {
     return pipe(
@@ -74,13 +70,9 @@ export class GetTaskHistory {
   private open(
     actor: Actor,
     taskId: TaskId,
-    input: unknown,
+    page: PageBody,
   ): TE.TaskEither<ValidationFailed | InvalidCursor, Opened<PageRequest>> {
-    return pipe(
-      decode(input),
-      E.flatMap((page) => openPage(historyOf(actor, taskId), page)),
-      TE.fromEither,
-    );
+    return TE.fromEither(openPage(historyOf(actor, taskId), page));
   }
 
   private read(

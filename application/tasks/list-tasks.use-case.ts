@@ -1,11 +1,9 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Task } from '../../domain/task/task.js';
 import type { ChangeLogReader } from '../ports/change-log.port.js';
 import type { TaskListQuery, TaskReadModel } from '../ports/task-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
-import { decodeWith } from '../shared/decode.js';
 import type { InfrastructureError, InvalidCursor, ValidationFailed } from '../shared/errors.js';
 import {
   readVersioned,
@@ -15,11 +13,9 @@ import {
 } from '../shared/list-version.js';
 import { type ListOf, type Opened, openPage, type PageAnswer, pageAnswer } from '../shared/paging.js';
 import { query } from '../shared/read.js';
-import { listTasksInput } from './task.codecs.js';
+import type { ListTasksBody } from './task.codecs.js';
 
 export type ListTasksError = ValidationFailed | InvalidCursor | InfrastructureError;
-
-const decode = decodeWith(listTasksInput);
 
 export interface TaskList extends PageAnswer<Task> {
   /** Changes whenever anything this list could show changes for the caller (CONTRACT §9). */
@@ -35,7 +31,7 @@ export class ListTasks {
     private readonly changeLog: ChangeLogReader,
   ) {}
 
-  execute(actor: Actor, input: unknown): TE.TaskEither<ListTasksError, TaskList> {
+  execute(actor: Actor, input: ListTasksBody): TE.TaskEither<ListTasksError, TaskList> {
     return pipe(
       this.open(actor, input),
       TE.flatMap((listQuery) => readVersioned(this.read(actor, listQuery))),
@@ -45,7 +41,7 @@ export class ListTasks {
   /** As `execute`, or `Unchanged` without reading the page when `version` (if given) is still the list's. */
   executeUnless(
     actor: Actor,
-    input: unknown,
+    input: ListTasksBody,
     version: string | undefined,
   ): TE.TaskEither<ListTasksError, TaskList | Unchanged> {
     return pipe(
@@ -54,20 +50,16 @@ export class ListTasks {
     );
   }
 
-  /** The query decoded, its sort defaulted (id ascending), and its page opened. */
+  /** The query with its sort defaulted (id ascending), and its page opened. */
   private open(
     actor: Actor,
-    input: unknown,
+    { sort, ...filters }: ListTasksBody,
   ): TE.TaskEither<ValidationFailed | InvalidCursor, OpenedTaskQuery> {
-    return pipe(
-      decode(input),
-      E.flatMap(({ sort, ...filters }) =>
-        openPage(listOf(actor), {
-          ...filters,
-          sort: { by: sort?.by ?? 'id', direction: sort?.direction ?? 'asc' },
-        } as const),
-      ),
-      TE.fromEither,
+    return TE.fromEither(
+      openPage(listOf(actor), {
+        ...filters,
+        sort: { by: sort?.by ?? 'id', direction: sort?.direction ?? 'asc' },
+      } as const),
     );
   }
 

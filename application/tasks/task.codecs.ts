@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
 import type { TaskFields } from '../../domain/task/task.js';
 import { TASK_PRIORITIES, type TaskPriority } from '../../domain/task/task-priority.js';
 import { TASK_STATUSES, type TaskStatus } from '../../domain/task/task-status.js';
@@ -99,6 +100,7 @@ export const replaceTaskInput = object('ReplaceTaskInput', taskFieldCodecs, {
   ignored: TASK_READ_ONLY_FIELDS,
   topLevel: taskTopLevelCode,
 });
+export type ReplaceTaskBody = t.TypeOf<typeof replaceTaskInput>;
 export const updateTaskInput = object('UpdateTaskInput', taskFieldCodecs, {
   ignored: TASK_READ_ONLY_FIELDS,
   topLevel: taskTopLevelCode,
@@ -108,8 +110,12 @@ export const changeStatusInput = object(
   { status: taskStatusCodec },
   { required: ['status'] },
 );
+export type ChangeStatusBody = t.TypeOf<typeof changeStatusInput>;
+
+export type CreateTaskBody = t.TypeOf<typeof createTaskInput>;
 
 export const pageInput = object('PageInput', pageParams);
+export type PageBody = t.TypeOf<typeof pageInput>;
 
 export const listTasksInput = object('ListTasksInput', {
   ...pageParams,
@@ -128,3 +134,4 @@ export const listTasksInput = object('ListTasksInput', {
   updatedSince: instant('UpdatedSince', 'Changed at or after this instant'),
   sort: sortOrder('TaskSort', TASK_SORT_FIELDS),
 });
+export type ListTasksBody = t.TypeOf<typeof listTasksInput>;

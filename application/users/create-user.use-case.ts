@@ -1,12 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { pipe } from 'fp-ts/lib/function.js';
-import * as TE from 'fp-ts/lib/TaskEither.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type * as t from 'io-ts';
 import { parseTimeZone, type TimeZone, UTC } from '../../domain/shared/time-zone.js';
 import { USER_NAME_MAX_LENGTH, type User } from '../../domain/user/user.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import { FieldCodec, object } from '../shared/codecs.js';
-import { decodeWith } from '../shared/decode.js';
 import {
   type Conflict,
   conflict,
@@ -35,7 +34,7 @@ export const createUserInput = object(
 
 export type CreateUserError = ValidationFailed | Conflict<'USER_EXISTS'> | InfrastructureError;
 
-const decode = decodeWith(createUserInput);
+export type CreateUserBody = t.TypeOf<typeof createUserInput>;
 
 /** Users own records and keys; names are unique so the CLI can refer to them. */
 export class CreateUser {
@@ -44,22 +43,17 @@ export class CreateUser {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: unknown): TE.TaskEither<CreateUserError, User> {
-    return pipe(
-      TE.fromEither(decode(input)),
-      TE.flatMap(({ name, timezone }) =>
-        this.unitOfWork.run(async (repositories): Promise<E.Either<Conflict<'USER_EXISTS'>, User>> => {
-          if ((await repositories.users.findByName(name)) !== null) {
-            return E.left(conflict('USER_EXISTS', `A user named "${name}" exists.`));
-          }
-          const user = await repositories.users.add({
-            name: name,
-            timezone: timezone ?? UTC,
-            createdAt: this.clock.now(),
-          });
-          return E.right(user);
-        }),
-      ),
-    );
+  execute({ name, timezone }: CreateUserBody): TE.TaskEither<CreateUserError, User> {
+    return this.unitOfWork.run(async (repositories): Promise<E.Either<Conflict<'USER_EXISTS'>, User>> => {
+      if ((await repositories.users.findByName(name)) !== null) {
+        return E.left(conflict('USER_EXISTS', `A user named "${name}" exists.`));
+      }
+      const user = await repositories.users.add({
+        name: name,
+        timezone: timezone ?? UTC,
+        createdAt: this.clock.now(),
+      });
+      return E.right(user);
+    });
   }
 }

@@ -7,7 +7,7 @@ import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSecrets, WebhookTargets } from '../ports/webhook-delivery.port.js';
 import type { Actor } from '../shared/actor.js';
-import { decodeWith, validationFailed } from '../shared/decode.js';
+import { validationFailed } from '../shared/decode.js';
 import {
   type Conflict,
   conflict,
@@ -15,15 +15,13 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { query } from '../shared/read.js';
-import { createWebhookInput } from './webhook.codecs.js';
+import type { CreateWebhookBody } from './webhook.codecs.js';
 import { viewOf, type WebhookWithSecret } from './webhook-view.js';
 
 export type CreateWebhookError = ValidationFailed | Conflict<'WEBHOOK_LIMIT_REACHED'> | InfrastructureError;
 
 /** How many subscriptions one user may hold, unless the deployment says otherwise. */
 export const DEFAULT_MAX_WEBHOOKS_PER_USER = 25;
-
-const decode = decodeWith(createWebhookInput);
 
 /** Refuses a URL the deployment's policy does not let webhooks reach, naming why. */
 export const checkTarget = (
@@ -59,16 +57,11 @@ export class CreateWebhook {
   execute(
     actor: Actor,
     readable: readonly ChangeResource[],
-    input: unknown,
+    fields: CreateWebhookBody,
   ): TE.TaskEither<CreateWebhookError, WebhookWithSecret> {
     return pipe(
-      TE.fromEither(decode(input)),
-      TE.flatMap((fields) =>
-        pipe(
-          checkTarget(this.targets, fields.url),
-          TE.map(() => fields),
-        ),
-      ),
+      checkTarget(this.targets, fields.url),
+      TE.map(() => fields),
       TE.flatMap((fields) =>
         pipe(
           // Events start after the changes already made.

@@ -3,7 +3,6 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
-import { decodeWith } from '../shared/decode.js';
 import {
   type InfrastructureError,
   type InvalidCursor,
@@ -12,14 +11,12 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { openPage, type PageAnswer, pageAnswer, pageInIdOrder } from '../shared/paging.js';
-import { listWebhooksInput } from './webhook.codecs.js';
+import type { WebhookPageBody } from './webhook.codecs.js';
 import { ownWebhook, viewOf, type WebhookView } from './webhook-view.js';
 
 export type GetWebhookError = NotFound | InfrastructureError;
 
 export type ListWebhooksError = ValidationFailed | InvalidCursor | InfrastructureError;
-
-const decode = decodeWith(listWebhooksInput);
 
 /**
  * A page of the caller's subscriptions, oldest first. A user holds few (the deployment caps them),
@@ -28,11 +25,10 @@ const decode = decodeWith(listWebhooksInput);
 export class ListWebhooks {
   constructor(private readonly unitOfWork: UnitOfWork) {}
 
-  execute(actor: Actor, input: unknown = {}): TE.TaskEither<ListWebhooksError, PageAnswer<WebhookView>> {
+  execute(actor: Actor, input: WebhookPageBody): TE.TaskEither<ListWebhooksError, PageAnswer<WebhookView>> {
     const of = { userId: actor.userId, list: 'webhooks' };
     return pipe(
-      TE.fromEither(decode(input)),
-      TE.flatMap((request) => TE.fromEither(openPage(of, request))),
+      TE.fromEither(openPage(of, input)),
       TE.flatMap((page) =>
         this.unitOfWork.run(async (repositories) => {
           const paged = pageInIdOrder(await repositories.webhooks.listOf(actor.userId), page);

@@ -6,7 +6,6 @@ import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookTargets } from '../ports/webhook-delivery.port.js';
 import type { Actor } from '../shared/actor.js';
-import { decodeWith } from '../shared/decode.js';
 import {
   type InfrastructureError,
   type NotFound,
@@ -15,12 +14,10 @@ import {
 } from '../shared/errors.js';
 import { query } from '../shared/read.js';
 import { checkTarget } from './create-webhook.use-case.js';
-import { updateWebhookInput } from './webhook.codecs.js';
+import type { UpdateWebhookBody } from './webhook.codecs.js';
 import { ownWebhook, viewOf, type WebhookView } from './webhook-view.js';
 
 export type UpdateWebhookError = ValidationFailed | NotFound | InfrastructureError;
-
-const decode = decodeWith(updateWebhookInput);
 
 /**
  * Changes the fields given. Turning a subscription on again starts it afresh: from the changes made
@@ -36,17 +33,18 @@ export class UpdateWebhook {
     private readonly wake: () => void = () => undefined,
   ) {}
 
-  execute(actor: Actor, id: number, input: unknown): TE.TaskEither<UpdateWebhookError, WebhookView> {
+  execute(
+    actor: Actor,
+    id: number,
+    fields: UpdateWebhookBody,
+  ): TE.TaskEither<UpdateWebhookError, WebhookView> {
     return pipe(
-      TE.fromEither(decode(input)),
-      TE.flatMap((fields) =>
-        fields.url === undefined
-          ? TE.right(fields)
-          : pipe(
-              checkTarget(this.targets, fields.url),
-              TE.map(() => fields),
-            ),
-      ),
+      fields.url === undefined
+        ? TE.right(fields)
+        : pipe(
+            checkTarget(this.targets, fields.url),
+            TE.map(() => fields),
+          ),
       TE.flatMap((fields) =>
         pipe(
           query(() => this.changeLog.latestSeq(actor.userId)),

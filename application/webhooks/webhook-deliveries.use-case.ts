@@ -5,7 +5,6 @@ import { type Delivery, type DeliveryAttempt, retryNow } from '../../domain/webh
 import type { Clock } from '../ports/clock.port.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
-import { decodeWith } from '../shared/decode.js';
 import {
   type InfrastructureError,
   type InvalidCursor,
@@ -14,7 +13,7 @@ import {
   type ValidationFailed,
 } from '../shared/errors.js';
 import { openPage, type PageAnswer, pageAnswer } from '../shared/paging.js';
-import { deliveriesInput } from './webhook.codecs.js';
+import type { WebhookPageBody } from './webhook.codecs.js';
 import { ownWebhook } from './webhook-view.js';
 
 /** An attempt as its log shows it. */
@@ -51,8 +50,6 @@ const viewsOf = async (
 export type ListDeliveriesError = ValidationFailed | InvalidCursor | NotFound | InfrastructureError;
 export type RetryDeliveryError = NotFound | InfrastructureError;
 
-const decode = decodeWith(deliveriesInput);
-
 /** A page of a subscription's deliveries, newest first. */
 export class ListDeliveries {
   constructor(private readonly unitOfWork: UnitOfWork) {}
@@ -60,12 +57,11 @@ export class ListDeliveries {
   execute(
     actor: Actor,
     webhookId: number,
-    input: unknown,
+    input: WebhookPageBody,
   ): TE.TaskEither<ListDeliveriesError, PageAnswer<DeliveryView>> {
     const of = { userId: actor.userId, list: `webhooks/${webhookId}/deliveries` };
     return pipe(
-      TE.fromEither(decode(input)),
-      TE.flatMap((request) => TE.fromEither(openPage(of, request))),
+      TE.fromEither(openPage(of, input)),
       TE.flatMap((page) =>
         this.unitOfWork.run(async (repositories) => {
           const webhook = ownWebhook(await repositories.webhooks.find(webhookId), actor.userId);

@@ -1,3 +1,4 @@
+import type * as t from 'io-ts';
 import { ALL_EVENTS, isEventType, WEBHOOK_EVENT_TYPES } from '../../domain/webhook/webhook-events.js';
 import { MAX_URL_LENGTH } from '../../domain/webhook/webhook-target.js';
 import { FieldCodec, nullable, object } from '../shared/codecs.js';
@@ -59,6 +60,8 @@ const webhookFields = {
 
 export const createWebhookInput = object('CreateWebhookInput', webhookFields, { required: ['url'] });
 export const updateWebhookInput = object('UpdateWebhookInput', webhookFields);
+export type CreateWebhookBody = t.TypeOf<typeof createWebhookInput>;
+export type UpdateWebhookBody = t.TypeOf<typeof updateWebhookInput>;
 
 /** A page of a subscription's deliveries, newest first: `limit`, and `offset` or `cursor`, as every list. */
 export const deliveriesInput = object('WebhookDeliveriesInput', pageParams, {
@@ -69,3 +72,6 @@ export const deliveriesInput = object('WebhookDeliveriesInput', pageParams, {
 export const listWebhooksInput = object('ListWebhooksInput', pageParams, {
   unknownCode: 'UNKNOWN_PARAMETER',
 });
+
+/** A page asked for, as decoded (of deliveries or of subscriptions). */
+export type WebhookPageBody = t.TypeOf<typeof deliveriesInput>;

@@ -29,6 +29,7 @@ import type { RECORD_READ_ONLY_FIELDS } from '../records/record-fields.js';
 import type { InputOf } from '../shared/codecs.js';
 import type { syncInput } from '../sync/sync.codecs.js';
 import type {
+  changeStatusInput,
   createTaskInput,
   listTasksInput,
   pageInput,
@@ -92,3 +93,37 @@ export type CreateWebhookInput = InputOf<typeof createWebhookInput>;
 export type UpdateWebhookInput = InputOf<typeof updateWebhookInput>;
 export type DeliveriesQuery = InputOf<typeof deliveriesInput>;
 export type ListWebhooksQuery = InputOf<typeof listWebhooksInput>;
+
+/** What a host passes to each operation, by input name (`INPUT_CODECS`): the session decodes it. */
+export interface GivenInputs {
+  readonly createTask: CreateTaskInput;
+  readonly updateTask: UpdateTaskInput;
+  readonly replaceTask: ReplaceTaskInput;
+  readonly changeStatus: InputOf<typeof changeStatusInput>;
+  readonly listTasks: ListTasksQuery;
+  readonly page: PageQuery;
+  readonly sync: SyncQuery;
+  readonly createClient: CreateClientInput;
+  readonly updateClient: UpdateClientInput;
+  readonly listClients: ListClientsQuery;
+  readonly createProject: CreateProjectInput;
+  readonly updateProject: UpdateProjectInput;
+  readonly listProjects: ListProjectsQuery;
+  readonly createNamed: CreateNamedInput;
+  readonly updateNamed: UpdateNamedInput;
+  readonly listNamed: ListNamedQuery;
+  readonly createNote: CreateNoteInput;
+  readonly createNoteFromText: CreateNoteFromTextInput;
+  readonly updateNote: UpdateNoteInput;
+  readonly listNotes: ListNotesQuery;
+  readonly createTime: CreateTimeInput;
+  readonly updateTime: UpdateTimeInput;
+  readonly listTimes: ListTimesQuery;
+  readonly createMoney: CreateMoneyInput;
+  readonly updateMoney: UpdateMoneyInput;
+  readonly listMoneys: ListMoneysQuery;
+  readonly createWebhook: CreateWebhookInput;
+  readonly updateWebhook: UpdateWebhookInput;
+  readonly listWebhooks: ListWebhooksQuery;
+  readonly deliveries: DeliveriesQuery;
+}

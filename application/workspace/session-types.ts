@@ -43,51 +43,22 @@ import type {
   RetryDeliveryError,
 } from '../webhooks/webhook-deliveries.use-case.js';
 import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
-import type {
-  CreateClientInput,
-  CreateMoneyInput,
-  CreateNamedInput,
-  CreateNoteFromTextInput,
-  CreateNoteInput,
-  CreateProjectInput,
-  CreateTaskInput,
-  CreateTimeInput,
-  CreateWebhookInput,
-  DeliveriesQuery,
-  ListClientsQuery,
-  ListMoneysQuery,
-  ListNamedQuery,
-  ListNotesQuery,
-  ListProjectsQuery,
-  ListTasksQuery,
-  ListTimesQuery,
-  ListWebhooksQuery,
-  PageQuery,
-  ReplaceTaskInput,
-  SyncQuery,
-  UpdateClientInput,
-  UpdateMoneyInput,
-  UpdateNamedInput,
-  UpdateNoteInput,
-  UpdateProjectInput,
-  UpdateTaskInput,
-  UpdateTimeInput,
-  UpdateWebhookInput,
-} from './inputs.js';
+import type { SessionInputs } from './input-codecs.js';
+import type { GivenInputs } from './inputs.js';
 
 /* A session's public face: every operation, by resource, with its errors (bound in session.ts). */
 
 /** What every operation answers: an Either, already run. `X` is what the session itself adds. */
 export type Outcome<Err, A> = Promise<E.Either<Err, A>>;
 
-export interface TaskOperations<X> {
-  create(input: CreateTaskInput): Outcome<CreateTaskError | X, Task>;
+export interface TaskOperations<X, I extends SessionInputs = GivenInputs> {
+  create(input: I['createTask']): Outcome<CreateTaskError | X, Task>;
   get(id: TaskId): Outcome<GetTaskError | X, Task>;
-  list(query?: ListTasksQuery): Outcome<ListTasksError | X, TaskList>;
+  list(query?: I['listTasks']): Outcome<ListTasksError | X, TaskList>;
   /** The list, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
   listIfChanged(
     version: string | undefined,
-    query?: ListTasksQuery,
+    query?: I['listTasks'],
   ): Outcome<ListTasksError | X, TaskList | Unchanged>;
   /**
    * Changes only the fields given; with `status`, the answer carries gamification feedback. With a
@@ -96,13 +67,13 @@ export interface TaskOperations<X> {
    */
   update(
     id: TaskId,
-    changes: UpdateTaskInput,
+    changes: I['updateTask'],
     precondition?: Precondition<Task>,
   ): Outcome<UpdateTaskError | X, EditOutcome>;
   /** Full replacement: omitted fields take their defaults, except `status`, which stays. */
   replace(
     id: TaskId,
-    input: ReplaceTaskInput,
+    input: I['replaceTask'],
     precondition?: Precondition<Task>,
   ): Outcome<ReplaceTaskError | X, EditOutcome>;
   changeStatus(id: TaskId, status: TaskStatus): Outcome<ChangeTaskStatusError | X, StatusOutcome>;
@@ -110,12 +81,12 @@ export interface TaskOperations<X> {
     id: TaskId,
     precondition?: Precondition<Task>,
   ): Outcome<DeleteTaskError | X, { readonly id: TaskId }>;
-  history(id: TaskId, page?: PageQuery): Outcome<GetTaskHistoryError | X, HistoryPage>;
+  history(id: TaskId, page?: I['page']): Outcome<GetTaskHistoryError | X, HistoryPage>;
   /** The history, or `Unchanged` without reading it while `version` (from an earlier answer, if any) is still its version. */
   historyIfChanged(
     id: TaskId,
     version: string | undefined,
-    page?: PageQuery,
+    page?: I['page'],
   ): Outcome<GetTaskHistoryError | X, HistoryPage | Unchanged>;
 }
 
@@ -141,9 +112,9 @@ export interface RecordOperations<R, Create, Update, Query, C extends string, X>
  * `X` is what the session adds to every operation's errors: `UnknownUser` for a trusted host's
  * `actingAs`, `InsufficientScope` for a session opened with an API key.
  */
-export interface Session<X> {
+export interface Session<X, I extends SessionInputs = GivenInputs> {
   readonly userId: number;
-  readonly tasks: TaskOperations<X>;
+  readonly tasks: TaskOperations<X, I>;
   readonly gamification: { profile(): Outcome<InfrastructureError | X, ProfileView> };
   /** Who is calling: the user, and the key the call came with (null for a host acting as a user). No scope needed. */
   readonly me: { get(): Outcome<DescribeCallerError | X, Caller> };
@@ -154,10 +125,10 @@ export interface Session<X> {
      * every one the session may read), each with its record as `get` shows it now. Follow
      * `nextSince` while `hasMore`.
      */
-    since(query?: SyncQuery): Outcome<SyncError | X, SyncPage>;
+    since(query?: I['sync']): Outcome<SyncError | X, SyncPage>;
   };
   /** Webhook subscriptions (CONTRACT §10): where the caller's changes are sent as they happen. */
-  readonly webhooks: WebhookOperations<X>;
+  readonly webhooks: WebhookOperations<X, I>;
   /**
    * Runs `work` as one transaction (a batch, CONTRACT §11): every call it makes through the session
    * it is given (a call through any other session inside it is refused) commits together when it
@@ -170,72 +141,72 @@ export interface Session<X> {
    * again, up to three times; otherwise it answers `Unavailable`.
    */
   batch<Err, A>(
-    work: (session: Session<X>) => Outcome<Err, A>,
+    work: (session: Session<X, I>) => Outcome<Err, A>,
     options?: TogetherOptions,
   ): Outcome<Err | X | InfrastructureError | CallError<X>, A>;
   readonly clients: RecordOperations<
     Client,
-    CreateClientInput,
-    UpdateClientInput,
-    ListClientsQuery,
+    I['createClient'],
+    I['updateClient'],
+    I['listClients'],
     'CLIENT_IN_USE',
     X
   >;
   readonly projects: RecordOperations<
     Project,
-    CreateProjectInput,
-    UpdateProjectInput,
-    ListProjectsQuery,
+    I['createProject'],
+    I['updateProject'],
+    I['listProjects'],
     'PROJECT_IN_USE',
     X
   >;
   readonly categories: RecordOperations<
     Category,
-    CreateNamedInput,
-    UpdateNamedInput,
-    ListNamedQuery,
+    I['createNamed'],
+    I['updateNamed'],
+    I['listNamed'],
     'CATEGORY_IN_USE',
     X
   >;
   readonly cards: RecordOperations<
     Card,
-    CreateNamedInput,
-    UpdateNamedInput,
-    ListNamedQuery,
+    I['createNamed'],
+    I['updateNamed'],
+    I['listNamed'],
     'CARD_IN_USE',
     X
   >;
-  readonly notes: RecordOperations<Note, CreateNoteInput, UpdateNoteInput, ListNotesQuery, never, X> & {
+  readonly notes: RecordOperations<Note, I['createNote'], I['updateNote'], I['listNotes'], never, X> & {
     /** A note from its text alone: named after the first line unless a name is given. */
-    createFromText(input: CreateNoteFromTextInput): Outcome<CreateRecordError | X, Note>;
+    createFromText(input: I['createNoteFromText']): Outcome<CreateRecordError | X, Note>;
   };
-  readonly times: RecordOperations<TimeRecord, CreateTimeInput, UpdateTimeInput, ListTimesQuery, never, X>;
+  readonly times: RecordOperations<TimeRecord, I['createTime'], I['updateTime'], I['listTimes'], never, X>;
   readonly moneys: RecordOperations<
     MoneyRecord,
-    CreateMoneyInput,
-    UpdateMoneyInput,
-    ListMoneysQuery,
+    I['createMoney'],
+    I['updateMoney'],
+    I['listMoneys'],
     never,
     X
   >;
 }
 
-export interface WebhookOperations<X> {
+export interface WebhookOperations<X, I extends SessionInputs = GivenInputs> {
   /**
    * Subscribes to the caller's changes from now on, of the resources the session may read now. The
    * answer is the only one that shows the secret.
    */
-  create(input: CreateWebhookInput): Outcome<CreateWebhookError | X, WebhookWithSecret>;
+  create(input: I['createWebhook']): Outcome<CreateWebhookError | X, WebhookWithSecret>;
   /** A page of the subscriptions, oldest first: `limit`, and `offset` or `cursor`, as every list. */
-  list(query?: ListWebhooksQuery): Outcome<ListWebhooksError | X, PageAnswer<WebhookView>>;
+  list(query?: I['listWebhooks']): Outcome<ListWebhooksError | X, PageAnswer<WebhookView>>;
   get(id: number): Outcome<GetWebhookError | X, WebhookView>;
   /** Changes the fields given; turning it on again starts from the changes made after that. */
-  update(id: number, changes: UpdateWebhookInput): Outcome<UpdateWebhookError | X, WebhookView>;
+  update(id: number, changes: I['updateWebhook']): Outcome<UpdateWebhookError | X, WebhookView>;
   delete(id: number): Outcome<DeleteWebhookError | X, { readonly id: number }>;
   /** A new secret, shown once; the old one signs too for 24 hours. */
   rotateSecret(id: number): Outcome<RotateWebhookSecretError | X, WebhookWithSecret>;
   /** The subscription's deliveries, newest first. */
-  deliveries(id: number, page?: DeliveriesQuery): Outcome<ListDeliveriesError | X, PageAnswer<DeliveryView>>;
+  deliveries(id: number, page?: I['deliveries']): Outcome<ListDeliveriesError | X, PageAnswer<DeliveryView>>;
   /** Sends a delivery again now. */
   retryDelivery(id: number, deliveryId: number): Outcome<RetryDeliveryError | X, DeliveryView>;
 }

@@ -4,26 +4,27 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Stored } from '../../domain/workspace/records.js';
 import { CHANGE_RESOURCES, type ChangeResource } from '../ports/change-log.port.js';
 import type { TogetherOptions } from '../ports/unit-of-work.port.js';
+import type { Unplaced } from '../records/record-kind.js';
 import type { RecordUseCases } from '../records/record-use-cases.js';
 import type { Actor } from '../shared/actor.js';
-import { type NotFound, notFound } from '../shared/errors.js';
+import { type NotFound, notFound, type ValidationFailed } from '../shared/errors.js';
 import { isRecordId } from '../shared/fields.js';
-import type { Precondition } from '../shared/precondition.js';
 import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
 import type { WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { Admit } from './admission.js';
+import type { Preparers, SessionInputs } from './input-codecs.js';
 import { CALLER_GROUP, type CallGroup, type OperationGroup, SYNC_GROUP } from './scope-policy.js';
 import { mapAnswers } from './session-answers.js';
-import type { CallError, Outcome, Session, WebhookOperations } from './session-types.js';
+import type { CallError, Outcome, RecordOperations, Session, WebhookOperations } from './session-types.js';
 import type { WorkspaceUseCases } from './use-cases.js';
 
 /**
  * `work` on a session whose every failed call is noted: the first one is the batch's answer, so that
  * nothing of an all-or-nothing batch is kept once any of its calls failed, however `work` went on.
  */
-const allOrNothing = async <X, Err, A>(
-  session: Session<X>,
-  work: (inside: Session<X>) => Outcome<Err, A>,
+const allOrNothing = async <X, I extends SessionInputs, Err, A>(
+  session: Session<X, I>,
+  work: (inside: Session<X, I>) => Outcome<Err, A>,
 ): Outcome<Err | CallError<X>, A> => {
   let failed: E.Left<unknown> | undefined;
   const answer = await work(
@@ -51,6 +52,12 @@ const runnerOf =
       TE.flatMap((): TE.TaskEither<Err | X, A> => work()),
     )();
 
+/** The input as the use case takes it (`prepare`: decoded, for a host), then `work` on it. */
+const given =
+  <In, A>(prepare: (input: In | undefined) => E.Either<ValidationFailed, A>, input: In | undefined) =>
+  <Err, B>(work: (prepared: A) => TE.TaskEither<Err, B>): TE.TaskEither<Err | ValidationFailed, B> =>
+    pipe(TE.fromEither(prepare(input)), TE.flatMap(work));
+
 /** Runs `work` for an id that can name a record; any other number (NaN, 1.5, 2**31) names none. */
 const forId = <Err, A>(
   resource: string,
@@ -58,25 +65,42 @@ const forId = <Err, A>(
   work: () => TE.TaskEither<Err, A>,
 ): TE.TaskEither<Err | NotFound, A> => (isRecordId(id) ? work() : TE.left(notFound(resource)));
 
-const recordOperations = <F extends object, C extends string, X>(
+/** How one record type's inputs become what its use cases take. */
+interface RecordPreparers<F, G, L, Create, Update, Query> {
+  readonly create: (input: Create | undefined) => E.Either<ValidationFailed, G>;
+  readonly update: (input: Update | undefined) => E.Either<ValidationFailed, Partial<Unplaced<F>>>;
+  readonly list: (input: Query | undefined) => E.Either<ValidationFailed, L>;
+}
+
+const recordOperations = <F extends object, C extends string, G, L, Create, Update, Query, X>(
   group: OperationGroup,
-  useCases: RecordUseCases<F, C>,
+  useCases: RecordUseCases<F, C, G, L>,
+  prepare: RecordPreparers<F, G, L, Create, Update, Query>,
   actor: Actor,
   run: Runner<X>,
-) => {
+): RecordOperations<Stored<F>, Create, Update, Query, C, X> => {
   const { resource } = useCases.get.kind;
   return {
-    create: (input: unknown) => run(group, 'create')(() => useCases.create.execute(actor, input)),
-    get: (id: number) => run(group, 'get')(() => forId(resource, id, () => useCases.get.execute(actor, id))),
-    list: (query: unknown = {}) => run(group, 'list')(() => useCases.list.execute(actor, query)),
-    listIfChanged: (version: string | undefined, query: unknown = {}) =>
-      run(group, 'list')(() => useCases.list.executeUnless(actor, query, version)),
-    update: (id: number, changes: unknown, precondition?: Precondition<Stored<F>>) =>
+    create: (input) =>
+      run(group, 'create')(() => given(prepare.create, input)((g) => useCases.create.execute(actor, g))),
+    get: (id) => run(group, 'get')(() => forId(resource, id, () => useCases.get.execute(actor, id))),
+    list: (query) =>
+      run(group, 'list')(() => given(prepare.list, query)((q) => useCases.list.execute(actor, q))),
+    listIfChanged: (version, query) =>
+      run(
+        group,
+        'list',
+      )(() => given(prepare.list, query)((q) => useCases.list.executeUnless(actor, q, version))),
+    update: (id, changes, precondition) =>
       run(
         group,
         'update',
-      )(() => forId(resource, id, () => useCases.update.execute(actor, id, changes, precondition))),
-    delete: (id: number, precondition?: Precondition<Stored<F>>) =>
+      )(() =>
+        forId(resource, id, () =>
+          given(prepare.update, changes)((c) => useCases.update.execute(actor, id, c, precondition)),
+        ),
+      ),
+    delete: (id, precondition) =>
       run(group, 'delete')(() => forId(resource, id, () => useCases.delete.execute(actor, id, precondition))),
   };
 };
@@ -92,25 +116,34 @@ const admitReading = <X>(
     TE.map((permits) => CHANGE_RESOURCES.filter((resource) => permits(resource, 'list'))),
   );
 
-const webhookOperations = <X>(
+const webhookOperations = <X, I extends SessionInputs>(
   useCases: WorkspaceUseCases['webhooks'],
+  prepare: Preparers<I>,
   actor: Actor,
   admit: Admit<X>,
   run: Runner<X>,
-): WebhookOperations<X> => ({
+): WebhookOperations<X, I> => ({
   // What the caller may read now is what the subscription may ever receive.
   create: (input) =>
     pipe(
       admitReading(admit, 'webhooks', 'create'),
       TE.flatMap(
         (readable): TE.TaskEither<CreateWebhookError | X, WebhookWithSecret> =>
-          useCases.create.execute(actor, readable, input),
+          given(prepare.createWebhook, input)((body) => useCases.create.execute(actor, readable, body)),
       ),
     )(),
-  list: (query = {}) => run('webhooks', 'list')(() => useCases.list.execute(actor, query)),
+  list: (query) =>
+    run('webhooks', 'list')(() => given(prepare.listWebhooks, query)((q) => useCases.list.execute(actor, q))),
   get: (id) => run('webhooks', 'get')(() => forId('webhook', id, () => useCases.get.execute(actor, id))),
   update: (id, changes) =>
-    run('webhooks', 'update')(() => forId('webhook', id, () => useCases.update.execute(actor, id, changes))),
+    run(
+      'webhooks',
+      'update',
+    )(() =>
+      forId('webhook', id, () =>
+        given(prepare.updateWebhook, changes)((body) => useCases.update.execute(actor, id, body)),
+      ),
+    ),
   delete: (id) =>
     run('webhooks', 'delete')(() => forId('webhook', id, () => useCases.delete.execute(actor, id))),
   rotateSecret: (id) =>
@@ -118,11 +151,15 @@ const webhookOperations = <X>(
       'webhooks',
       'rotateSecret',
     )(() => forId('webhook', id, () => useCases.rotateSecret.execute(actor, id))),
-  deliveries: (id, page = {}) =>
+  deliveries: (id, page) =>
     run(
       'webhooks',
       'deliveries',
-    )(() => forId('webhook', id, () => useCases.deliveries.execute(actor, id, page))),
+    )(() =>
+      forId('webhook', id, () =>
+        given(prepare.deliveries, page)((q) => useCases.deliveries.execute(actor, id, q)),
+      ),
+    ),
   retryDelivery: (id, deliveryId) =>
     run(
       'webhooks',
@@ -134,42 +171,79 @@ const webhookOperations = <X>(
     ),
 });
 
-/** Binds every use case to `actor`, each call admitted first. */
-export const openSession = <X>(useCases: WorkspaceUseCases, actor: Actor, admit: Admit<X>): Session<X> => {
+/**
+ * Binds every use case to `actor`, each call admitted first, then its input prepared: a host's
+ * decoded with the operation's codec, a transport's taken as its wire codec decoded it.
+ */
+export const openSession = <X, I extends SessionInputs>(
+  useCases: WorkspaceUseCases,
+  actor: Actor,
+  admit: Admit<X>,
+  prepare: Preparers<I>,
+): Session<X, I> => {
   const run = runnerOf(admit);
   const { tasks } = useCases;
-  const session: Session<X> = {
+  const session: Session<X, I> = {
     userId: actor.userId,
     tasks: {
-      create: (input) => run('tasks', 'create')(() => tasks.create.execute(actor, input)),
+      create: (input) =>
+        run(
+          'tasks',
+          'create',
+        )(() => given(prepare.createTask, input)((body) => tasks.create.execute(actor, body))),
       get: (id) => run('tasks', 'get')(() => forId('task', id, () => tasks.get.execute(actor, id))),
-      list: (query = {}) => run('tasks', 'list')(() => tasks.list.execute(actor, query)),
-      listIfChanged: (version, query = {}) =>
-        run('tasks', 'list')(() => tasks.list.executeUnless(actor, query, version)),
+      list: (query) =>
+        run('tasks', 'list')(() => given(prepare.listTasks, query)((q) => tasks.list.execute(actor, q))),
+      listIfChanged: (version, query) =>
+        run(
+          'tasks',
+          'list',
+        )(() => given(prepare.listTasks, query)((q) => tasks.list.executeUnless(actor, q, version))),
       update: (id, changes, precondition) =>
         run(
           'tasks',
           'update',
-        )(() => forId('task', id, () => tasks.update.execute(actor, id, changes, precondition))),
+        )(() =>
+          forId('task', id, () =>
+            given(prepare.updateTask, changes)((body) => tasks.update.execute(actor, id, body, precondition)),
+          ),
+        ),
       replace: (id, input, precondition) =>
         run(
           'tasks',
           'replace',
-        )(() => forId('task', id, () => tasks.replace.execute(actor, id, input, precondition))),
+        )(() =>
+          forId('task', id, () =>
+            given(prepare.replaceTask, input)((body) => tasks.replace.execute(actor, id, body, precondition)),
+          ),
+        ),
       changeStatus: (id, status) =>
         run(
           'tasks',
           'changeStatus',
-        )(() => forId('task', id, () => tasks.changeStatus.execute(actor, id, { status }))),
+        )(() =>
+          forId('task', id, () =>
+            given(prepare.changeStatus, { status })((body) => tasks.changeStatus.execute(actor, id, body)),
+          ),
+        ),
       delete: (id, precondition) =>
         run('tasks', 'delete')(() => forId('task', id, () => tasks.delete.execute(actor, id, precondition))),
-      history: (id, page = {}) =>
-        run('tasks', 'history')(() => forId('task', id, () => tasks.history.execute(actor, id, page))),
-      historyIfChanged: (id, version, page = {}) =>
+      history: (id, page) =>
         run(
           'tasks',
           'history',
-        )(() => forId('task', id, () => tasks.history.executeUnless(actor, id, page, version))),
+        )(() =>
+          forId('task', id, () => given(prepare.page, page)((q) => tasks.history.execute(actor, id, q))),
+        ),
+      historyIfChanged: (id, version, page) =>
+        run(
+          'tasks',
+          'history',
+        )(() =>
+          forId('task', id, () =>
+            given(prepare.page, page)((q) => tasks.history.executeUnless(actor, id, q, version)),
+          ),
+        ),
     },
     gamification: {
       profile: () => run('gamification', 'profile')(() => useCases.gamification.profile.execute(actor)),
@@ -182,25 +256,65 @@ export const openSession = <X>(useCases: WorkspaceUseCases, actor: Actor, admit:
         )(),
     },
     changes: {
-      since: (query = {}) =>
+      since: (query) =>
         pipe(
           admitReading(admit, SYNC_GROUP, 'since'),
-          TE.flatMap((readable) => useCases.changes.since.execute(actor, readable, query)),
+          TE.flatMap((readable) =>
+            given(prepare.sync, query)((q) => useCases.changes.since.execute(actor, readable, q)),
+          ),
         )(),
     },
-    webhooks: webhookOperations(useCases.webhooks, actor, admit, run),
-    clients: recordOperations('clients', useCases.clients, actor, run),
-    projects: recordOperations('projects', useCases.projects, actor, run),
-    categories: recordOperations('categories', useCases.categories, actor, run),
-    cards: recordOperations('cards', useCases.cards, actor, run),
+    webhooks: webhookOperations(useCases.webhooks, prepare, actor, admit, run),
+    clients: recordOperations(
+      'clients',
+      useCases.clients,
+      { create: prepare.createClient, update: prepare.updateClient, list: prepare.listClients },
+      actor,
+      run,
+    ),
+    projects: recordOperations(
+      'projects',
+      useCases.projects,
+      { create: prepare.createProject, update: prepare.updateProject, list: prepare.listProjects },
+      actor,
+      run,
+    ),
+    categories: recordOperations('categories', useCases.categories, namedPreparers(prepare), actor, run),
+    cards: recordOperations('cards', useCases.cards, namedPreparers(prepare), actor, run),
     notes: {
-      ...recordOperations('notes', useCases.notes, actor, run),
+      ...recordOperations(
+        'notes',
+        useCases.notes,
+        { create: prepare.createNote, update: prepare.updateNote, list: prepare.listNotes },
+        actor,
+        run,
+      ),
       createFromText: (input) =>
-        run('notes', 'createFromText')(() => useCases.notes.createFromText.execute(actor, input)),
+        run(
+          'notes',
+          'createFromText',
+        )(() =>
+          given(
+            prepare.createNoteFromText,
+            input,
+          )((body) => useCases.notes.createFromText.execute(actor, body)),
+        ),
     },
-    times: recordOperations('times', useCases.times, actor, run),
-    moneys: recordOperations('moneys', useCases.moneys, actor, run),
-    batch: <Err, A>(work: (inside: Session<X>) => Outcome<Err, A>, options?: TogetherOptions) =>
+    times: recordOperations(
+      'times',
+      useCases.times,
+      { create: prepare.createTime, update: prepare.updateTime, list: prepare.listTimes },
+      actor,
+      run,
+    ),
+    moneys: recordOperations(
+      'moneys',
+      useCases.moneys,
+      { create: prepare.createMoney, update: prepare.updateMoney, list: prepare.listMoneys },
+      actor,
+      run,
+    ),
+    batch: <Err, A>(work: (inside: Session<X, I>) => Outcome<Err, A>, options?: TogetherOptions) =>
       pipe(
         admit('batch', 'run'),
         TE.flatMap(() =>
@@ -213,3 +327,10 @@ export const openSession = <X>(useCases: WorkspaceUseCases, actor: Actor, admit:
   };
   return session;
 };
+
+/** Categories and cards take the same inputs. */
+const namedPreparers = <I extends SessionInputs>(prepare: Preparers<I>) => ({
+  create: prepare.createNamed,
+  update: prepare.updateNamed,
+  list: prepare.listNamed,
+});

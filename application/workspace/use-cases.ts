@@ -33,6 +33,7 @@ import type { GetWebhook, ListWebhooks } from '../webhooks/read-webhooks.use-cas
 import type { RotateWebhookSecret } from '../webhooks/rotate-webhook-secret.use-case.js';
 import type { UpdateWebhook } from '../webhooks/update-webhook.use-case.js';
 import type { ListDeliveries, RetryDelivery } from '../webhooks/webhook-deliveries.use-case.js';
+import type { Decoded } from './input-codecs.js';
 
 /** Every use case of the workspace, grouped by resource: what the composition root builds. */
 export interface WorkspaceUseCases {
@@ -60,13 +61,30 @@ export interface WorkspaceUseCases {
     readonly deliveries: ListDeliveries;
     readonly retryDelivery: RetryDelivery;
   };
-  readonly clients: RecordUseCases<ClientFields, 'CLIENT_IN_USE'>;
-  readonly projects: RecordUseCases<ProjectFields, 'PROJECT_IN_USE'>;
-  readonly categories: RecordUseCases<NamedFields, 'CATEGORY_IN_USE'>;
-  readonly cards: RecordUseCases<NamedFields, 'CARD_IN_USE'>;
-  readonly notes: RecordUseCases<NoteFields> & { readonly createFromText: CreateRecord<NoteFields> };
-  readonly times: RecordUseCases<TimeFields>;
-  readonly moneys: RecordUseCases<MoneyFields>;
+  readonly clients: RecordUseCases<
+    ClientFields,
+    'CLIENT_IN_USE',
+    Decoded<'createClient'>,
+    Decoded<'listClients'>
+  >;
+  readonly projects: RecordUseCases<
+    ProjectFields,
+    'PROJECT_IN_USE',
+    Decoded<'createProject'>,
+    Decoded<'listProjects'>
+  >;
+  readonly categories: RecordUseCases<
+    NamedFields,
+    'CATEGORY_IN_USE',
+    Decoded<'createNamed'>,
+    Decoded<'listNamed'>
+  >;
+  readonly cards: RecordUseCases<NamedFields, 'CARD_IN_USE', Decoded<'createNamed'>, Decoded<'listNamed'>>;
+  readonly notes: RecordUseCases<NoteFields, never, Decoded<'createNote'>, Decoded<'listNotes'>> & {
+    readonly createFromText: CreateRecord<NoteFields, Decoded<'createNoteFromText'>>;
+  };
+  readonly times: RecordUseCases<TimeFields, never, Decoded<'createTime'>, Decoded<'listTimes'>>;
+  readonly moneys: RecordUseCases<MoneyFields, never, Decoded<'createMoney'>, Decoded<'listMoneys'>>;
   readonly users: { readonly create: CreateUser; readonly find: FindUser; readonly list: ListUsers };
   readonly keys: {
     readonly create: CreateApiKey;

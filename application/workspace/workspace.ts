@@ -20,6 +20,8 @@ import type {
 import type { CreateUserError, createUserInput } from '../users/create-user.use-case.js';
 import type { FindUserError } from '../users/find-user.use-case.js';
 import type { Charge } from './admission.js';
+import type { DecodedInputs, SessionInputs } from './input-codecs.js';
+import type { GivenInputs } from './inputs.js';
 import type { CallGroup } from './scope-policy.js';
 import type { Outcome, Session } from './session-types.js';
 
@@ -34,17 +36,22 @@ import type { Outcome, Session } from './session-types.js';
  */
 export type KeySessionRefusal = Unauthenticated | InfrastructureError | InsufficientScope | Closed;
 
-export interface KeySession extends Session<KeySessionRefusal> {
+/** A session of a key's user, with the key's scopes; `I`: what its operations take. */
+export interface KeyedSession<I extends SessionInputs> extends Session<KeySessionRefusal, I> {
   readonly keyId: number;
   readonly scopes: readonly Scope[];
 }
 
+/** A key session for a host: it decodes what the host passes. */
+export type KeySession = KeyedSession<GivenInputs>;
+
 /**
- * A key session for one call a transport admitted (`Served.admit`): that call is not admitted
+ * A key session for one call a transport admitted (`Served.admit`), taking the input the transport
+ * decoded (`DecodedInputs`): that call is not admitted
  * again; any other call of the session is admitted as every key session's call is. A carrier (a
  * batch's operations, MCP's tool calls) admits each call it makes through `admit`.
  */
-export interface AdmittedSession extends KeySession {
+export interface AdmittedSession extends KeyedSession<DecodedInputs> {
   admit<R = never>(
     group: CallGroup,
     operation: string,

@@ -5,13 +5,12 @@ import {
   type AnyField,
   FieldCodec,
   failWith,
-  type InputOf,
   type InputSchema,
   NullableCodec,
   ObjectCodec,
   type ValueBounds,
 } from '../../../application/shared/codecs.js';
-import { checkedWith, decodeWith, validationFailed } from '../../../application/shared/decode.js';
+import { decodeWith, validationFailed } from '../../../application/shared/decode.js';
 import type { ValidationFailed } from '../../../application/shared/errors.js';
 import { problem } from '../../../application/shared/validation-detail.js';
 import { parseDuration } from '../../../domain/shared/duration.js';
@@ -189,7 +188,7 @@ const derive = <C extends AppCodec>(
   app: C,
   place: 'body' | 'query',
   options: WireOptions,
-): WireCodec<InputOf<C>> => {
+): WireCodec<t.TypeOf<C>> => {
   const toDomain = new Map<string, string>();
   const fields: Record<string, t.Mixed> = {};
   for (const [name, codec] of Object.entries<AnyField>(app.fields)) {
@@ -246,24 +245,24 @@ const derive = <C extends AppCodec>(
         decoded(input),
         E.flatMap((values) => (aliases.length === 0 ? E.right(values) : resolveAliases(values))),
         E.map((resolved) => {
-          const checked = Object.fromEntries(
-            Object.entries(resolved).map(([key, value]) => [toDomain.get(key) ?? key, value]),
-            // trust boundary: each value is what the application's codec decoded, under its own name: the codec's input.
-          ) as InputOf<C>;
           // Every field went through the application codec's own, and the object through its rules
-          // under wire names: the use case takes the value without decoding it again.
-          return checkedWith(app, checked);
+          // under wire names: the value is what the application's codec decodes, and the use case
+          // takes it as it is.
+          return Object.fromEntries(
+            Object.entries(resolved).map(([key, value]) => [toDomain.get(key) ?? key, value]),
+            // trust boundary: each value is what the application's field codec decoded, under its own name.
+          ) as t.TypeOf<C>;
         }),
       ),
   };
 };
 
 /** The JSON body form of an application input. */
-export const wireBody = <C extends AppCodec>(app: C, options: WireOptions = {}): WireCodec<InputOf<C>> =>
+export const wireBody = <C extends AppCodec>(app: C, options: WireOptions = {}): WireCodec<t.TypeOf<C>> =>
   derive(app, 'body', options);
 
 /** The query-string form of an application input. */
-export const wireQuery = <C extends AppCodec>(app: C, options: WireOptions = {}): WireCodec<InputOf<C>> =>
+export const wireQuery = <C extends AppCodec>(app: C, options: WireOptions = {}): WireCodec<t.TypeOf<C>> =>
   derive(app, 'query', options);
 
 /**

@@ -1,5 +1,5 @@
+import type * as t from 'io-ts';
 import type { ClientFields } from '../../../domain/workspace/records.js';
-import { decodeWith } from '../../shared/decode.js';
 import {
   activeCodec,
   descriptionCodec,
@@ -9,7 +9,6 @@ import {
   phoneCodec,
 } from '../record-fields.js';
 import type { RecordKind } from '../record-kind.js';
-import { drafting } from './drafting.js';
 
 /** A client: name (required), email, phone, description, active. Referenced by tasks and records. */
 const clientFields = {
@@ -23,16 +22,14 @@ const clientFields = {
 const inputs = namedRecordInputs('Client', clientFields);
 export const createClientInput = inputs.create;
 export const updateClientInput = inputs.update;
+export type CreateClientBody = t.TypeOf<typeof createClientInput>;
 
-export const clientKind: RecordKind<ClientFields, 'CLIENT_IN_USE'> = {
+export const clientKind: RecordKind<ClientFields, 'CLIENT_IN_USE', CreateClientBody> = {
   resource: 'client',
   repository: (r) => r.clients,
-  createInput: createClientInput,
-  decodeCreate: drafting(createClientInput, (given) => ({
+  draft: (given) => ({
     given,
     fields: { email: null, phone: null, description: null, active: true, ...given },
-  })),
-  updateInput: updateClientInput,
-  decodeUpdate: decodeWith(updateClientInput),
+  }),
   inUseCode: 'CLIENT_IN_USE',
 };

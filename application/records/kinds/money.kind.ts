@@ -1,11 +1,10 @@
+import type * as t from 'io-ts';
 import { moneyProblems } from '../../../domain/workspace/money-rules.js';
 import { MONEY_TYPES, type MoneyFields, type MoneyType } from '../../../domain/workspace/records.js';
 import { nullable } from '../../shared/codecs.js';
-import { decodeWith } from '../../shared/decode.js';
 import { integerChoice, money, recordId } from '../../shared/fields.js';
 import { descriptionCodec, linkCodecs, NO_LINKS, recordInputs } from '../record-fields.js';
 import type { RecordKind } from '../record-kind.js';
-import { drafting } from './drafting.js';
 
 /**
  * A money record: type (1 income, 2 expense, 3 transfer), a positive price, the card it moves
@@ -24,6 +23,7 @@ const moneyFields = {
 const inputs = recordInputs('Money', moneyFields, { required: ['type', 'price'] });
 export const createMoneyInput = inputs.create;
 export const updateMoneyInput = inputs.update;
+export type CreateMoneyBody = t.TypeOf<typeof createMoneyInput>;
 
 const MONEY_MESSAGES = {
   TRANSFER_NEEDS_BOTH_CARDS: 'a transfer needs both a source and a destination card',
@@ -31,16 +31,13 @@ const MONEY_MESSAGES = {
   ONLY_FOR_TRANSFERS: 'only transfers (type 3) have a destination card',
 } as const;
 
-export const moneyKind: RecordKind<MoneyFields, never> = {
+export const moneyKind: RecordKind<MoneyFields, never, CreateMoneyBody> = {
   resource: 'money',
   repository: (r) => r.moneys,
-  createInput: createMoneyInput,
-  decodeCreate: drafting(createMoneyInput, (given) => ({
+  draft: (given) => ({
     given,
     fields: { card: null, toCard: null, description: null, date: null, ...NO_LINKS, ...given },
-  })),
-  updateInput: updateMoneyInput,
-  decodeUpdate: decodeWith(updateMoneyInput),
+  }),
   rules: (fields) =>
     moneyProblems(fields).map((p) => ({
       field: p.field,

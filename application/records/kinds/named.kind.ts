@@ -1,8 +1,7 @@
+import type * as t from 'io-ts';
 import type { NamedFields } from '../../../domain/workspace/records.js';
-import { decodeWith } from '../../shared/decode.js';
 import { activeCodec, descriptionCodec, nameCodec, namedRecordInputs } from '../record-fields.js';
 import type { RecordKind } from '../record-kind.js';
-import { drafting } from './drafting.js';
 
 /** Categories and cards (money accounts) have the same shape: name, description, active. */
 const namedFields = { name: nameCodec, description: descriptionCodec, active: activeCodec };
@@ -10,20 +9,18 @@ const namedFields = { name: nameCodec, description: descriptionCodec, active: ac
 const inputs = namedRecordInputs('Named', namedFields);
 export const createNamedInput = inputs.create;
 export const updateNamedInput = inputs.update;
+export type CreateNamedBody = t.TypeOf<typeof createNamedInput>;
 
 const namedKind = <C extends string>(
   resource: 'category' | 'card',
   inUseCode: C,
-): RecordKind<NamedFields, C> => ({
+): RecordKind<NamedFields, C, CreateNamedBody> => ({
   resource,
   repository: (r) => (resource === 'category' ? r.categories : r.cards),
-  createInput: createNamedInput,
-  decodeCreate: drafting(createNamedInput, (given) => ({
+  draft: (given) => ({
     given,
     fields: { description: null, active: true, ...given },
-  })),
-  updateInput: updateNamedInput,
-  decodeUpdate: decodeWith(updateNamedInput),
+  }),
   inUseCode,
 });
 

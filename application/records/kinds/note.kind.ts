@@ -1,7 +1,7 @@
+import type * as t from 'io-ts';
 import { nameFromDescription } from '../../../domain/workspace/note-name.js';
 import type { NoteFields } from '../../../domain/workspace/records.js';
 import { object } from '../../shared/codecs.js';
-import { decodeWith } from '../../shared/decode.js';
 import { DESCRIPTION_MAX_LENGTH, requiredText } from '../../shared/fields.js';
 import {
   activeCodec,
@@ -13,7 +13,6 @@ import {
   RECORD_READ_ONLY_FIELDS,
 } from '../record-fields.js';
 import type { CreatableKind, RecordKind } from '../record-kind.js';
-import { drafting } from './drafting.js';
 
 /** A note: name (required), text, active, a date and links to a client, project, task and category. */
 const noteFields = { name: nameCodec, description: descriptionCodec, active: activeCodec, ...linkCodecs };
@@ -22,14 +21,12 @@ const noteDefaults = { description: null, active: true, date: null, ...NO_LINKS 
 const inputs = namedRecordInputs('Note', noteFields);
 export const createNoteInput = inputs.create;
 export const updateNoteInput = inputs.update;
+export type CreateNoteBody = t.TypeOf<typeof createNoteInput>;
 
-export const noteKind: RecordKind<NoteFields, never> = {
+export const noteKind: RecordKind<NoteFields, never, CreateNoteBody> = {
   resource: 'note',
   repository: (r) => r.notes,
-  createInput: createNoteInput,
-  decodeCreate: drafting(createNoteInput, (given) => ({ given, fields: { ...noteDefaults, ...given } })),
-  updateInput: updateNoteInput,
-  decodeUpdate: decodeWith(updateNoteInput),
+  draft: (given) => ({ given, fields: { ...noteDefaults, ...given } }),
 };
 
 export const createNoteFromTextInput = object(
@@ -45,13 +42,14 @@ export const createNoteFromTextInput = object(
   },
 );
 
+export type CreateNoteFromTextBody = t.TypeOf<typeof createNoteFromTextInput>;
+
 /** The prepared contract: the text is required and the name, when absent, is its first line. */
-export const noteFromTextKind: CreatableKind<NoteFields> = {
+export const noteFromTextKind: CreatableKind<NoteFields, CreateNoteFromTextBody> = {
   resource: 'note',
   repository: (r) => r.notes,
-  createInput: createNoteFromTextInput,
-  decodeCreate: drafting(createNoteFromTextInput, (given) => ({
+  draft: (given) => ({
     given,
     fields: { ...noteDefaults, name: nameFromDescription(given.description), ...given },
-  })),
+  }),
 };
