@@ -10,6 +10,7 @@ import { RotateApiKey } from '../application/api-keys/rotate-api-key.use-case.js
 import { RunBatch } from '../application/batch/run-batch.use-case.js';
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
+import { TimesReportOf } from '../application/reports/times-report.use-case.js';
 import { DEFAULT_SYNC_RETENTION_DAYS, SyncChanges } from '../application/sync/sync-changes.use-case.js';
 import { ChangeTaskStatus } from '../application/tasks/change-task-status.use-case.js';
 import { CreateTask } from '../application/tasks/create-task.use-case.js';
@@ -59,6 +60,7 @@ const adapters = (options: ContainerOptions) => {
     unitOfWork: () => persistence.unitOfWork,
     taskReadModel: () => persistence.taskReadModel,
     recordReadModel: () => persistence.recordReadModel,
+    reportReadModel: () => persistence.reportReadModel,
     changeLog: () => persistence.changeLog,
     currentRecords: () => persistence.currentRecords,
     apiKeyStore: () => persistence.apiKeyStore,
@@ -80,6 +82,7 @@ const useCases: Omit<
   createTask: (get) => new CreateTask(get('unitOfWork'), get('clock')),
   getTask: (get) => new GetTask(get('taskReadModel')),
   listTasks: (get) => new ListTasks(get('taskReadModel'), get('changeLog')),
+  timesReport: (get) => new TimesReportOf(get('reportReadModel'), get('changeLog')),
   taskHistory: (get) => new GetTaskHistory(get('taskReadModel'), get('changeLog')),
   updateTask: (get) => new UpdateTask(get('unitOfWork'), get('clock')),
   replaceTask: (get) => new ReplaceTask(get('unitOfWork'), get('clock')),
@@ -134,6 +137,7 @@ const useCasesOf = (get: Get): WorkspaceUseCases => ({
   gamification: { profile: get('gamificationProfile') },
   me: { describe: get('describeCaller') },
   changes: { since: get('syncChanges') },
+  reports: { times: get('timesReport') },
   batch: get('runBatch'),
   webhooks: webhookUseCasesOf(get),
   clients: get('clients'),

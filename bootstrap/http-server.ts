@@ -9,6 +9,7 @@ import type { PublicRoute, Route } from '../adapters/http/route.js';
 import { batchRoute } from '../adapters/http/routes/batch.routes.js';
 import { callerRoutes } from '../adapters/http/routes/caller.routes.js';
 import { descriptionRoutes } from '../adapters/http/routes/description.routes.js';
+import { reportRoutes } from '../adapters/http/routes/report.routes.js';
 import { syncRoutes } from '../adapters/http/routes/sync.routes.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
 import { taskRoutes } from '../adapters/http/routes/task.routes.js';
@@ -42,7 +43,14 @@ export interface HttpServerOptions {
 const API_DOCUMENT_VERSION = '1.0.0';
 
 /** Every keyed route of the API but the batch, which runs them. */
-const singleRoutes = [...callerRoutes, ...taskRoutes, ...workspaceRoutes, ...syncRoutes, ...webhookRoutes];
+const singleRoutes = [
+  ...callerRoutes,
+  ...taskRoutes,
+  ...workspaceRoutes,
+  ...reportRoutes,
+  ...syncRoutes,
+  ...webhookRoutes,
+];
 
 /** Every keyed route of the API: the single ones, and the batch of them and of `publicRoutes`. */
 const apiRoutes = (publicRoutes: readonly PublicRoute[]): Route[] => [

@@ -28,7 +28,13 @@ type Webhooks = WorkspaceUseCases['webhooks'];
 export interface Parts
   extends Pick<
     Persistence,
-    'unitOfWork' | 'taskReadModel' | 'recordReadModel' | 'changeLog' | 'currentRecords' | 'apiKeyStore'
+    | 'unitOfWork'
+    | 'taskReadModel'
+    | 'recordReadModel'
+    | 'reportReadModel'
+    | 'changeLog'
+    | 'currentRecords'
+    | 'apiKeyStore'
   > {
   // Ports, to the adapters that serve them: the storage's (above), and the others.
   readonly apiKeySecrets: ApiKeySecrets;
@@ -54,6 +60,7 @@ export interface Parts
   readonly gamificationProfile: WorkspaceUseCases['gamification']['profile'];
   readonly describeCaller: WorkspaceUseCases['me']['describe'];
   readonly syncChanges: WorkspaceUseCases['changes']['since'];
+  readonly timesReport: WorkspaceUseCases['reports']['times'];
   readonly runBatch: WorkspaceUseCases['batch'];
   readonly clients: WorkspaceUseCases['clients'];
   readonly projects: WorkspaceUseCases['projects'];

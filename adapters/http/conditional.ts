@@ -68,17 +68,27 @@ export const noneMatch = (header: string | undefined, etag: string): boolean => 
  * caller's change sequence and differs per query. Never a hash of the answer: nothing of a list is
  * kept to hash, and the version is known before the page is read.
  */
-export const listEtag = (version: string): string => `"l.${version}"`;
+export const listEtag = (version: string, representation: Representation = 'json'): string =>
+  `"${REPRESENTATION_MARK[representation]}.${version}"`;
 
-const LIST_TAG = /^"l\.([0-9]+-[0-9a-z]+)"$/;
+/** How a list or report is written: each representation has tags of its own (a CSV's is not the JSON's). */
+export type Representation = 'json' | 'csv';
+const REPRESENTATION_MARK: Record<Representation, string> = { json: 'l', csv: 'c' };
+const LIST_TAG: Record<Representation, RegExp> = {
+  json: /^"l\.([0-9]+-[0-9a-z]+)"$/,
+  csv: /^"c\.([0-9]+-[0-9a-z]+)"$/,
+};
 
 /** The list version an `If-None-Match` names (its first list tag), for the list to be read only if it moved. */
-export const listVersionIn = (header: string | undefined): string | undefined => {
+export const listVersionIn = (
+  header: string | undefined,
+  representation: Representation = 'json',
+): string | undefined => {
   if (header === undefined) return undefined;
   const condition = parseCondition(header);
   if (condition.any) return undefined;
   for (const tag of condition.tags) {
-    const version = LIST_TAG.exec(opaque(tag))?.[1];
+    const version = LIST_TAG[representation].exec(opaque(tag))?.[1];
     if (version !== undefined) return version;
   }
   return undefined;

@@ -63,6 +63,14 @@ export const toHttpFailure = (error: AppError): HttpFailure => {
           `The since token is older than the ${error.retentionDays} days the change log keeps; sync again without it.`,
         ),
       };
+    case 'ReportTooLarge':
+      return {
+        status: 400,
+        body: failure(
+          'REPORT_TOO_LARGE',
+          `The report would have more than ${error.maxGroups.toLocaleString('en')} groups; group by fewer keys or narrow the filters.`,
+        ),
+      };
     case 'NotFound':
       return { status: 404, body: failure('NOT_FOUND', `The ${error.resource} was not found.`) };
     case 'NotTaskOwner':

@@ -5,7 +5,7 @@ import type { Unchanged } from '../../application/shared/list-version.js';
 import type { CallGroup } from '../../application/workspace/scope-policy.js';
 import type { AdmittedSession } from '../../application/workspace/workspace.js';
 import { nodeHttp } from '../system/node-http.js';
-import { etagOf, listEtag, listVersionIn } from './conditional.js';
+import { etagOf, listEtag, listVersionIn, type Representation } from './conditional.js';
 import { failure, success } from './envelope.js';
 import { type HttpFailure, toHttpFailure } from './http-error.js';
 import type { JsonSchema } from './openapi/json-schema.js';
@@ -76,6 +76,8 @@ export interface OperationDoc {
     readonly location?: boolean;
     /** A 410 when what the request points at is too old (an expired sync token). */
     readonly gone?: boolean;
+    /** Also written as CSV (`format=csv`): an example of that text. */
+    readonly csv?: string;
     /** Optional members beside `data` (a task's gamification feedback). */
     readonly beside?: Readonly<Record<string, JsonSchema>>;
   };
@@ -181,14 +183,18 @@ export const respondList = async <P extends { readonly version: string }>(
   ifNoneMatch: string | undefined,
   read: (knownVersion: string | undefined) => Promise<E.Either<AppError, P | Unchanged>>,
   present: (page: P) => Reply['body'],
+  written: { readonly as: Representation; readonly headers: Readonly<Record<string, string>> } = {
+    as: 'json',
+    headers: {},
+  },
 ): Promise<Reply> => {
-  const settled = await read(listVersionIn(ifNoneMatch));
+  const settled = await read(listVersionIn(ifNoneMatch, written.as));
   if (E.isLeft(settled)) return failureReply(toHttpFailure(settled.left));
   const answer = settled.right;
-  const etag = listEtag(answer.version);
+  const etag = listEtag(answer.version, written.as);
   return 'unchanged' in answer
     ? { status: 304, body: undefined, headers: { etag } }
-    : { status: 200, body: present(answer), headers: { etag } };
+    : { status: 200, body: present(answer), headers: { ...written.headers, etag } };
 };
 
 /** Decodes a body or query with its wire codec, then runs `handle` on the application's input. */

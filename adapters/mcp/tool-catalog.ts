@@ -64,6 +64,9 @@ const PATH_PARAMETERS: Record<string, JsonSchema> = {
 const pathParametersOf = (url: string): string[] =>
   [...url.matchAll(/:([a-z_]+)/g)].map((match) => match[1] ?? '').filter((name) => name !== '');
 
+/** Query parameters that choose how HTTP writes an answer (a report's CSV): a tool answers JSON. */
+const HTTP_ONLY_PARAMETERS = new Set(['format']);
+
 /** The route's input as one object: its path ids, then its query parameters or its body's fields. */
 const inputSchemaOf = (route: Route): ToolInputSchema => {
   const properties: Record<string, JsonSchema> = {};
@@ -75,6 +78,7 @@ const inputSchemaOf = (route: Route): ToolInputSchema => {
   const { query, body, bodySchema } = route.doc;
   if (query !== undefined)
     for (const parameter of queryParametersOf(query)) {
+      if (HTTP_ONLY_PARAMETERS.has(parameter.name)) continue;
       properties[parameter.name] =
         parameter.description === undefined
           ? parameter.schema

@@ -52,6 +52,8 @@ const summaryOf = (action: string, body: Json): string => {
     const failed = statuses.filter((status) => status >= 400).length;
     return `${statuses.length} operations: ${statuses.length - failed} succeeded, ${failed} did not (see each result's status).`;
   }
+  if (Array.isArray(data.groups))
+    return `${data.groups.length} groups; totals ${JSON.stringify(data.totals)}.`;
   if (Array.isArray(data.changes))
     return `${data.changes.length} changes; ${data.has_more === true ? 'more: call again with since = next_since' : 'up to date'} (next_since ${String(data.next_since)}).`;
   for (const [name, items] of Object.entries(data)) {

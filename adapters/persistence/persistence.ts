@@ -3,6 +3,7 @@ import type { ChangeLogReader } from '../../application/ports/change-log.port.js
 import type { CurrentRecords } from '../../application/ports/current-records.port.js';
 import type { HealthCheck } from '../../application/ports/health-check.port.js';
 import type { RecordReadModel } from '../../application/ports/record-read-model.port.js';
+import type { ReportReadModel } from '../../application/ports/report-read-model.port.js';
 import type { TaskReadModel } from '../../application/ports/task-read-model.port.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.port.js';
 import type { CommitSignal } from './commit-signal.js';
@@ -76,6 +77,7 @@ export interface Persistence {
   readonly unitOfWork: UnitOfWork;
   readonly taskReadModel: TaskReadModel;
   readonly recordReadModel: RecordReadModel;
+  readonly reportReadModel: ReportReadModel;
   readonly changeLog: ChangeLogReader;
   readonly currentRecords: CurrentRecords;
   readonly apiKeyStore: ApiKeyStore;

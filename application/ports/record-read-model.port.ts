@@ -36,7 +36,7 @@ export interface NamedListQuery extends Page {
 }
 
 /** The filters time and money records share; every one given must hold. */
-export interface LinkedRecordListQuery extends Page {
+export interface LinkedRecordFilters {
   readonly clientId?: number;
   readonly projectId?: number;
   readonly taskId?: number;
@@ -46,6 +46,8 @@ export interface LinkedRecordListQuery extends Page {
   /** Dated on or before that day. */
   readonly dateTo?: LocalDate;
 }
+
+export interface LinkedRecordListQuery extends LinkedRecordFilters, Page {}
 
 export type TimeListQuery = LinkedRecordListQuery;
 

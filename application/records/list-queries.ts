@@ -56,8 +56,7 @@ export const namedQuery = (q: t.TypeOf<typeof listNamedInput>): Requested<NamedL
 });
 
 /** The filters time and money records share: their links, and a range of days (inclusive). */
-const linkedRecordFilters = {
-  ...pageParams,
+export const linkedFilterFields = {
   clientId: recordId('ClientId'),
   projectId: recordId('ProjectId'),
   taskId: recordId('TaskId'),
@@ -65,6 +64,8 @@ const linkedRecordFilters = {
   dateFrom: localDate('DateFrom', 'Dated on or after that day'),
   dateTo: localDate('DateTo', 'Dated on or before that day'),
 };
+
+const linkedRecordFilters = { ...pageParams, ...linkedFilterFields };
 
 export const listTimesInput = object('ListTimesInput', linkedRecordFilters);
 

@@ -44,6 +44,12 @@ export interface SyncTokenExpired {
   readonly retentionDays: number;
 }
 
+/** A report that would answer more groups than it may (CONTRACT §12): fewer keys, or narrower filters. */
+export interface ReportTooLarge {
+  readonly _tag: 'ReportTooLarge';
+  readonly maxGroups: number;
+}
+
 export interface NotFound {
   readonly _tag: 'NotFound';
   readonly resource: string;
@@ -115,6 +121,7 @@ export type AppError =
   | InvalidCursor
   | InvalidSyncToken
   | SyncTokenExpired
+  | ReportTooLarge
   | NotFound
   | NotTaskOwner
   | Conflict

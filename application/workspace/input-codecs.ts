@@ -14,6 +14,7 @@ import {
   listProjectsInput,
   listTimesInput,
 } from '../records/list-queries.js';
+import { timesReportInput } from '../reports/report.codecs.js';
 import { decodeWith } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
 import { syncInput } from '../sync/sync.codecs.js';
@@ -69,6 +70,7 @@ export const INPUT_CODECS = {
   updateWebhook: updateWebhookInput,
   listWebhooks: listWebhooksInput,
   deliveries: deliveriesInput,
+  timesReport: timesReportInput,
 };
 
 type InputCodecs = typeof INPUT_CODECS;

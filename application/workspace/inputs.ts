@@ -26,6 +26,7 @@ import type {
   listTimesInput,
 } from '../records/list-queries.js';
 import type { RECORD_READ_ONLY_FIELDS } from '../records/record-fields.js';
+import type { timesReportInput } from '../reports/report.codecs.js';
 import type { InputOf } from '../shared/codecs.js';
 import type { syncInput } from '../sync/sync.codecs.js';
 import type {
@@ -89,6 +90,9 @@ export type CreateMoneyInput = RecordInput<typeof createMoneyInput, MoneyRecord>
 export type UpdateMoneyInput = RecordInput<typeof updateMoneyInput, MoneyRecord>;
 export type ListMoneysQuery = InputOf<typeof listMoneysInput>;
 
+/** A times report's filters (those of the times list) and `groupBy`, e.g. `'client,month'`. */
+export type TimesReportQuery = InputOf<typeof timesReportInput>;
+
 export type CreateWebhookInput = InputOf<typeof createWebhookInput>;
 export type UpdateWebhookInput = InputOf<typeof updateWebhookInput>;
 export type DeliveriesQuery = InputOf<typeof deliveriesInput>;
@@ -126,4 +130,5 @@ export interface GivenInputs {
   readonly updateWebhook: UpdateWebhookInput;
   readonly listWebhooks: ListWebhooksQuery;
   readonly deliveries: DeliveriesQuery;
+  readonly timesReport: TimesReportQuery;
 }

@@ -36,7 +36,7 @@ export const OPERATION_SCOPES = {
   categories: recordScopes('categories'),
   cards: recordScopes('cards'),
   notes: { ...recordScopes('notes'), createFromText: 'write' },
-  times: recordScopes('times'),
+  times: { ...recordScopes('times'), report: 'read' },
   moneys: recordScopes('moneys'),
   webhooks: {
     resource: 'webhooks',

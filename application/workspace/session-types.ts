@@ -17,8 +17,9 @@ import type { DeleteRecordError } from '../records/delete-record.use-case.js';
 import type { GetRecordError } from '../records/get-record.use-case.js';
 import type { ListRecordsError, RecordPage } from '../records/list-records.use-case.js';
 import type { UpdateRecordError } from '../records/update-record.use-case.js';
+import type { ReportError, TimesReport } from '../reports/times-report.use-case.js';
 import type { InfrastructureError } from '../shared/errors.js';
-import type { Unchanged } from '../shared/list-version.js';
+import type { Unchanged, Versioned } from '../shared/list-version.js';
 import type { PageAnswer } from '../shared/paging.js';
 import type { Precondition } from '../shared/precondition.js';
 import type { SyncError, SyncPage } from '../sync/sync-changes.use-case.js';
@@ -126,6 +127,16 @@ export interface Session<X, I extends SessionInputs = GivenInputs> {
      * `nextSince` while `hasMore`.
      */
     since(query?: I['sync']): Outcome<SyncError | X, SyncPage>;
+  };
+  /** Totals added up by the database (CONTRACT §12), versioned as lists are. */
+  readonly reports: {
+    /** The time records the times list shows with the same filters, grouped by `groupBy`. */
+    times(query?: I['timesReport']): Outcome<ReportError | X, Versioned<TimesReport>>;
+    /** The report, or `Unchanged` without adding anything up while `version` is still its version. */
+    timesIfChanged(
+      version: string | undefined,
+      query?: I['timesReport'],
+    ): Outcome<ReportError | X, Versioned<TimesReport> | Unchanged>;
   };
   /** Webhook subscriptions (CONTRACT §10): where the caller's changes are sent as they happen. */
   readonly webhooks: WebhookOperations<X, I>;

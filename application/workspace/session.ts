@@ -264,6 +264,20 @@ export const openSession = <X, I extends SessionInputs>(
           ),
         )(),
     },
+    reports: {
+      times: (query) =>
+        run(
+          'times',
+          'report',
+        )(() => given(prepare.timesReport, query)((q) => useCases.reports.times.execute(actor, q))),
+      timesIfChanged: (version, query) =>
+        run(
+          'times',
+          'report',
+        )(() =>
+          given(prepare.timesReport, query)((q) => useCases.reports.times.executeUnless(actor, q, version)),
+        ),
+    },
     webhooks: webhookOperations(useCases.webhooks, prepare, actor, admit, run),
     clients: recordOperations(
       'clients',

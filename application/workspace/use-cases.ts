@@ -15,6 +15,7 @@ import type { RunBatch } from '../batch/run-batch.use-case.js';
 import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
 import type { CreateRecord } from '../records/create-record.use-case.js';
 import type { RecordUseCases } from '../records/record-use-cases.js';
+import type { TimesReportOf } from '../reports/times-report.use-case.js';
 import type { SyncChanges } from '../sync/sync-changes.use-case.js';
 import type { ChangeTaskStatus } from '../tasks/change-task-status.use-case.js';
 import type { CreateTask } from '../tasks/create-task.use-case.js';
@@ -50,6 +51,7 @@ export interface WorkspaceUseCases {
   readonly gamification: { readonly profile: GetGamificationProfile };
   readonly me: { readonly describe: DescribeCaller };
   readonly changes: { readonly since: SyncChanges };
+  readonly reports: { readonly times: TimesReportOf };
   readonly batch: RunBatch;
   readonly webhooks: {
     readonly create: CreateWebhook;

@@ -121,6 +121,9 @@ const successResponse = (route: Route): object => {
     ]),
     content: {
       'application/json': { schema, example: { success: true, data: answer.example } },
+      ...(answer.csv === undefined
+        ? {}
+        : { 'text/csv': { schema: { type: 'string' }, example: answer.csv } }),
     },
   };
 };

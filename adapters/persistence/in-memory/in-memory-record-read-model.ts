@@ -1,7 +1,7 @@
 import type { Paged } from '../../../application/ports/paging.js';
 import type {
   ClientListQuery,
-  LinkedRecordListQuery,
+  LinkedRecordFilters,
   MoneyListQuery,
   NamedListQuery,
   NoteListQuery,
@@ -63,7 +63,7 @@ const byLatestRecord = (state: InMemoryState, type: RecordType): KeyOrder<Client
 
 type Linked = Owned & Links & { readonly date: LocalDateTime | null };
 
-const matchesLinks = (record: Linked, q: LinkedRecordListQuery): boolean => {
+export const matchesLinks = (record: Linked, q: LinkedRecordFilters): boolean => {
   const day = record.date === null ? null : dayOf(record.date);
   return (
     (q.clientId === undefined || record.clientId === q.clientId) &&

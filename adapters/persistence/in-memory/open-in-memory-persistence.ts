@@ -5,6 +5,7 @@ import { InMemoryCurrentRecords } from './in-memory-current-records.js';
 import { InMemoryDatabase } from './in-memory-database.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryRecordReadModel } from './in-memory-record-read-model.js';
+import { InMemoryReportReadModel } from './in-memory-report-read-model.js';
 import { InMemoryTaskReadModel } from './in-memory-task-read-model.js';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
@@ -22,6 +23,7 @@ export const openInMemoryPersistence = (): InMemoryPersistence => {
     unitOfWork: new InMemoryUnitOfWork(database, commits),
     taskReadModel: new InMemoryTaskReadModel(database),
     recordReadModel: new InMemoryRecordReadModel(database),
+    reportReadModel: new InMemoryReportReadModel(database),
     changeLog: database.changeLog,
     currentRecords: new InMemoryCurrentRecords(database),
     apiKeyStore: new InMemoryApiKeyStore(database),

@@ -8,6 +8,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import type { Period } from '../../../domain/report/periods.js';
 import type { Database } from './schemas/database.js';
 import { searchPhrase } from './search-tokens.js';
 
@@ -36,6 +37,11 @@ export interface SqlDialect {
     userId: number,
     term: string,
   ): IndexedSearch | undefined;
+  /**
+   * The period a stored wall-clock `date` falls in, spelled as reports answer it: `YYYY-MM-DD`,
+   * `YYYY-Www` (ISO 8601 week), `YYYY-MM` or `YYYY`; null for null.
+   */
+  period(date: Expression<string | null>, period: Period): AliasableExpression<string | null>;
   /** `column` is one of the ids `ids` selects. */
   idIn(column: Expression<number>, ids: Selection<{ id: number }>): Expression<SqlBool>;
   /**
@@ -127,6 +133,12 @@ const REACHED_FROM_OUTSIDE = new Set([...FOLDS_TO_ASCII.join('').toLowerCase()].
  * on indexes whose words each belong to one user (search-tokens.ts); terms shorter than the
  * index's runs are a test on the rows the list walks anyway.
  */
+/** How much of a stored `YYYY-MM-DD hh:mm:ss` spells each period but the week. */
+const PERIOD_PREFIX = { day: sql.lit(10), month: sql.lit(7), year: sql.lit(4) } as const;
+const dayOfStored = (date: Expression<string | null>) => sql<string | null>`substr(${date}, 1, 10)`;
+const prefixOf = (date: Expression<string | null>, period: Exclude<Period, 'week'>) =>
+  sql<string | null>`substr(${date}, 1, ${PERIOD_PREFIX[period]})`;
+
 export const SQLITE: SqlDialect = {
   kind: 'sqlite',
   rowLocks: false,
@@ -139,6 +151,8 @@ export const SQLITE: SqlDialect = {
       join.on('l.id', '=', newestOfClient(table, clientId).select('id')),
     ),
   idIn: (column, ids) => tables(column, 'in', ids),
+  period: (date, period) =>
+    period === 'week' ? sql<string | null>`strftime('%G-W%V', ${dayOfStored(date)})` : prefixOf(date, period),
   idList: (ids) => sql<number>`(select value from json_each(${JSON.stringify(ids)}))`,
   searchIndex: (table, rowId, userId, term) => {
     const phrase = searchPhrase(userId, term);
@@ -198,6 +212,10 @@ export const POSTGRESQL: SqlDialect = {
       join.onTrue(),
     ),
   searchIndex: () => undefined,
+  period: (date, period) =>
+    period === 'week'
+      ? sql<string | null>`to_char(cast(${dayOfStored(date)} as date), 'IYYY-"W"IW')`
+      : prefixOf(date, period),
   // The planner sizes `in (subquery)` as a join, and may hash a page's few ids against a scan of the
   // whole table; `= any(array(…))` runs the subquery first and looks its ids up by primary key.
   idIn: (column, ids) => sql<SqlBool>`${column} = any(array(${ids}))`,

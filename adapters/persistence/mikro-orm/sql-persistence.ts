@@ -12,6 +12,7 @@ import { SqlChangeLogReader } from './read/sql-change-log-reader.js';
 import { SqlCurrentRecords } from './read/sql-current-records.js';
 import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
+import { SqlReportReadModel } from './read/sql-report-read-model.js';
 import { SqlTaskReadModel } from './read/sql-task-read-model.js';
 import { SqlWindowCounter } from './read/sql-window-counter.js';
 import { POSTGRESQL, SQLITE } from './sql-dialect.js';
@@ -125,6 +126,7 @@ export const persistenceOver = async (
     ),
     taskReadModel: new SqlTaskReadModel(readStatements, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(readStatements, dialect, options.countHorizon),
+    reportReadModel: new SqlReportReadModel(readStatements, dialect),
     changeLog: new SqlChangeLogReader(readStatements, dialect),
     currentRecords: new SqlCurrentRecords(readStatements, dialect),
     apiKeyStore: new SqlApiKeyStore(readStatements, writer, keyCache),

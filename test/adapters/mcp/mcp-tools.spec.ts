@@ -155,6 +155,7 @@ describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRAC
       ['gamification_profile', {}],
       ['me_get', {}],
       ['sync', {}],
+      ['reports_times', { group_by: 'client,month' }],
       ['batch', { operations: [{ method: 'POST', path: '/v1/tasks', body: { title: 'From a batch' } }] }],
       ['clients_update', { id: ids.clients, name: 'Acme Ltd' }],
       ['projects_update', { id: ids.projects, name: 'Launch 2' }],

@@ -4,6 +4,7 @@ import { currentRecordsContract } from './ports/current-records.contract.js';
 import { gamificationContract } from './ports/gamification.contract.js';
 import { idempotencyStoreContract } from './ports/idempotency.contract.js';
 import { recordReadModelContract, recordRepositoryContract } from './ports/records.contract.js';
+import { reportReadModelContract } from './ports/reports.contract.js';
 import { taskReadModelContract } from './ports/task-read-model.contract.js';
 import { taskRepositoryContract } from './ports/task-repository.contract.js';
 import { unitOfWorkContract } from './ports/unit-of-work.contract.js';
@@ -18,6 +19,7 @@ for (const harness of ALL_HARNESSES) {
   gamificationContract(harness);
   recordRepositoryContract(harness);
   recordReadModelContract(harness);
+  reportReadModelContract(harness);
   usersAndKeysContract(harness);
   idempotencyStoreContract(harness);
   changeLogContract(harness);

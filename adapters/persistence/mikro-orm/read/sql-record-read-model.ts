@@ -2,6 +2,7 @@ import { expressionBuilder } from 'kysely';
 import { COUNT_HORIZON, type Page, type Paged } from '../../../../application/ports/paging.js';
 import type {
   ClientListQuery,
+  LinkedRecordFilters,
   LinkedRecordListQuery,
   MoneyListQuery,
   NamedListQuery,
@@ -94,7 +95,7 @@ const isLinkFiltered = (q: LinkedRecordListQuery): boolean =>
   );
 
 /** The filters time and money records share. */
-const linkFilters = <R>(rows: Selection<R>, q: LinkedRecordListQuery): Selection<R> => {
+export const linkFilters = <R>(rows: Selection<R>, q: LinkedRecordFilters): Selection<R> => {
   let filtered = rows;
   if (q.clientId !== undefined) filtered = filtered.where('r.client_id', '=', q.clientId);
   if (q.projectId !== undefined) filtered = filtered.where('r.project_id', '=', q.projectId);

@@ -1,0 +1,51 @@
+import type * as t from 'io-ts';
+import { PERIODS, type Period } from '../../domain/report/periods.js';
+import { TIME_REPORT_KEYS, type TimeReportKey } from '../ports/report-read-model.port.js';
+import { linkedFilterFields } from '../records/list-queries.js';
+import { FieldCodec, object } from '../shared/codecs.js';
+import { problem } from '../shared/validation-detail.js';
+
+/** A report's keys: at most this many, at most one of them a period. */
+export const MAX_GROUP_KEYS = 3;
+
+const isPeriod = (key: string): key is Period => PERIODS.some((period) => period === key);
+
+/** The keys a `groupBy` list names (one the codec below has checked), in its order. */
+export const groupKeysIn = <K extends string>(list: string | undefined): (K | Period)[] =>
+  // trust boundary: the list was checked by `groupByList` to name only keys of its report.
+  list === undefined ? [] : (list.split(',') as (K | Period)[]);
+
+/**
+ * `client,month`: a comma list of at most three distinct keys among `keys` and the periods, at most
+ * one of them a period. Decoded, it is spelled without spaces, so that decoding it again changes
+ * nothing.
+ */
+const groupByList = <K extends string>(name: string, keys: readonly K[]) => {
+  const known: readonly string[] = [...keys, ...PERIODS];
+  return new FieldCodec<string, string>(
+    name,
+    {
+      type: 'string',
+      maxLength: known.join(',').length,
+      description: `Comma list of at most ${MAX_GROUP_KEYS} of ${known.join(', ')} (one period at most); absent: one group of everything`,
+    },
+    (value) => {
+      const names = value.split(',').map((part) => part.trim());
+      const unknown = names.find((part) => !known.includes(part));
+      if (unknown !== undefined)
+        return problem('OUT_OF_RANGE', `must name keys among ${known.join(', ')} ("${unknown}" is not one)`);
+      if (new Set(names).size !== names.length) return problem('INVALID_FORMAT', 'must not name a key twice');
+      if (names.length > MAX_GROUP_KEYS)
+        return problem('OUT_OF_RANGE', `must name at most ${MAX_GROUP_KEYS} keys`);
+      if (names.filter(isPeriod).length > 1) return problem('INVALID_FORMAT', 'must name at most one period');
+      return names.join(',');
+    },
+  );
+};
+
+export const timesReportInput = object(
+  'TimesReportInput',
+  { ...linkedFilterFields, groupBy: groupByList<TimeReportKey>('TimesGroupBy', TIME_REPORT_KEYS) },
+  { unknownCode: 'UNKNOWN_PARAMETER' },
+);
+export type TimesReportBody = t.TypeOf<typeof timesReportInput>;
