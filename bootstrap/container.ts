@@ -10,7 +10,12 @@ import { RotateApiKey } from '../application/api-keys/rotate-api-key.use-case.js
 import { RunBatch } from '../application/batch/run-batch.use-case.js';
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
-import { TimesReportOf } from '../application/reports/times-report.use-case.js';
+import {
+  MONEYS_FIGURES,
+  ReportOf,
+  TASKS_FIGURES,
+  TIMES_FIGURES,
+} from '../application/reports/report.use-case.js';
 import { DEFAULT_SYNC_RETENTION_DAYS, SyncChanges } from '../application/sync/sync-changes.use-case.js';
 import { ChangeTaskStatus } from '../application/tasks/change-task-status.use-case.js';
 import { CreateTask } from '../application/tasks/create-task.use-case.js';
@@ -82,7 +87,36 @@ const useCases: Omit<
   createTask: (get) => new CreateTask(get('unitOfWork'), get('clock')),
   getTask: (get) => new GetTask(get('taskReadModel')),
   listTasks: (get) => new ListTasks(get('taskReadModel'), get('changeLog')),
-  timesReport: (get) => new TimesReportOf(get('reportReadModel'), get('changeLog')),
+  timesReport: (get) => {
+    const reports = get('reportReadModel');
+    return new ReportOf(
+      'times',
+      (userId, { groupBy: _, ...filters }, groupBy, limit) =>
+        reports.times(userId, { ...filters, groupBy }, limit),
+      TIMES_FIGURES,
+      get('changeLog'),
+    );
+  },
+  moneysReport: (get) => {
+    const reports = get('reportReadModel');
+    return new ReportOf(
+      'moneys',
+      (userId, { groupBy: _, ...filters }, groupBy, limit) =>
+        reports.moneys(userId, { ...filters, groupBy }, limit),
+      MONEYS_FIGURES,
+      get('changeLog'),
+    );
+  },
+  tasksReport: (get) => {
+    const reports = get('reportReadModel');
+    return new ReportOf(
+      'tasks',
+      (userId, { groupBy: _, ...filters }, groupBy, limit) =>
+        reports.tasks(userId, { ...filters, groupBy }, limit),
+      TASKS_FIGURES,
+      get('changeLog'),
+    );
+  },
   taskHistory: (get) => new GetTaskHistory(get('taskReadModel'), get('changeLog')),
   updateTask: (get) => new UpdateTask(get('unitOfWork'), get('clock')),
   replaceTask: (get) => new ReplaceTask(get('unitOfWork'), get('clock')),
@@ -137,7 +171,7 @@ const useCasesOf = (get: Get): WorkspaceUseCases => ({
   gamification: { profile: get('gamificationProfile') },
   me: { describe: get('describeCaller') },
   changes: { since: get('syncChanges') },
-  reports: { times: get('timesReport') },
+  reports: { times: get('timesReport'), moneys: get('moneysReport'), tasks: get('tasksReport') },
   batch: get('runBatch'),
   webhooks: webhookUseCasesOf(get),
   clients: get('clients'),

@@ -61,6 +61,8 @@ export interface Parts
   readonly describeCaller: WorkspaceUseCases['me']['describe'];
   readonly syncChanges: WorkspaceUseCases['changes']['since'];
   readonly timesReport: WorkspaceUseCases['reports']['times'];
+  readonly moneysReport: WorkspaceUseCases['reports']['moneys'];
+  readonly tasksReport: WorkspaceUseCases['reports']['tasks'];
   readonly runBatch: WorkspaceUseCases['batch'];
   readonly clients: WorkspaceUseCases['clients'];
   readonly projects: WorkspaceUseCases['projects'];

@@ -18,7 +18,8 @@ export interface TaskSort {
   readonly direction: 'asc' | 'desc';
 }
 
-export interface TaskListQuery extends Page {
+/** The filters of a task list (and of the tasks report); every one given must hold. */
+export interface TaskFilters {
   readonly status?: TaskStatus;
   readonly active?: boolean;
   readonly projectId?: number;
@@ -32,6 +33,9 @@ export interface TaskListQuery extends Page {
   readonly search?: string;
   readonly priority?: TaskPriority;
   readonly updatedSince?: Date;
+}
+
+export interface TaskListQuery extends TaskFilters, Page {
   readonly sort: TaskSort;
 }
 

@@ -1,9 +1,17 @@
 import type * as t from 'io-ts';
 import { PERIODS, type Period } from '../../domain/report/periods.js';
-import { TIME_REPORT_KEYS, type TimeReportKey } from '../ports/report-read-model.port.js';
-import { linkedFilterFields } from '../records/list-queries.js';
+import {
+  MONEY_REPORT_KEYS,
+  type MoneyReportKey,
+  TASK_REPORT_KEYS,
+  type TaskReportKey,
+  TIME_REPORT_KEYS,
+  type TimeReportKey,
+} from '../ports/report-read-model.port.js';
+import { linkedFilterFields, listMoneysInput } from '../records/list-queries.js';
 import { FieldCodec, object } from '../shared/codecs.js';
 import { problem } from '../shared/validation-detail.js';
+import { listTasksInput } from '../tasks/task.codecs.js';
 
 /** A report's keys: at most this many, at most one of them a period. */
 export const MAX_GROUP_KEYS = 3;
@@ -43,9 +51,40 @@ const groupByList = <K extends string>(name: string, keys: readonly K[]) => {
   );
 };
 
+/** Every field of a list's query but its paging and order: the filters, with the same meaning. */
+const filtersOfList = <F extends Record<string, unknown>>({
+  limit: _limit,
+  offset: _offset,
+  cursor: _cursor,
+  sort: _sort,
+  ...filters
+}: F & { limit?: unknown; offset?: unknown; cursor?: unknown; sort?: unknown }) => filters;
+
+const REPORT_OPTIONS = { unknownCode: 'UNKNOWN_PARAMETER' } as const;
+
 export const timesReportInput = object(
   'TimesReportInput',
   { ...linkedFilterFields, groupBy: groupByList<TimeReportKey>('TimesGroupBy', TIME_REPORT_KEYS) },
-  { unknownCode: 'UNKNOWN_PARAMETER' },
+  REPORT_OPTIONS,
 );
 export type TimesReportBody = t.TypeOf<typeof timesReportInput>;
+
+export const moneysReportInput = object(
+  'MoneysReportInput',
+  {
+    ...filtersOfList(listMoneysInput.fields),
+    groupBy: groupByList<MoneyReportKey>('MoneysGroupBy', MONEY_REPORT_KEYS),
+  },
+  REPORT_OPTIONS,
+);
+export type MoneysReportBody = t.TypeOf<typeof moneysReportInput>;
+
+export const tasksReportInput = object(
+  'TasksReportInput',
+  {
+    ...filtersOfList(listTasksInput.fields),
+    groupBy: groupByList<TaskReportKey>('TasksGroupBy', TASK_REPORT_KEYS),
+  },
+  REPORT_OPTIONS,
+);
+export type TasksReportBody = t.TypeOf<typeof tasksReportInput>;

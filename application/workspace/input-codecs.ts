@@ -14,7 +14,7 @@ import {
   listProjectsInput,
   listTimesInput,
 } from '../records/list-queries.js';
-import { timesReportInput } from '../reports/report.codecs.js';
+import { moneysReportInput, tasksReportInput, timesReportInput } from '../reports/report.codecs.js';
 import { decodeWith } from '../shared/decode.js';
 import type { ValidationFailed } from '../shared/errors.js';
 import { syncInput } from '../sync/sync.codecs.js';
@@ -71,6 +71,8 @@ export const INPUT_CODECS = {
   listWebhooks: listWebhooksInput,
   deliveries: deliveriesInput,
   timesReport: timesReportInput,
+  moneysReport: moneysReportInput,
+  tasksReport: tasksReportInput,
 };
 
 type InputCodecs = typeof INPUT_CODECS;

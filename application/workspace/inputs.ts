@@ -26,7 +26,7 @@ import type {
   listTimesInput,
 } from '../records/list-queries.js';
 import type { RECORD_READ_ONLY_FIELDS } from '../records/record-fields.js';
-import type { timesReportInput } from '../reports/report.codecs.js';
+import type { moneysReportInput, tasksReportInput, timesReportInput } from '../reports/report.codecs.js';
 import type { InputOf } from '../shared/codecs.js';
 import type { syncInput } from '../sync/sync.codecs.js';
 import type {
@@ -92,6 +92,10 @@ export type ListMoneysQuery = InputOf<typeof listMoneysInput>;
 
 /** A times report's filters (those of the times list) and `groupBy`, e.g. `'client,month'`. */
 export type TimesReportQuery = InputOf<typeof timesReportInput>;
+/** A money report's filters (those of the money list) and `groupBy`. */
+export type MoneysReportQuery = InputOf<typeof moneysReportInput>;
+/** A tasks report's filters (those of the task list) and `groupBy`. */
+export type TasksReportQuery = InputOf<typeof tasksReportInput>;
 
 export type CreateWebhookInput = InputOf<typeof createWebhookInput>;
 export type UpdateWebhookInput = InputOf<typeof updateWebhookInput>;
@@ -131,4 +135,6 @@ export interface GivenInputs {
   readonly listWebhooks: ListWebhooksQuery;
   readonly deliveries: DeliveriesQuery;
   readonly timesReport: TimesReportQuery;
+  readonly moneysReport: MoneysReportQuery;
+  readonly tasksReport: TasksReportQuery;
 }

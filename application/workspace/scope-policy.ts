@@ -29,6 +29,7 @@ export const OPERATION_SCOPES = {
     changeStatus: 'write',
     delete: 'write',
     history: 'read',
+    report: 'read',
   },
   gamification: { resource: 'tasks', profile: 'read' },
   clients: recordScopes('clients'),
@@ -37,7 +38,7 @@ export const OPERATION_SCOPES = {
   cards: recordScopes('cards'),
   notes: { ...recordScopes('notes'), createFromText: 'write' },
   times: { ...recordScopes('times'), report: 'read' },
-  moneys: recordScopes('moneys'),
+  moneys: { ...recordScopes('moneys'), report: 'read' },
   webhooks: {
     resource: 'webhooks',
     create: 'write',

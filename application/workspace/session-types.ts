@@ -11,13 +11,21 @@ import type {
   TimeRecord,
 } from '../../domain/workspace/records.js';
 import type { ProfileView } from '../gamification/get-gamification-profile.use-case.js';
+import type {
+  MoneyReportKey,
+  MoneysFigures,
+  TaskReportKey,
+  TasksFigures,
+  TimeReportKey,
+  TimesFigures,
+} from '../ports/report-read-model.port.js';
 import type { TogetherOptions } from '../ports/unit-of-work.port.js';
 import type { CreateRecordError } from '../records/create-record.use-case.js';
 import type { DeleteRecordError } from '../records/delete-record.use-case.js';
 import type { GetRecordError } from '../records/get-record.use-case.js';
 import type { ListRecordsError, RecordPage } from '../records/list-records.use-case.js';
 import type { UpdateRecordError } from '../records/update-record.use-case.js';
-import type { ReportError, TimesReport } from '../reports/times-report.use-case.js';
+import type { Report, ReportError } from '../reports/report.use-case.js';
 import type { InfrastructureError } from '../shared/errors.js';
 import type { Unchanged, Versioned } from '../shared/list-version.js';
 import type { PageAnswer } from '../shared/paging.js';
@@ -46,6 +54,10 @@ import type {
 import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { SessionInputs } from './input-codecs.js';
 import type { GivenInputs } from './inputs.js';
+
+export type TimesReport = Report<TimeReportKey, TimesFigures>;
+export type MoneysReport = Report<MoneyReportKey, MoneysFigures>;
+export type TasksReport = Report<TaskReportKey, TasksFigures>;
 
 /* A session's public face: every operation, by resource, with its errors (bound in session.ts). */
 
@@ -132,11 +144,23 @@ export interface Session<X, I extends SessionInputs = GivenInputs> {
   readonly reports: {
     /** The time records the times list shows with the same filters, grouped by `groupBy`. */
     times(query?: I['timesReport']): Outcome<ReportError | X, Versioned<TimesReport>>;
-    /** The report, or `Unchanged` without adding anything up while `version` is still its version. */
+    /** A report, or `Unchanged` without adding anything up while `version` is still its version. */
     timesIfChanged(
       version: string | undefined,
       query?: I['timesReport'],
     ): Outcome<ReportError | X, Versioned<TimesReport> | Unchanged>;
+    /** The money records the money list shows with the same filters, grouped by `groupBy`. */
+    moneys(query?: I['moneysReport']): Outcome<ReportError | X, Versioned<MoneysReport>>;
+    moneysIfChanged(
+      version: string | undefined,
+      query?: I['moneysReport'],
+    ): Outcome<ReportError | X, Versioned<MoneysReport> | Unchanged>;
+    /** The tasks the task list shows with the same filters, grouped by `groupBy`. */
+    tasks(query?: I['tasksReport']): Outcome<ReportError | X, Versioned<TasksReport>>;
+    tasksIfChanged(
+      version: string | undefined,
+      query?: I['tasksReport'],
+    ): Outcome<ReportError | X, Versioned<TasksReport> | Unchanged>;
   };
   /** Webhook subscriptions (CONTRACT §10): where the caller's changes are sent as they happen. */
   readonly webhooks: WebhookOperations<X, I>;

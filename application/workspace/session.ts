@@ -6,6 +6,7 @@ import { CHANGE_RESOURCES, type ChangeResource } from '../ports/change-log.port.
 import type { TogetherOptions } from '../ports/unit-of-work.port.js';
 import type { Unplaced } from '../records/record-kind.js';
 import type { RecordUseCases } from '../records/record-use-cases.js';
+import type { ReportOf } from '../reports/report.use-case.js';
 import type { Actor } from '../shared/actor.js';
 import { type NotFound, notFound, type ValidationFailed } from '../shared/errors.js';
 import { isRecordId } from '../shared/fields.js';
@@ -171,6 +172,38 @@ const webhookOperations = <X, I extends SessionInputs>(
     ),
 });
 
+/** One report bound to the caller, needing its resource's `report` (read) scope. */
+const boundReport = <X, In, B extends { readonly groupBy?: string }, K extends string, M>(
+  group: 'times' | 'moneys' | 'tasks',
+  prepare: (input: In | undefined) => E.Either<ValidationFailed, B>,
+  report: ReportOf<B, K, M>,
+  actor: Actor,
+  run: Runner<X>,
+) => ({
+  read: (query?: In) => run(group, 'report')(() => given(prepare, query)((q) => report.execute(actor, q))),
+  readIfChanged: (version: string | undefined, query?: In) =>
+    run(group, 'report')(() => given(prepare, query)((q) => report.executeUnless(actor, q, version))),
+});
+
+const reportOperations = <X, I extends SessionInputs>(
+  reports: WorkspaceUseCases['reports'],
+  prepare: Preparers<I>,
+  actor: Actor,
+  run: Runner<X>,
+): Session<X, I>['reports'] => {
+  const times = boundReport('times', prepare.timesReport, reports.times, actor, run);
+  const moneys = boundReport('moneys', prepare.moneysReport, reports.moneys, actor, run);
+  const tasks = boundReport('tasks', prepare.tasksReport, reports.tasks, actor, run);
+  return {
+    times: times.read,
+    timesIfChanged: times.readIfChanged,
+    moneys: moneys.read,
+    moneysIfChanged: moneys.readIfChanged,
+    tasks: tasks.read,
+    tasksIfChanged: tasks.readIfChanged,
+  };
+};
+
 /**
  * Binds every use case to `actor`, each call admitted first, then its input prepared: a host's
  * decoded with the operation's codec, a transport's taken as its wire codec decoded it.
@@ -264,20 +297,7 @@ export const openSession = <X, I extends SessionInputs>(
           ),
         )(),
     },
-    reports: {
-      times: (query) =>
-        run(
-          'times',
-          'report',
-        )(() => given(prepare.timesReport, query)((q) => useCases.reports.times.execute(actor, q))),
-      timesIfChanged: (version, query) =>
-        run(
-          'times',
-          'report',
-        )(() =>
-          given(prepare.timesReport, query)((q) => useCases.reports.times.executeUnless(actor, q, version)),
-        ),
-    },
+    reports: reportOperations(useCases.reports, prepare, actor, run),
     webhooks: webhookOperations(useCases.webhooks, prepare, actor, admit, run),
     clients: recordOperations(
       'clients',

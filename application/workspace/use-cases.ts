@@ -13,9 +13,17 @@ import type { RevokeApiKey } from '../api-keys/revoke-api-key.use-case.js';
 import type { RotateApiKey } from '../api-keys/rotate-api-key.use-case.js';
 import type { RunBatch } from '../batch/run-batch.use-case.js';
 import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
+import type {
+  MoneyReportKey,
+  MoneysFigures,
+  TaskReportKey,
+  TasksFigures,
+  TimeReportKey,
+  TimesFigures,
+} from '../ports/report-read-model.port.js';
 import type { CreateRecord } from '../records/create-record.use-case.js';
 import type { RecordUseCases } from '../records/record-use-cases.js';
-import type { TimesReportOf } from '../reports/times-report.use-case.js';
+import type { ReportOf } from '../reports/report.use-case.js';
 import type { SyncChanges } from '../sync/sync-changes.use-case.js';
 import type { ChangeTaskStatus } from '../tasks/change-task-status.use-case.js';
 import type { CreateTask } from '../tasks/create-task.use-case.js';
@@ -51,7 +59,11 @@ export interface WorkspaceUseCases {
   readonly gamification: { readonly profile: GetGamificationProfile };
   readonly me: { readonly describe: DescribeCaller };
   readonly changes: { readonly since: SyncChanges };
-  readonly reports: { readonly times: TimesReportOf };
+  readonly reports: {
+    readonly times: ReportOf<Decoded<'timesReport'>, TimeReportKey, TimesFigures>;
+    readonly moneys: ReportOf<Decoded<'moneysReport'>, MoneyReportKey, MoneysFigures>;
+    readonly tasks: ReportOf<Decoded<'tasksReport'>, TaskReportKey, TasksFigures>;
+  };
   readonly batch: RunBatch;
   readonly webhooks: {
     readonly create: CreateWebhook;

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import type { UserSession } from '../../application/workspace/workspace.js';
+import type { Duration } from '../../domain/shared/duration.js';
+import { addDays, type LocalDate, startOfDay } from '../../domain/shared/local-date-time.js';
 import { left, openWorld, right, type World } from '../support/world.js';
 
 /** CONTRACT §12 through the library: `session.reports`, decoded and scoped as every operation. */
@@ -41,5 +43,29 @@ describe('the library: session.reports', () => {
       _tag: 'InsufficientScope',
       needed: 'times:read',
     });
+  });
+
+  it('refuses a report of more than 10,000 groups as ReportTooLarge (HTTP: 400 REPORT_TOO_LARGE)', async () => {
+    await world.harness.write(async (r) => {
+      for (let day = 0; day <= 10_000; day++)
+        await r.times.add(
+          alice.userId,
+          {
+            clientId: null,
+            projectId: null,
+            taskId: null,
+            categoryId: null,
+            timeReally: 60 as Duration,
+            description: null,
+            date: startOfDay(addDays('2000-01-01' as LocalDate, day)),
+          },
+          new Date('2026-11-01T00:00:00Z'),
+        );
+    });
+    expect(await left(alice.reports.times({ groupBy: 'day' }))).to.deep.equal({
+      _tag: 'ReportTooLarge',
+      maxGroups: 10_000,
+    });
+    expect((await right(alice.reports.times({ groupBy: 'month' }))).groups).to.have.length(329);
   });
 });

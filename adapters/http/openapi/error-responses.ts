@@ -6,7 +6,7 @@ export const ERROR_RESPONSES = {
     name: 'BadRequest',
     description:
       'A field, query parameter, the URL or the JSON is wrong; `details` lists every failing field. ' +
-      'A list answers `INVALID_CURSOR` for a cursor it did not give out for these filters and sort; a sync `INVALID_SYNC_TOKEN` for a `since` it did not give out to this key for these resources.',
+      'A list answers `INVALID_CURSOR` for a cursor it did not give out for these filters and sort; a sync `INVALID_SYNC_TOKEN` for a `since` it did not give out to this key for these resources; a report `REPORT_TOO_LARGE` past 10,000 groups.',
     codes: [
       'VALIDATION_ERROR',
       'TITLE_REQUIRED',
@@ -16,6 +16,7 @@ export const ERROR_RESPONSES = {
       'INVALID_REFERENCE',
       'INVALID_CURSOR',
       'INVALID_SYNC_TOKEN',
+      'REPORT_TOO_LARGE',
       'INVALID_JSON',
     ],
     headers: [],

@@ -1,28 +1,36 @@
 import type {
+  Group,
   GroupKey,
+  MoneysFigures,
+  MoneysReportQuery,
   ReportReadModel,
-  TimeReportKey,
-  TimesGroup,
+  TasksFigures,
+  TasksReportQuery,
+  TimesFigures,
   TimesReportQuery,
 } from '../../../application/ports/report-read-model.port.js';
 import { PERIODS, type Period, periodOf } from '../../../domain/report/periods.js';
-import type { UserId } from '../../../domain/task/task.js';
-import type { TimeRecord } from '../../../domain/workspace/records.js';
+import type { LocalDateTime } from '../../../domain/shared/local-date-time.js';
+import { moneyToCents } from '../../../domain/shared/money.js';
+import { isVisibleTo, type Task, type UserId } from '../../../domain/task/task.js';
+import { TaskStatus } from '../../../domain/task/task-status.js';
+import type { MoneyRecord, TimeRecord } from '../../../domain/workspace/records.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import { matchesLinks } from './in-memory-record-read-model.js';
+import { testsOf } from './in-memory-task-read-model.js';
 
 const isPeriod = (key: string): key is Period => PERIODS.some((period) => period === key);
 
-const REFERENCE_OF: Record<TimeReportKey, (record: TimeRecord) => number | null> = {
-  client: (r) => r.clientId,
-  project: (r) => r.projectId,
-  category: (r) => r.categoryId,
-  task: (r) => r.taskId,
-};
+type Keyed = { readonly date: LocalDateTime | null };
 
-const keyOf = (record: TimeRecord, groupBy: TimesReportQuery['groupBy']): GroupKey =>
+/** A group's key: each reference as `references` reads it, each period from the record's date. */
+const keyOf = <R extends Keyed, K extends string>(
+  record: R,
+  groupBy: readonly (K | Period)[],
+  references: Record<K, (record: R) => number | null>,
+): GroupKey =>
   groupBy.map((key) =>
-    isPeriod(key) ? (record.date === null ? null : periodOf(record.date, key)) : REFERENCE_OF[key](record),
+    isPeriod(key) ? (record.date === null ? null : periodOf(record.date, key)) : references[key](record),
   );
 
 /** Each value ascending, nulls last, as the databases order them. */
@@ -38,21 +46,121 @@ const compareKeys = (a: GroupKey, b: GroupKey): number => {
   return 0;
 };
 
-/** The reports, added up over the records in memory: what the databases' statements answer. */
+/** The records in groups by key, each group's figures added up with `add`, ordered as the databases do. */
+const grouped = <R, M>(
+  records: Iterable<R>,
+  keyFor: (record: R) => GroupKey,
+  zero: () => M,
+  add: (figures: M, record: R) => M,
+  limit: number,
+): Group<M>[] => {
+  const groups = new Map<string, { key: GroupKey; figures: M }>();
+  for (const record of records) {
+    const key = keyFor(record);
+    const id = JSON.stringify(key);
+    const group = groups.get(id) ?? { key, figures: zero() };
+    group.figures = add(group.figures, record);
+    groups.set(id, group);
+  }
+  return [...groups.values()]
+    .sort((a, b) => compareKeys(a.key, b.key))
+    .slice(0, limit)
+    .map(({ key, figures }) => ({ ...figures, key }));
+};
+
+const LINKS = {
+  client: (r: TimeRecord | MoneyRecord) => r.clientId,
+  project: (r: TimeRecord | MoneyRecord) => r.projectId,
+  category: (r: TimeRecord | MoneyRecord) => r.categoryId,
+  task: (r: TimeRecord | MoneyRecord) => r.taskId,
+};
+
+const MONEY_KEYS = { ...LINKS, card: (r: MoneyRecord) => r.card, type: (r: MoneyRecord) => r.type };
+
+const TASK_KEYS = {
+  client: (t: Task) => t.clientId,
+  project: (t: Task) => t.projectId,
+  category: (t: Task) => t.categoryId,
+  status: (t: Task) => t.status,
+  priority: (t: Task) => t.priority,
+};
+
+const STATUS_COUNT = {
+  [TaskStatus.New]: 'new',
+  [TaskStatus.InProgress]: 'inProgress',
+  [TaskStatus.Done]: 'done',
+  [TaskStatus.Cancelled]: 'cancelled',
+} as const;
+
+/** The reports added up over the records in memory: what the databases' statements answer. */
 export class InMemoryReportReadModel implements ReportReadModel {
   constructor(private readonly database: InMemoryDatabase) {}
 
-  async times(ownerId: UserId, query: TimesReportQuery, limit: number): Promise<readonly TimesGroup[]> {
-    const groups = new Map<string, { key: GroupKey; records: number; seconds: number }>();
-    for (const record of this.database.state.times.values()) {
-      if (record.ownerId !== ownerId || !matchesLinks(record, query)) continue;
-      const key = keyOf(record, query.groupBy);
-      const id = JSON.stringify(key);
-      const group = groups.get(id) ?? { key, records: 0, seconds: 0 };
-      group.records += 1;
-      group.seconds += record.timeReally;
-      groups.set(id, group);
-    }
-    return [...groups.values()].sort((a, b) => compareKeys(a.key, b.key)).slice(0, limit);
+  async times(ownerId: UserId, query: TimesReportQuery, limit: number): Promise<Group<TimesFigures>[]> {
+    const records = [...this.database.state.times.values()].filter(
+      (record) => record.ownerId === ownerId && matchesLinks(record, query),
+    );
+    return grouped(
+      records,
+      (record) => keyOf(record, query.groupBy, LINKS),
+      () => ({ records: 0, seconds: 0 }),
+      (sum, record) => ({ records: sum.records + 1, seconds: sum.seconds + record.timeReally }),
+      limit,
+    );
+  }
+
+  async moneys(ownerId: UserId, query: MoneysReportQuery, limit: number): Promise<Group<MoneysFigures>[]> {
+    const { type, card } = query;
+    const records = [...this.database.state.moneys.values()].filter(
+      (record) =>
+        record.ownerId === ownerId &&
+        matchesLinks(record, query) &&
+        (type === undefined || record.type === type) &&
+        (card === undefined || record.card === card || record.toCard === card),
+    );
+    return grouped(
+      records,
+      (record) => keyOf(record, query.groupBy, MONEY_KEYS),
+      () => ({ records: 0, incomeCents: 0, expenseCents: 0, transferCents: 0 }),
+      (sum, record) => {
+        const cents = moneyToCents(record.price);
+        return {
+          records: sum.records + 1,
+          incomeCents: sum.incomeCents + (record.type === 1 ? cents : 0),
+          expenseCents: sum.expenseCents + (record.type === 2 ? cents : 0),
+          transferCents: sum.transferCents + (record.type === 3 ? cents : 0),
+        };
+      },
+      limit,
+    );
+  }
+
+  async tasks(userId: UserId, query: TasksReportQuery, limit: number): Promise<Group<TasksFigures>[]> {
+    const state = this.database.state;
+    const tests = testsOf(state, query);
+    const tasks = [...state.tasks.values()].filter(
+      (task) => isVisibleTo(task, userId) && tests.every((test) => test(task)),
+    );
+    return grouped(
+      tasks,
+      (task) => keyOf(task, query.groupBy, TASK_KEYS),
+      () => ({
+        tasks: 0,
+        byStatus: { new: 0, inProgress: 0, done: 0, cancelled: 0 },
+        secondsPlanned: 0,
+        pricePlannedCents: 0,
+      }),
+      (sum, task) => {
+        const status = STATUS_COUNT[task.status];
+        return {
+          tasks: sum.tasks + 1,
+          byStatus: { ...sum.byStatus, [status]: sum.byStatus[status] + 1 },
+          secondsPlanned: sum.secondsPlanned + (task.timePlanned ?? 0),
+          pricePlannedCents:
+            sum.pricePlannedCents + (task.pricePlanned === null ? 0 : moneyToCents(task.pricePlanned)),
+        };
+      },
+      limit,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { COUNT_HORIZON, type Page, type Paged } from '../../../application/ports/paging.js';
 import type {
+  TaskFilters,
   TaskListQuery,
   TaskReadModel,
   TaskSort,
@@ -27,7 +28,7 @@ type Test = (task: Task) => boolean;
  * thousands of tasks to count its matches, and asking each of them about every filter not given
  * made a list three times as slow.
  */
-const testsOf = (state: InMemoryState, q: TaskListQuery): Test[] => {
+export const testsOf = (state: InMemoryState, q: TaskFilters): Test[] => {
   const tests: Test[] = [];
   const { status, priority, projectId, clientId, categoryId, clientTaskId, assigneeId } = q;
   if (status !== undefined) tests.push((task) => task.status === status);

@@ -79,6 +79,10 @@ const MATRIX: Readonly<Record<string, Row>> = {
     assignee: { status: 200 },
   },
   'GET /v1/gamification': { resource: 'tasks', access: 'read', anotherOwner: 200 },
+  // A report covers the caller's own records: another owner's are not in it, and it answers 200.
+  'GET /v1/reports/times': { resource: 'times', access: 'read', anotherOwner: 200 },
+  'GET /v1/reports/moneys': { resource: 'moneys', access: 'read', anotherOwner: 200 },
+  'GET /v1/reports/tasks': { resource: 'tasks', access: 'read', anotherOwner: 200 },
   'GET /v1/me': 'any-key',
   'GET /v1/sync': 'per-resource',
   'POST /v1/batch': 'per-operation',
@@ -414,7 +418,8 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
 
       const stranger = await send(keys.bob);
       expect(stranger.statusCode, `another owner: ${stranger.body}`).to.equal(row.anotherOwner);
-      if (row.anotherOwner === 200 && path.endsWith(`/${row.resource}`)) {
+      // A report's ownership: its port contract adds up one owner's records beside another's.
+      if (row.anotherOwner === 200 && path === `/v1/${row.resource}`) {
         const listed = stranger.json().data[row.resource].map((record: { id: number }) => record.id);
         expect(listed, 'another owner’s list').not.to.include(ids[row.resource]);
       }

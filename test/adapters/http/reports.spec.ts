@@ -9,7 +9,7 @@ describe('HTTP: reports (CONTRACT §12)', () => {
   beforeEach(async () => {
     world = await openHttpWorld();
     await world.user('alice');
-    key = await world.key('alice', 'clients:*,tasks:*,times:*');
+    key = await world.key('alice', 'clients:*,tasks:*,times:*,moneys:*,cards:*');
   });
 
   afterEach(() => world.close());
@@ -128,5 +128,56 @@ describe('HTTP: reports (CONTRACT §12)', () => {
     expect(response.json().error.code).to.equal('INSUFFICIENT_SCOPE');
     const reader = await world.key('alice', 'times:read');
     expect((await get('/v1/reports/times', {}, reader)).statusCode).to.equal(200);
+  });
+
+  it('adds up money by type in decimal, net being income less expense', async () => {
+    const card = await post('/v1/cards', { name: 'Bank' });
+    await post('/v1/moneys', { type: 1, price: 0.1, card, date: '2026-11-01T09:00:00' });
+    await post('/v1/moneys', { type: 1, price: 0.2, card, date: '2026-11-02T09:00:00' });
+    await post('/v1/moneys', { type: 2, price: 0.05, card, date: '2026-11-03T09:00:00' });
+    const response = await get('/v1/reports/moneys?group_by=month');
+    expect(response.statusCode, response.body).to.equal(200);
+    expect(response.json().data.totals).to.deep.equal({
+      records: 3,
+      income: 0.3,
+      expense: 0.05,
+      transfers: 0,
+      net: 0.25,
+    });
+    const csv = await get('/v1/reports/moneys?group_by=type&format=csv');
+    expect(csv.body).to.equal(
+      'type,records,income,expense,transfers,net\r\n1,2,0.3,0,0,0.3\r\n2,1,0,0.05,0,-0.05\r\n',
+    );
+  });
+
+  it('adds up tasks by status with by_status, time and price planned', async () => {
+    await post('/v1/tasks', { title: 'A', time_planned: '1:00:00', price_planned: 20 });
+    const done = await post('/v1/tasks', { title: 'B', time_planned: '0:30:00' });
+    await world.call(key, { method: 'PATCH', url: `/v1/tasks/${done}`, payload: { status: 2 } });
+    const response = await get('/v1/reports/tasks?group_by=status');
+    expect(response.statusCode, response.body).to.equal(200);
+    expect(response.json().data.groups).to.deep.equal([
+      {
+        key: { status: 0 },
+        tasks: 1,
+        by_status: { new: 1, in_progress: 0, done: 0, cancelled: 0 },
+        seconds_planned: 3600,
+        time_planned: '01:00:00',
+        price_planned: 20,
+      },
+      {
+        key: { status: 2 },
+        tasks: 1,
+        by_status: { new: 0, in_progress: 0, done: 1, cancelled: 0 },
+        seconds_planned: 1800,
+        time_planned: '00:30:00',
+        price_planned: 0,
+      },
+    ]);
+    const csv = await get('/v1/reports/tasks?format=csv');
+    expect(csv.body).to.equal(
+      'tasks,new,in_progress,done,cancelled,seconds_planned,time_planned,price_planned\r\n2,1,0,1,0,5400,01:30:00,20\r\n',
+    );
+    expect((await get('/v1/reports/tasks?group_by=task')).statusCode).to.equal(400);
   });
 });

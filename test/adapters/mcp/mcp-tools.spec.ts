@@ -156,6 +156,8 @@ describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRAC
       ['me_get', {}],
       ['sync', {}],
       ['reports_times', { group_by: 'client,month' }],
+      ['reports_moneys', { group_by: 'type' }],
+      ['reports_tasks', { group_by: 'status', status: 2 }],
       ['batch', { operations: [{ method: 'POST', path: '/v1/tasks', body: { title: 'From a batch' } }] }],
       ['clients_update', { id: ids.clients, name: 'Acme Ltd' }],
       ['projects_update', { id: ids.projects, name: 'Launch 2' }],

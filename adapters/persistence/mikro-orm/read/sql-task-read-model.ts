@@ -1,6 +1,7 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
 import { COUNT_HORIZON, type Page, type Paged } from '../../../../application/ports/paging.js';
 import type {
+  TaskFilters,
   TaskListQuery,
   TaskReadModel,
   TaskSort,
@@ -75,7 +76,8 @@ const orderOf = (sort: TaskSort): Order =>
 const owned = (userId: UserId) => t('t.owner_id', '=', userId);
 const assignedByOthers = (userId: UserId) =>
   t.and([t('t.assignee_id', '=', userId), t('t.owner_id', '<>', userId)]);
-const visibleTo = (userId: UserId) => t.or([t('t.owner_id', '=', userId), t('t.assignee_id', '=', userId)]);
+export const visibleTo = (userId: UserId) =>
+  t.or([t('t.owner_id', '=', userId), t('t.assignee_id', '=', userId)]);
 
 interface Filters {
   readonly conditions: readonly Expression<SqlBool>[];
@@ -92,7 +94,7 @@ interface Filters {
   readonly onFilterIndexes: boolean;
 }
 
-const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
+export const filtersOf = (dialect: SqlDialect, q: TaskFilters): Filters => {
   /** Conditions on columns of the owner's filter indexes (migrations/task-filter-indexes.ts). */
   const indexed: Expression<SqlBool>[] = [];
   const others: Expression<SqlBool>[] = [];
@@ -121,7 +123,7 @@ const filtersOf = (dialect: SqlDialect, q: TaskListQuery): Filters => {
 };
 
 /** `query` with every condition. */
-const where = <R>(query: Selection<R>, conditions: readonly Expression<SqlBool>[]): Selection<R> =>
+export const where = <R>(query: Selection<R>, conditions: readonly Expression<SqlBool>[]): Selection<R> =>
   conditions.reduce((narrowed, condition) => narrowed.where(condition), query);
 
 /** Reads tasks outside any unit of work. */

@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import type { TimesReportQuery } from '../../../../application/ports/report-read-model.port.js';
 import type { Duration } from '../../../../domain/shared/duration.js';
 import type { LocalDate } from '../../../../domain/shared/local-date-time.js';
+import type { Money } from '../../../../domain/shared/money.js';
 import type { UserId } from '../../../../domain/task/task.js';
+import { TaskPriority } from '../../../../domain/task/task-priority.js';
+import { TaskStatus } from '../../../../domain/task/task-status.js';
 import { localDateTime } from '../../../support/builders.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { AT, type PortFixture, portSuite } from './port-fixture.js';
@@ -107,5 +110,95 @@ export const reportReadModelContract = (factory: HarnessFactory): void =>
       ]);
       expect(await report.times(alice, { groupBy: ['day'] }, 2)).to.have.length(2);
       expect(await report.times(alice, { taskId: 1, groupBy: [] }, 100)).to.deep.equal([]);
+    });
+
+    it('adds up money exactly in cents by type, card and period, a card matching either side', async () => {
+      const f = fixture();
+      const alice = await f.addUser('alice');
+      const [wallet, bank] = await Promise.all(
+        ['wallet', 'bank'].map((name) =>
+          f.write(async (r) => (await r.cards.add(alice, { name, description: null, active: true }, AT)).id),
+        ),
+      );
+      if (wallet === undefined || bank === undefined) throw new Error('two cards');
+      const money = (
+        type: 1 | 2 | 3,
+        price: number,
+        card: number | null,
+        toCard: number | null,
+        date: string,
+      ) =>
+        f.write((r) =>
+          r.moneys.add(
+            alice,
+            {
+              ...NO_LINKS,
+              type,
+              price: price as Money,
+              card,
+              toCard,
+              description: null,
+              date: localDateTime(date),
+            },
+            AT,
+          ),
+        );
+      // 0.1 + 0.2 is not 0.3 in binary floating point: sums are in cents.
+      await money(1, 0.1, bank, null, '2026-11-01T00:00:00');
+      await money(1, 0.2, bank, null, '2026-11-02T00:00:00');
+      await money(2, 999_999_999_999.99, wallet, null, '2026-11-03T00:00:00');
+      await money(3, 5, bank, wallet, '2026-12-01T00:00:00');
+      const report = f.persistence.reportReadModel;
+      expect(await report.moneys(alice, { groupBy: ['type'] }, 100)).to.deep.equal([
+        { key: [1], records: 2, incomeCents: 30, expenseCents: 0, transferCents: 0 },
+        { key: [2], records: 1, incomeCents: 0, expenseCents: 99_999_999_999_999, transferCents: 0 },
+        { key: [3], records: 1, incomeCents: 0, expenseCents: 0, transferCents: 500 },
+      ]);
+      expect(await report.moneys(alice, { card: wallet, groupBy: ['month'] }, 100)).to.deep.equal([
+        { key: ['2026-11'], records: 1, incomeCents: 0, expenseCents: 99_999_999_999_999, transferCents: 0 },
+        { key: ['2026-12'], records: 1, incomeCents: 0, expenseCents: 0, transferCents: 500 },
+      ]);
+      expect(await report.moneys(alice, { type: 1, groupBy: ['card'] }, 100)).to.deep.equal([
+        { key: [bank], records: 2, incomeCents: 30, expenseCents: 0, transferCents: 0 },
+      ]);
+    });
+
+    it('adds up the tasks a user owns or is assigned, by status and priority, with the list’s filters', async () => {
+      const f = fixture();
+      const alice = await f.addUser('alice');
+      const bob = await f.addUser('bob');
+      await f.addTask(alice, {
+        status: TaskStatus.New,
+        priority: TaskPriority.Critical,
+        timePlanned: 3600 as Duration,
+      });
+      await f.addTask(alice, {
+        status: TaskStatus.Done,
+        priority: TaskPriority.Critical,
+        pricePlanned: 10.5 as Money,
+      });
+      await f.addTask(bob, { status: TaskStatus.InProgress, assigneeId: alice, timePlanned: 60 as Duration });
+      await f.addTask(bob, { status: TaskStatus.Cancelled });
+      const report = f.persistence.reportReadModel;
+      const zero = { new: 0, inProgress: 0, done: 0, cancelled: 0 };
+      expect(await report.tasks(alice, { groupBy: [] }, 100)).to.deep.equal([
+        {
+          key: [],
+          tasks: 3,
+          byStatus: { ...zero, new: 1, inProgress: 1, done: 1 },
+          secondsPlanned: 3660,
+          pricePlannedCents: 1050,
+        },
+      ]);
+      const byStatus = await report.tasks(
+        alice,
+        { priority: TaskPriority.Critical, groupBy: ['status'] },
+        100,
+      );
+      expect(byStatus.map((group) => [group.key, group.tasks])).to.deep.equal([
+        [[TaskStatus.New], 1],
+        [[TaskStatus.Done], 1],
+      ]);
+      expect(await report.tasks(bob, { search: 'nothing like it', groupBy: [] }, 100)).to.deep.equal([]);
     });
   });
