@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the service against two ceilings in the same run, on SQLite and PostgreSQL.
  *
- *   npm run bench                                  10k tasks for the measured owner, 4 others alike
+ *   npm run bench                                  10k tasks and 100k time records for the measured
+ *                                                  owner, 4 others with 10k tasks
  *   npm run bench -- --db sqlite --seconds 10      one database, longer runs
  *   npm run bench -- --scale                       owners with 1k, 10k and 100k tasks in 1M: p99 growth
  *   npm run bench -- --only search,create          the scenarios whose name contains "search" or
@@ -36,6 +37,8 @@ const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'sqlite,postgresql' },
     tasks: { type: 'string', default: '10000' },
+    /** The measured owner's time records (the times report adds them up). */
+    times: { type: 'string', default: '100000' },
     others: { type: 'string', default: '4' },
     seconds: { type: 'string', default: '3' },
     /** Rounds per scenario, each driving the service, the SQL ceiling and the static one in turn. */
@@ -205,7 +208,7 @@ const compare = async (dialect: Dialect, directory: string) => {
   const db = openDb(database.url);
   try {
     const tasks = Number(args.tasks);
-    const owner = await seedOwner(db, userId, tasks);
+    const owner = await seedOwner(db, userId, tasks, Number(args.times));
     await seedOthers(db, Number(args.others), tasks, userId);
     await finishSeeding(db);
     const list = scenarios(owner, statusPools(owner)).filter(selected);

@@ -101,6 +101,26 @@ export const scenarios = (owner: SeededOwner, statusPool: () => readonly number[
       path: `/v1/clients?type=${RECORD_TYPES[random(RECORD_TYPES.length)]}&limit=20`,
     }),
   };
+  /** Reports (issue 60), apart from `reads`: the mixed load stays the lists' and writes' it was. */
+  const reports: Record<string, Draw> = {
+    'times report by client and month, random range': (random) => {
+      const from = random(12);
+      const to = from + random(12 - from);
+      const range = random(4) === 0 ? '' : `&date_from=2026-${MONTHS[from]}-01&date_to=2026-${MONTHS[to]}-28`;
+      const client = random(4) === 0 ? `&client_id=${owner.clientIds[random(owner.clientIds.length)]}` : '';
+      return { path: `/v1/reports/times?group_by=client,month${range}${client}` };
+    },
+    'tasks report by status, random filters': (random) => {
+      const filters: string[] = [];
+      if (random(2)) filters.push(`&priority=${random(4)}`);
+      if (random(3) === 0) filters.push(`&project_id=${owner.projectIds[random(owner.projectIds.length)]}`);
+      if (random(2)) {
+        const month = MONTHS[random(12)];
+        filters.push(`&date_from=2026-${month}-01&date_to=2026-${month}-28`);
+      }
+      return { path: `/v1/reports/tasks?group_by=status${filters.join('')}` };
+    },
+  };
   const writes: Record<string, () => Draw> = {
     'create task': () => {
       let n = 0;
@@ -190,6 +210,14 @@ export const scenarios = (owner: SeededOwner, statusPool: () => readonly number[
     read('filtered list, random filters', true),
     read('search, random word and page', true),
     read('clients by latest record, random type', true),
+    ...Object.keys(reports).map(
+      (name): Scenario => ({
+        name,
+        kind: 'read',
+        scales: false,
+        request: () => varied(reports[name] as Draw, nextSeed()),
+      }),
+    ),
     ...Object.entries(writes).map(
       ([name, make]): Scenario => ({
         name,

@@ -55,9 +55,15 @@ const insertNamed = async (client: Db, table: string, ownerId: number, rows: unk
 
 /**
  * Gives `userId` `tasks` tasks over 20 clients and 50 projects, every status, priority and a date a
- * year wide, plus one time record for every other task. Bulk SQL, shaped as the service stores them.
+ * year wide, plus `times` time records (one for every other task unless told) over the same clients
+ * and year. Bulk SQL, shaped as the service stores them.
  */
-export const seedOwner = async (client: Db, userId: number, tasks: number): Promise<SeededOwner> => {
+export const seedOwner = async (
+  client: Db,
+  userId: number,
+  tasks: number,
+  times = Math.floor(tasks / 2),
+): Promise<SeededOwner> => {
   const active = client.dialect === 'sqlite' ? 1 : true;
   const clientIds = await insertNamed(
     client,
@@ -131,7 +137,7 @@ export const seedOwner = async (client: Db, userId: number, tasks: number): Prom
     ['owner_id', 'scope', 'last_value'],
     [...numbers].map(([scope, last]) => [userId, scope, last]),
   );
-  const timeRows = Array.from({ length: Math.floor(tasks / 2) }, (_, i) => [
+  const timeRows = Array.from({ length: times }, (_, i) => [
     userId,
     30 + (i % 90),
     `Worked on ${WORDS[i % WORDS.length]}`,

@@ -15,11 +15,19 @@ export type { RotateApiKeyError, RotatedApiKey } from '../application/api-keys/r
 export type { ProfileView } from '../application/gamification/get-gamification-profile.use-case.js';
 export type { ChangeOperation, ChangeResource } from '../application/ports/change-log.port.js';
 export type { Clock } from '../application/ports/clock.port.js';
+export type {
+  Group,
+  GroupKey,
+  MoneysFigures,
+  TasksFigures,
+  TimesFigures,
+} from '../application/ports/report-read-model.port.js';
 export type { CreateRecordError } from '../application/records/create-record.use-case.js';
 export type { DeleteRecordError } from '../application/records/delete-record.use-case.js';
 export type { GetRecordError } from '../application/records/get-record.use-case.js';
 export type { ListRecordsError, RecordPage } from '../application/records/list-records.use-case.js';
 export type { UpdateRecordError } from '../application/records/update-record.use-case.js';
+export type { Report, ReportError } from '../application/reports/report.use-case.js';
 export type { InputOf } from '../application/shared/codecs.js';
 export type {
   AppError,
@@ -33,6 +41,7 @@ export type {
   NotFound,
   NotTaskOwner,
   PreconditionFailed,
+  ReportTooLarge,
   SyncTokenExpired,
   Unauthenticated,
   Unavailable,
@@ -41,7 +50,7 @@ export type {
   ValidationCode,
   ValidationFailed,
 } from '../application/shared/errors.js';
-export type { Unchanged } from '../application/shared/list-version.js';
+export type { Unchanged, Versioned } from '../application/shared/list-version.js';
 export type { Precondition } from '../application/shared/precondition.js';
 export type { DetailCode, ValidationDetail } from '../application/shared/validation-detail.js';
 export type { SyncError, SyncedChange, SyncPage } from '../application/sync/sync-changes.use-case.js';
@@ -73,10 +82,13 @@ export type {
 export type { WebhookView, WebhookWithSecret } from '../application/webhooks/webhook-view.js';
 export type * from '../application/workspace/inputs.js';
 export type {
+  MoneysReport,
   Outcome,
   RecordOperations,
   Session,
   TaskOperations,
+  TasksReport,
+  TimesReport,
 } from '../application/workspace/session-types.js';
 export { unwrap, WorkspaceError } from '../application/workspace/unwrap.js';
 export type {

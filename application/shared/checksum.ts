@@ -1,7 +1,7 @@
 /**
  * JSON of `value` with object keys in order, so that one query has one spelling whatever its order.
- * Every list request spells its query twice (its version and its cursor's binding): written with
- * plain loops, as `Object.entries(…).sort(…).flatMap(…)` cost a list a few microseconds in arrays.
+ * Every list request spells its query twice (its version and its cursor's binding), so it is written
+ * with plain loops rather than chains of array copies.
  */
 export const canonical = (value: unknown): string => {
   if (value instanceof Date) return JSON.stringify(value.toISOString());

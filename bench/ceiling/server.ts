@@ -27,6 +27,7 @@ import {
   pointsFor,
   streakOf,
 } from './gamification.js';
+import { tasksAnswer, tasksByStatus, timesAnswer, timesByClientAndMonth } from './reports.js';
 import { searchPhrase } from './search-words.js';
 import { CLIENT_COLUMNS, TASK_COLUMNS, wireClient, wireOne, wirePage, wireTask } from './wire.js';
 
@@ -240,6 +241,30 @@ const routes = (db: Db) => {
         total,
         nextCursor: next === undefined ? null : cursorOf(next),
       });
+    }),
+  );
+
+  app.get(
+    '/v1/reports/times',
+    keyed(async (user, request, reply) => {
+      const q = request.query as Query;
+      const seq = await latestSeq(user);
+      const { sql, values } = timesByClientAndMonth(user, q);
+      const rows = await db.all(sql, values);
+      reply.header('etag', etagOf(seq, request.url));
+      return timesAnswer(rows);
+    }),
+  );
+
+  app.get(
+    '/v1/reports/tasks',
+    keyed(async (user, request, reply) => {
+      const q = request.query as Query;
+      const seq = await latestSeq(user);
+      const { sql, values } = tasksByStatus(user, q);
+      const rows = await db.all(sql, values);
+      reply.header('etag', etagOf(seq, request.url));
+      return tasksAnswer(rows);
     }),
   );
 
