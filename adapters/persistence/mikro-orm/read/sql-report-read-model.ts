@@ -1,4 +1,4 @@
-import { type AliasableExpression, type Expression, expressionBuilder, type SqlBool } from 'kysely';
+import { type AliasableExpression, expressionBuilder } from 'kysely';
 import type {
   Group,
   GroupKey,
@@ -15,10 +15,12 @@ import type {
 } from '../../../../application/ports/report-read-model.port.js';
 import { PERIODS, type Period } from '../../../../domain/report/periods.js';
 import type { UserId } from '../../../../domain/task/task.js';
-import { TaskStatus } from '../../../../domain/task/task-status.js';
+import { TASK_STATUSES, TaskStatus } from '../../../../domain/task/task-status.js';
+import { MONEY_TYPES } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
 import type { Database } from '../schemas/database.js';
 import type { Selection, SqlDialect } from '../sql-dialect.js';
+import { choice } from '../typed-values.js';
 import { linkFilters } from './sql-record-read-model.js';
 import { filtersOf, visibleTo, where } from './sql-task-read-model.js';
 
@@ -56,11 +58,21 @@ type KeyColumns = { readonly [N in (typeof KEY_NAMES)[number]]?: number | string
 
 /** A count or a sum as the driver answers it: PostgreSQL's bigint and numeric arrive as text. */
 type Figure = number | string | bigint;
-const figure = (value: Figure | null): number => Number(value ?? 0);
+const figure = (value: Figure | null | undefined): number => Number(value ?? 0);
+
+/** A column whose values a report's figures are split by within each group (a task's status). */
+interface Within {
+  readonly column: AliasableExpression<number>;
+  /** How many values it takes: a group is at most this many rows. */
+  readonly values: number;
+}
 
 /**
- * `rows` added up in groups of `groupBy` (each a column of `columns`, or a period of `date`): one
- * statement, ordered by the keys (nulls last), only groups with rows, at most `limit` of them.
+ * `rows` added up in groups of `groupBy` (each a column of `columns`, or a period of `date`), each
+ * group split into rows by `within` if given: one statement, ordered by the keys (nulls last), only
+ * groups with rows. Splitting by a column costs the database what grouping by it does, where a sum
+ * per value (`sum(case …)`) tests every row once per value. At most `limit` groups are read: as a
+ * group is at most `within.values` rows, that many times `limit` rows hold them whole.
  */
 const grouped = async <K extends string, M>(
   q: Statements,
@@ -69,28 +81,70 @@ const grouped = async <K extends string, M>(
   columns: Record<K, KeyValue>,
   period: (period: Period) => KeyValue,
   limit: number,
-): Promise<(M & { readonly key: GroupKey })[]> => {
+  within?: Within,
+): Promise<(M & { readonly key: GroupKey; readonly within: number })[]> => {
   const keys = groupBy.map((key, index) => ({
     name: KEY_NAMES[index] ?? 'key_0',
     value: isPeriod(key) ? period(key) : columns[key],
   }));
   let statement = rows
     .select(keys.map(({ name, value }) => value.as(name)))
+    .$if(within !== undefined, (split) => split.select((within?.column ?? t.lit(0)).as('within')))
+    // A key that is the split's own column splits the groups already.
+    .$if(within !== undefined && !keys.some(({ value }) => value === within.column), (split) =>
+      split.groupBy('within'),
+    )
     // Without keys, an aggregate of no rows is still one row: only groups with records appear.
     .having((eb) => eb.fn.countAll(), '>', 0)
-    .limit(limit)
-    .$castTo<M & KeyColumns>();
+    .limit(limit * (within?.values ?? 1))
+    .$castTo<M & KeyColumns & { readonly within?: Figure }>();
   for (const { name } of keys)
     statement = statement.groupBy(name).orderBy(name, (order) => order.asc().nullsLast());
+  if (within !== undefined) statement = statement.orderBy('within');
   const found = await q.all(statement);
-  return found.map((row) => ({ ...row, key: keys.map(({ name }) => row[name] ?? null) }));
+  return found.map((row) => ({
+    ...row,
+    key: keys.map(({ name }) => row[name] ?? null),
+    within: figure(row.within),
+  }));
 };
 
-/** A sum of the rows where `when` holds. */
-const sumWhen = (when: Expression<SqlBool>, value: Expression<number | null>) =>
-  r.fn.sum<Figure>(r.case().when(when).then(value).else(0).end());
-const countStatus = (status: number) =>
-  t.fn.sum<Figure>(t.case().when('t.status', '=', status).then(1).else(0).end());
+const sameKey = (a: GroupKey, b: GroupKey): boolean => a.every((value, index) => value === b[index]);
+
+/** Consecutive rows of one key, added into its group: the first `limit` groups, in order. */
+const folded = <R extends { readonly key: GroupKey }, M>(
+  rows: readonly R[],
+  zero: M,
+  add: (figures: M, row: R) => M,
+  limit: number,
+): Group<M>[] => {
+  const groups: Group<M>[] = [];
+  for (const row of rows) {
+    const last = groups.at(-1);
+    if (last !== undefined && sameKey(last.key, row.key))
+      groups[groups.length - 1] = { ...add(last, row), key: row.key };
+    else if (groups.length === limit) break;
+    else groups.push({ ...add(zero, row), key: row.key });
+  }
+  return groups;
+};
+
+const NO_MONEY: MoneysFigures = { records: 0, incomeCents: 0, expenseCents: 0, transferCents: 0 };
+/** Which sum a money type adds to. */
+const MONEY_SUM = { 1: 'incomeCents', 2: 'expenseCents', 3: 'transferCents' } as const;
+
+const NO_TASKS: TasksFigures = {
+  tasks: 0,
+  byStatus: { new: 0, inProgress: 0, done: 0, cancelled: 0 },
+  secondsPlanned: 0,
+  pricePlannedCents: 0,
+};
+const STATUS_COUNT = {
+  [TaskStatus.New]: 'new',
+  [TaskStatus.InProgress]: 'inProgress',
+  [TaskStatus.Done]: 'done',
+  [TaskStatus.Cancelled]: 'cancelled',
+} as const;
 
 /** The reports as one statement each: grouped, summed and ordered by the database. */
 export class SqlReportReadModel implements ReportReadModel {
@@ -115,9 +169,9 @@ export class SqlReportReadModel implements ReportReadModel {
     }));
   }
 
+  /** Each group's rows split by money type: the type says which sum its prices add to. */
   async moneys(ownerId: UserId, query: MoneysReportQuery, limit: number): Promise<Group<MoneysFigures>[]> {
     const { type, card } = query;
-    const price = r.ref('r.price_cents');
     const rows = linkFilters(
       this.q.db.selectFrom('money_records as r').where('r.owner_id', '=', ownerId),
       query,
@@ -128,20 +182,22 @@ export class SqlReportReadModel implements ReportReadModel {
       )
       .select((eb) => [
         eb.fn.countAll<Figure>().as('records'),
-        sumWhen(r('r.type', '=', 1), price).as('income'),
-        sumWhen(r('r.type', '=', 2), price).as('expense'),
-        sumWhen(r('r.type', '=', 3), price).as('transfers'),
+        eb.fn.sum<Figure>('r.price_cents').as('cents'),
       ]);
-    const groups = await grouped(this.q, rows, query.groupBy, MONEY_COLUMNS, this.periodOf('r'), limit);
-    return groups.map((group) => ({
-      key: group.key,
-      records: figure(group.records),
-      incomeCents: figure(group.income),
-      expenseCents: figure(group.expense),
-      transferCents: figure(group.transfers),
-    }));
+    const split = { column: MONEY_COLUMNS.type, values: MONEY_TYPES.length };
+    const found = await grouped(this.q, rows, query.groupBy, MONEY_COLUMNS, this.periodOf('r'), limit, split);
+    return folded(
+      found,
+      NO_MONEY,
+      (sum, row) => {
+        const into = MONEY_SUM[choice('money_records', 'type', row.within, MONEY_TYPES)];
+        return { ...sum, records: sum.records + figure(row.records), [into]: sum[into] + figure(row.cents) };
+      },
+      limit,
+    );
   }
 
+  /** Each group's rows split by status: a row's count is its status's. */
   async tasks(userId: UserId, query: TasksReportQuery, limit: number): Promise<Group<TasksFigures>[]> {
     const filters = filtersOf(this.dialect, query);
     const tasks = this.q.db
@@ -152,26 +208,26 @@ export class SqlReportReadModel implements ReportReadModel {
       .where(visibleTo(userId));
     const rows = where(tasks, filters.conditions).select((eb) => [
       eb.fn.countAll<Figure>().as('tasks'),
-      countStatus(TaskStatus.New).as('new'),
-      countStatus(TaskStatus.InProgress).as('in_progress'),
-      countStatus(TaskStatus.Done).as('done'),
-      countStatus(TaskStatus.Cancelled).as('cancelled'),
       eb.fn.sum<Figure>('t.time_planned').as('seconds_planned'),
       eb.fn.sum<Figure>('t.price_planned_cents').as('price_planned'),
     ]);
-    const groups = await grouped(this.q, rows, query.groupBy, TASK_COLUMNS, this.periodOf('t'), limit);
-    return groups.map((group) => ({
-      key: group.key,
-      tasks: figure(group.tasks),
-      byStatus: {
-        new: figure(group.new),
-        inProgress: figure(group.in_progress),
-        done: figure(group.done),
-        cancelled: figure(group.cancelled),
+    const split = { column: TASK_COLUMNS.status, values: TASK_STATUSES.length };
+    const found = await grouped(this.q, rows, query.groupBy, TASK_COLUMNS, this.periodOf('t'), limit, split);
+    return folded(
+      found,
+      NO_TASKS,
+      (sum, row) => {
+        const count = figure(row.tasks);
+        const status = STATUS_COUNT[choice('tasks', 'status', row.within, TASK_STATUSES)];
+        return {
+          tasks: sum.tasks + count,
+          byStatus: { ...sum.byStatus, [status]: sum.byStatus[status] + count },
+          secondsPlanned: sum.secondsPlanned + figure(row.seconds_planned),
+          pricePlannedCents: sum.pricePlannedCents + figure(row.price_planned),
+        };
       },
-      secondsPlanned: figure(group.seconds_planned),
-      pricePlannedCents: figure(group.price_planned),
-    }));
+      limit,
+    );
   }
 
   /** A period of the `date` of the table aliased `table`. */
