@@ -27,7 +27,13 @@ export type { DeleteRecordError } from '../application/records/delete-record.use
 export type { GetRecordError } from '../application/records/get-record.use-case.js';
 export type { ListRecordsError, RecordPage } from '../application/records/list-records.use-case.js';
 export type { UpdateRecordError } from '../application/records/update-record.use-case.js';
-export type { Report, ReportError } from '../application/reports/report.use-case.js';
+export type {
+  MoneysReport,
+  Report,
+  ReportError,
+  TasksReport,
+  TimesReport,
+} from '../application/reports/report.use-case.js';
 export type { InputOf } from '../application/shared/codecs.js';
 export type {
   AppError,
@@ -82,13 +88,10 @@ export type {
 export type { WebhookView, WebhookWithSecret } from '../application/webhooks/webhook-view.js';
 export type * from '../application/workspace/inputs.js';
 export type {
-  MoneysReport,
   Outcome,
   RecordOperations,
   Session,
   TaskOperations,
-  TasksReport,
-  TimesReport,
 } from '../application/workspace/session-types.js';
 export { unwrap, WorkspaceError } from '../application/workspace/unwrap.js';
 export type {

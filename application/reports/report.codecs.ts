@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { PERIODS, type Period } from '../../domain/report/periods.js';
+import { isPeriod, PERIODS, type Period } from '../../domain/report/periods.js';
 import {
   MONEY_REPORT_KEYS,
   type MoneyReportKey,
@@ -15,8 +15,6 @@ import { listTasksInput } from '../tasks/task.codecs.js';
 
 /** A report's keys: at most this many, at most one of them a period. */
 export const MAX_GROUP_KEYS = 3;
-
-const isPeriod = (key: string): key is Period => PERIODS.some((period) => period === key);
 
 /** The keys a `groupBy` list names (one the codec below has checked), in its order. */
 export const groupKeysIn = <K extends string>(list: string | undefined): (K | Period)[] =>

@@ -3,7 +3,15 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Period } from '../../domain/report/periods.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { ChangeLogReader, ChangeResource } from '../ports/change-log.port.js';
-import type { Group, MoneysFigures, TasksFigures, TimesFigures } from '../ports/report-read-model.port.js';
+import type {
+  Group,
+  MoneyReportKey,
+  MoneysFigures,
+  TaskReportKey,
+  TasksFigures,
+  TimeReportKey,
+  TimesFigures,
+} from '../ports/report-read-model.port.js';
 import type { Actor } from '../shared/actor.js';
 import type { InfrastructureError, ReportTooLarge, ValidationFailed } from '../shared/errors.js';
 import {
@@ -27,6 +35,10 @@ export interface Report<K extends string, M> {
   /** The sum of the groups. */
   readonly totals: M;
 }
+
+export type TimesReport = Report<TimeReportKey, TimesFigures>;
+export type MoneysReport = Report<MoneyReportKey, MoneysFigures>;
+export type TasksReport = Report<TaskReportKey, TasksFigures>;
 
 /** How one report's figures add up: nothing yet, and two groups' together. */
 export interface Figures<M> {

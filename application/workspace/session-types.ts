@@ -11,21 +11,13 @@ import type {
   TimeRecord,
 } from '../../domain/workspace/records.js';
 import type { ProfileView } from '../gamification/get-gamification-profile.use-case.js';
-import type {
-  MoneyReportKey,
-  MoneysFigures,
-  TaskReportKey,
-  TasksFigures,
-  TimeReportKey,
-  TimesFigures,
-} from '../ports/report-read-model.port.js';
 import type { TogetherOptions } from '../ports/unit-of-work.port.js';
 import type { CreateRecordError } from '../records/create-record.use-case.js';
 import type { DeleteRecordError } from '../records/delete-record.use-case.js';
 import type { GetRecordError } from '../records/get-record.use-case.js';
 import type { ListRecordsError, RecordPage } from '../records/list-records.use-case.js';
 import type { UpdateRecordError } from '../records/update-record.use-case.js';
-import type { Report, ReportError } from '../reports/report.use-case.js';
+import type { MoneysReport, ReportError, TasksReport, TimesReport } from '../reports/report.use-case.js';
 import type { InfrastructureError } from '../shared/errors.js';
 import type { Unchanged, Versioned } from '../shared/list-version.js';
 import type { PageAnswer } from '../shared/paging.js';
@@ -54,10 +46,6 @@ import type {
 import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { SessionInputs } from './input-codecs.js';
 import type { GivenInputs } from './inputs.js';
-
-export type TimesReport = Report<TimeReportKey, TimesFigures>;
-export type MoneysReport = Report<MoneyReportKey, MoneysFigures>;
-export type TasksReport = Report<TaskReportKey, TasksFigures>;
 
 /* A session's public face: every operation, by resource, with its errors (bound in session.ts). */
 

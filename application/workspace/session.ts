@@ -1,22 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Stored } from '../../domain/workspace/records.js';
-import { CHANGE_RESOURCES, type ChangeResource } from '../ports/change-log.port.js';
 import type { TogetherOptions } from '../ports/unit-of-work.port.js';
-import type { Unplaced } from '../records/record-kind.js';
-import type { RecordUseCases } from '../records/record-use-cases.js';
-import type { ReportOf } from '../reports/report.use-case.js';
 import type { Actor } from '../shared/actor.js';
-import { type NotFound, notFound, type ValidationFailed } from '../shared/errors.js';
-import { isRecordId } from '../shared/fields.js';
-import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
-import type { WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { Admit } from './admission.js';
 import type { Preparers, SessionInputs } from './input-codecs.js';
-import { CALLER_GROUP, type CallGroup, type OperationGroup, SYNC_GROUP } from './scope-policy.js';
+import { CALLER_GROUP, SYNC_GROUP } from './scope-policy.js';
 import { mapAnswers } from './session-answers.js';
-import type { CallError, Outcome, RecordOperations, Session, WebhookOperations } from './session-types.js';
+import { admitReading, forId, given, runnerOf } from './session-binding.js';
+import { namedPreparers, recordOperations } from './session-records.js';
+import { reportOperations } from './session-reports.js';
+import type { CallError, Outcome, Session } from './session-types.js';
+import { webhookOperations } from './session-webhooks.js';
 import type { WorkspaceUseCases } from './use-cases.js';
 
 /**
@@ -36,172 +31,6 @@ const allOrNothing = async <X, I extends SessionInputs, Err, A>(
   );
   // trust boundary: `failed` is the Left of a call of this session.
   return (failed as E.Left<CallError<X>> | undefined) ?? answer;
-};
-
-type Runner<X> = (
-  group: OperationGroup,
-  operation: string,
-) => <Err, A>(work: () => TE.TaskEither<Err, A>) => Outcome<Err | X, A>;
-
-/** Each call admitted once, then its work run. */
-const runnerOf =
-  <X>(admit: Admit<X>): Runner<X> =>
-  (group, operation) =>
-  <Err, A>(work: () => TE.TaskEither<Err, A>): Outcome<Err | X, A> =>
-    pipe(
-      admit(group, operation),
-      TE.flatMap((): TE.TaskEither<Err | X, A> => work()),
-    )();
-
-/** The input as the use case takes it (`prepare`: decoded, for a host), then `work` on it. */
-const given =
-  <In, A>(prepare: (input: In | undefined) => E.Either<ValidationFailed, A>, input: In | undefined) =>
-  <Err, B>(work: (prepared: A) => TE.TaskEither<Err, B>): TE.TaskEither<Err | ValidationFailed, B> =>
-    pipe(TE.fromEither(prepare(input)), TE.flatMap(work));
-
-/** Runs `work` for an id that can name a record; any other number (NaN, 1.5, 2**31) names none. */
-const forId = <Err, A>(
-  resource: string,
-  id: number,
-  work: () => TE.TaskEither<Err, A>,
-): TE.TaskEither<Err | NotFound, A> => (isRecordId(id) ? work() : TE.left(notFound(resource)));
-
-/** How one record type's inputs become what its use cases take. */
-interface RecordPreparers<F, G, L, Create, Update, Query> {
-  readonly create: (input: Create | undefined) => E.Either<ValidationFailed, G>;
-  readonly update: (input: Update | undefined) => E.Either<ValidationFailed, Partial<Unplaced<F>>>;
-  readonly list: (input: Query | undefined) => E.Either<ValidationFailed, L>;
-}
-
-const recordOperations = <F extends object, C extends string, G, L, Create, Update, Query, X>(
-  group: OperationGroup,
-  useCases: RecordUseCases<F, C, G, L>,
-  prepare: RecordPreparers<F, G, L, Create, Update, Query>,
-  actor: Actor,
-  run: Runner<X>,
-): RecordOperations<Stored<F>, Create, Update, Query, C, X> => {
-  const { resource } = useCases.get.kind;
-  return {
-    create: (input) =>
-      run(group, 'create')(() => given(prepare.create, input)((g) => useCases.create.execute(actor, g))),
-    get: (id) => run(group, 'get')(() => forId(resource, id, () => useCases.get.execute(actor, id))),
-    list: (query) =>
-      run(group, 'list')(() => given(prepare.list, query)((q) => useCases.list.execute(actor, q))),
-    listIfChanged: (version, query) =>
-      run(
-        group,
-        'list',
-      )(() => given(prepare.list, query)((q) => useCases.list.executeUnless(actor, q, version))),
-    update: (id, changes, precondition) =>
-      run(
-        group,
-        'update',
-      )(() =>
-        forId(resource, id, () =>
-          given(prepare.update, changes)((c) => useCases.update.execute(actor, id, c, precondition)),
-        ),
-      ),
-    delete: (id, precondition) =>
-      run(group, 'delete')(() => forId(resource, id, () => useCases.delete.execute(actor, id, precondition))),
-  };
-};
-
-/** The call admitted, and the resources its caller may read: each one whose list they may read. */
-const admitReading = <X>(
-  admit: Admit<X>,
-  group: CallGroup,
-  operation: string,
-): TE.TaskEither<X, ChangeResource[]> =>
-  pipe(
-    admit(group, operation),
-    TE.map((permits) => CHANGE_RESOURCES.filter((resource) => permits(resource, 'list'))),
-  );
-
-const webhookOperations = <X, I extends SessionInputs>(
-  useCases: WorkspaceUseCases['webhooks'],
-  prepare: Preparers<I>,
-  actor: Actor,
-  admit: Admit<X>,
-  run: Runner<X>,
-): WebhookOperations<X, I> => ({
-  // What the caller may read now is what the subscription may ever receive.
-  create: (input) =>
-    pipe(
-      admitReading(admit, 'webhooks', 'create'),
-      TE.flatMap(
-        (readable): TE.TaskEither<CreateWebhookError | X, WebhookWithSecret> =>
-          given(prepare.createWebhook, input)((body) => useCases.create.execute(actor, readable, body)),
-      ),
-    )(),
-  list: (query) =>
-    run('webhooks', 'list')(() => given(prepare.listWebhooks, query)((q) => useCases.list.execute(actor, q))),
-  get: (id) => run('webhooks', 'get')(() => forId('webhook', id, () => useCases.get.execute(actor, id))),
-  update: (id, changes) =>
-    run(
-      'webhooks',
-      'update',
-    )(() =>
-      forId('webhook', id, () =>
-        given(prepare.updateWebhook, changes)((body) => useCases.update.execute(actor, id, body)),
-      ),
-    ),
-  delete: (id) =>
-    run('webhooks', 'delete')(() => forId('webhook', id, () => useCases.delete.execute(actor, id))),
-  rotateSecret: (id) =>
-    run(
-      'webhooks',
-      'rotateSecret',
-    )(() => forId('webhook', id, () => useCases.rotateSecret.execute(actor, id))),
-  deliveries: (id, page) =>
-    run(
-      'webhooks',
-      'deliveries',
-    )(() =>
-      forId('webhook', id, () =>
-        given(prepare.deliveries, page)((q) => useCases.deliveries.execute(actor, id, q)),
-      ),
-    ),
-  retryDelivery: (id, deliveryId) =>
-    run(
-      'webhooks',
-      'retryDelivery',
-    )(() =>
-      forId('webhook', id, () =>
-        forId('delivery', deliveryId, () => useCases.retryDelivery.execute(actor, id, deliveryId)),
-      ),
-    ),
-});
-
-/** One report bound to the caller, needing its resource's `report` (read) scope. */
-const boundReport = <X, In, B extends { readonly groupBy?: string }, K extends string, M>(
-  group: 'times' | 'moneys' | 'tasks',
-  prepare: (input: In | undefined) => E.Either<ValidationFailed, B>,
-  report: ReportOf<B, K, M>,
-  actor: Actor,
-  run: Runner<X>,
-) => ({
-  read: (query?: In) => run(group, 'report')(() => given(prepare, query)((q) => report.execute(actor, q))),
-  readIfChanged: (version: string | undefined, query?: In) =>
-    run(group, 'report')(() => given(prepare, query)((q) => report.executeUnless(actor, q, version))),
-});
-
-const reportOperations = <X, I extends SessionInputs>(
-  reports: WorkspaceUseCases['reports'],
-  prepare: Preparers<I>,
-  actor: Actor,
-  run: Runner<X>,
-): Session<X, I>['reports'] => {
-  const times = boundReport('times', prepare.timesReport, reports.times, actor, run);
-  const moneys = boundReport('moneys', prepare.moneysReport, reports.moneys, actor, run);
-  const tasks = boundReport('tasks', prepare.tasksReport, reports.tasks, actor, run);
-  return {
-    times: times.read,
-    timesIfChanged: times.readIfChanged,
-    moneys: moneys.read,
-    moneysIfChanged: moneys.readIfChanged,
-    tasks: tasks.read,
-    tasksIfChanged: tasks.readIfChanged,
-  };
 };
 
 /**
@@ -361,10 +190,3 @@ export const openSession = <X, I extends SessionInputs>(
   };
   return session;
 };
-
-/** Categories and cards take the same inputs. */
-const namedPreparers = <I extends SessionInputs>(prepare: Preparers<I>) => ({
-  create: prepare.createNamed,
-  update: prepare.updateNamed,
-  list: prepare.listNamed,
-});

@@ -4,6 +4,8 @@ import { civilFromDays, daysFromCivil, type LocalDateTime } from '../shared/loca
 export const PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
 
+export const isPeriod = (key: string): key is Period => PERIODS.some((period) => period === key);
+
 const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
 /**

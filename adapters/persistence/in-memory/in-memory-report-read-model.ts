@@ -9,7 +9,7 @@ import type {
   TimesFigures,
   TimesReportQuery,
 } from '../../../application/ports/report-read-model.port.js';
-import { PERIODS, type Period, periodOf } from '../../../domain/report/periods.js';
+import { isPeriod, type Period, periodOf } from '../../../domain/report/periods.js';
 import type { LocalDateTime } from '../../../domain/shared/local-date-time.js';
 import { moneyToCents } from '../../../domain/shared/money.js';
 import { isVisibleTo, type Task, type UserId } from '../../../domain/task/task.js';
@@ -18,8 +18,6 @@ import type { MoneyRecord, TimeRecord } from '../../../domain/workspace/records.
 import type { InMemoryDatabase } from './in-memory-database.js';
 import { matchesLinks } from './in-memory-record-read-model.js';
 import { testsOf } from './in-memory-task-read-model.js';
-
-const isPeriod = (key: string): key is Period => PERIODS.some((period) => period === key);
 
 type Keyed = { readonly date: LocalDateTime | null };
 

@@ -13,7 +13,7 @@ import type {
   TimesFigures,
   TimesReportQuery,
 } from '../../../../application/ports/report-read-model.port.js';
-import { PERIODS, type Period } from '../../../../domain/report/periods.js';
+import { isPeriod, type Period } from '../../../../domain/report/periods.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import { TASK_STATUSES, TaskStatus } from '../../../../domain/task/task-status.js';
 import { MONEY_TYPES } from '../../../../domain/workspace/records.js';
@@ -28,8 +28,6 @@ const r = expressionBuilder<{ r: Database['time_records'] & Database['money_reco
 const t = expressionBuilder<{ t: Database['tasks'] }, 't'>();
 
 type KeyValue = AliasableExpression<number | string | null>;
-
-const isPeriod = (key: string): key is Period => PERIODS.some((period) => period === key);
 
 const LINK_COLUMNS = {
   client: r.ref('r.client_id'),
@@ -51,6 +49,16 @@ const TASK_COLUMNS = {
   status: t.ref('t.status'),
   priority: t.ref('t.priority'),
 } satisfies Record<TaskReportKey, KeyValue>;
+
+/**
+ * Key columns no row leaves null: ordered plainly, as the grouping already sorts them, where
+ * `nulls last` (needed for the others: SQLite sorts nulls first) would sort the groups again.
+ */
+const NEVER_NULL: ReadonlySet<KeyValue> = new Set([
+  TASK_COLUMNS.status,
+  TASK_COLUMNS.priority,
+  MONEY_COLUMNS.type,
+]);
 
 /** A report has at most three keys; each is selected, grouped and ordered under its own name. */
 const KEY_NAMES = ['key_0', 'key_1', 'key_2'] as const;
@@ -95,11 +103,13 @@ const grouped = async <K extends string, M>(
       split.groupBy('within'),
     )
     // Without keys, an aggregate of no rows is still one row: only groups with records appear.
-    .having((eb) => eb.fn.countAll(), '>', 0)
+    .$if(keys.length === 0 && within === undefined, (whole) => whole.having((eb) => eb.fn.countAll(), '>', 0))
     .limit(limit * (within?.values ?? 1))
     .$castTo<M & KeyColumns & { readonly within?: Figure }>();
-  for (const { name } of keys)
-    statement = statement.groupBy(name).orderBy(name, (order) => order.asc().nullsLast());
+  for (const { name, value } of keys)
+    statement = statement
+      .groupBy(name)
+      .orderBy(name, (order) => (NEVER_NULL.has(value) ? order.asc() : order.asc().nullsLast()));
   if (within !== undefined) statement = statement.orderBy('within');
   const found = await q.all(statement);
   return found.map((row) => ({
