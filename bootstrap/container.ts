@@ -87,36 +87,27 @@ const useCases: Omit<
   createTask: (get) => new CreateTask(get('unitOfWork'), get('clock')),
   getTask: (get) => new GetTask(get('taskReadModel')),
   listTasks: (get) => new ListTasks(get('taskReadModel'), get('changeLog')),
-  timesReport: (get) => {
-    const reports = get('reportReadModel');
-    return new ReportOf(
+  timesReport: (get) =>
+    new ReportOf(
       'times',
-      (userId, { groupBy: _, ...filters }, groupBy, limit) =>
-        reports.times(userId, { ...filters, groupBy }, limit),
+      (u, q, limit) => get('reportReadModel').times(u, q, limit),
       TIMES_FIGURES,
       get('changeLog'),
-    );
-  },
-  moneysReport: (get) => {
-    const reports = get('reportReadModel');
-    return new ReportOf(
+    ),
+  moneysReport: (get) =>
+    new ReportOf(
       'moneys',
-      (userId, { groupBy: _, ...filters }, groupBy, limit) =>
-        reports.moneys(userId, { ...filters, groupBy }, limit),
+      (u, q, limit) => get('reportReadModel').moneys(u, q, limit),
       MONEYS_FIGURES,
       get('changeLog'),
-    );
-  },
-  tasksReport: (get) => {
-    const reports = get('reportReadModel');
-    return new ReportOf(
+    ),
+  tasksReport: (get) =>
+    new ReportOf(
       'tasks',
-      (userId, { groupBy: _, ...filters }, groupBy, limit) =>
-        reports.tasks(userId, { ...filters, groupBy }, limit),
+      (u, q, limit) => get('reportReadModel').tasks(u, q, limit),
       TASKS_FIGURES,
       get('changeLog'),
-    );
-  },
+    ),
   taskHistory: (get) => new GetTaskHistory(get('taskReadModel'), get('changeLog')),
   updateTask: (get) => new UpdateTask(get('unitOfWork'), get('clock')),
   replaceTask: (get) => new ReplaceTask(get('unitOfWork'), get('clock')),

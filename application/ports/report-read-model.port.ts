@@ -1,5 +1,7 @@
 import type { Period } from '../../domain/report/periods.js';
 import type { UserId } from '../../domain/task/task.js';
+import { TaskStatus } from '../../domain/task/task-status.js';
+import type { MoneyType } from '../../domain/workspace/records.js';
 import type { LinkedRecordFilters } from './record-read-model.port.js';
 import type { TaskFilters } from './task-read-model.port.js';
 
@@ -55,6 +57,21 @@ export interface TasksFigures {
 }
 
 export type Group<M> = M & { readonly key: GroupKey };
+
+/** The sum a money record's price adds to, by its type. */
+export const MONEY_FIGURE = {
+  1: 'incomeCents',
+  2: 'expenseCents',
+  3: 'transferCents',
+} as const satisfies Record<MoneyType, keyof MoneysFigures>;
+
+/** The count of `byStatus` a task adds to, by its status. */
+export const STATUS_FIGURE = {
+  [TaskStatus.New]: 'new',
+  [TaskStatus.InProgress]: 'inProgress',
+  [TaskStatus.Done]: 'done',
+  [TaskStatus.Cancelled]: 'cancelled',
+} as const satisfies Record<TaskStatus, keyof TasksFigures['byStatus']>;
 
 /**
  * Totals added up where the records are stored: the records a list with the same filters shows

@@ -81,11 +81,10 @@ export const TASKS_FIGURES: Figures<TasksFigures> = {
   }),
 };
 
-/** Reads a report's groups for `userId`: its filters as decoded, its keys, at most `limit` groups. */
+/** Reads a report's groups for `userId`: its filters as decoded and its keys, at most `limit` groups. */
 export type ReadGroups<B, K extends string, M> = (
   userId: UserId,
-  filters: B,
-  groupBy: readonly (K | Period)[],
+  query: Omit<B, 'groupBy'> & { readonly groupBy: readonly (K | Period)[] },
   limit: number,
 ) => Promise<readonly Group<M>[]>;
 
@@ -118,7 +117,8 @@ export class ReportOf<B extends { readonly groupBy?: string }, K extends string,
   }
 
   private read(actor: Actor, input: B): VersionedRead<ReportError, Report<K, M>> {
-    const groupBy = groupKeysIn<K>(input.groupBy);
+    const { groupBy: list, ...filters } = input;
+    const groupBy = groupKeysIn<K>(list);
     const { zero, add } = this.figures;
     return {
       changeLog: this.changeLog,
@@ -127,7 +127,7 @@ export class ReportOf<B extends { readonly groupBy?: string }, K extends string,
       query: { report: this.resource, ...input },
       page: () =>
         pipe(
-          query(() => this.groups(actor.userId, input, groupBy, MAX_REPORT_GROUPS + 1)),
+          query(() => this.groups(actor.userId, { ...filters, groupBy }, MAX_REPORT_GROUPS + 1)),
           TE.filterOrElseW(
             (groups) => groups.length <= MAX_REPORT_GROUPS,
             (): ReportError => tooLarge,

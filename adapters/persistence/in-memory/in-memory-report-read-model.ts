@@ -9,11 +9,11 @@ import type {
   TimesFigures,
   TimesReportQuery,
 } from '../../../application/ports/report-read-model.port.js';
+import { MONEY_FIGURE, STATUS_FIGURE } from '../../../application/ports/report-read-model.port.js';
 import { isPeriod, type Period, periodOf } from '../../../domain/report/periods.js';
 import type { LocalDateTime } from '../../../domain/shared/local-date-time.js';
 import { moneyToCents } from '../../../domain/shared/money.js';
 import { isVisibleTo, type Task, type UserId } from '../../../domain/task/task.js';
-import { TaskStatus } from '../../../domain/task/task-status.js';
 import type { MoneyRecord, TimeRecord } from '../../../domain/workspace/records.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
 import { matchesLinks } from './in-memory-record-read-model.js';
@@ -83,13 +83,6 @@ const TASK_KEYS = {
   priority: (t: Task) => t.priority,
 };
 
-const STATUS_COUNT = {
-  [TaskStatus.New]: 'new',
-  [TaskStatus.InProgress]: 'inProgress',
-  [TaskStatus.Done]: 'done',
-  [TaskStatus.Cancelled]: 'cancelled',
-} as const;
-
 /** The reports added up over the records in memory: what the databases' statements answer. */
 export class InMemoryReportReadModel implements ReportReadModel {
   constructor(private readonly database: InMemoryDatabase) {}
@@ -121,13 +114,8 @@ export class InMemoryReportReadModel implements ReportReadModel {
       (record) => keyOf(record, query.groupBy, MONEY_KEYS),
       () => ({ records: 0, incomeCents: 0, expenseCents: 0, transferCents: 0 }),
       (sum, record) => {
-        const cents = moneyToCents(record.price);
-        return {
-          records: sum.records + 1,
-          incomeCents: sum.incomeCents + (record.type === 1 ? cents : 0),
-          expenseCents: sum.expenseCents + (record.type === 2 ? cents : 0),
-          transferCents: sum.transferCents + (record.type === 3 ? cents : 0),
-        };
+        const into = MONEY_FIGURE[record.type];
+        return { ...sum, records: sum.records + 1, [into]: sum[into] + moneyToCents(record.price) };
       },
       limit,
     );
@@ -149,7 +137,7 @@ export class InMemoryReportReadModel implements ReportReadModel {
         pricePlannedCents: 0,
       }),
       (sum, task) => {
-        const status = STATUS_COUNT[task.status];
+        const status = STATUS_FIGURE[task.status];
         return {
           tasks: sum.tasks + 1,
           byStatus: { ...sum.byStatus, [status]: sum.byStatus[status] + 1 },

@@ -13,9 +13,10 @@ import type {
   TimesFigures,
   TimesReportQuery,
 } from '../../../../application/ports/report-read-model.port.js';
+import { MONEY_FIGURE, STATUS_FIGURE } from '../../../../application/ports/report-read-model.port.js';
 import { isPeriod, type Period } from '../../../../domain/report/periods.js';
 import type { UserId } from '../../../../domain/task/task.js';
-import { TASK_STATUSES, TaskStatus } from '../../../../domain/task/task-status.js';
+import { TASK_STATUSES } from '../../../../domain/task/task-status.js';
 import { MONEY_TYPES } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
 import type { Database } from '../schemas/database.js';
@@ -140,8 +141,6 @@ const folded = <R extends { readonly key: GroupKey }, M>(
 };
 
 const NO_MONEY: MoneysFigures = { records: 0, incomeCents: 0, expenseCents: 0, transferCents: 0 };
-/** Which sum a money type adds to. */
-const MONEY_SUM = { 1: 'incomeCents', 2: 'expenseCents', 3: 'transferCents' } as const;
 
 const NO_TASKS: TasksFigures = {
   tasks: 0,
@@ -149,13 +148,6 @@ const NO_TASKS: TasksFigures = {
   secondsPlanned: 0,
   pricePlannedCents: 0,
 };
-const STATUS_COUNT = {
-  [TaskStatus.New]: 'new',
-  [TaskStatus.InProgress]: 'inProgress',
-  [TaskStatus.Done]: 'done',
-  [TaskStatus.Cancelled]: 'cancelled',
-} as const;
-
 /** The reports as one statement each: grouped, summed and ordered by the database. */
 export class SqlReportReadModel implements ReportReadModel {
   constructor(
@@ -200,7 +192,7 @@ export class SqlReportReadModel implements ReportReadModel {
       found,
       NO_MONEY,
       (sum, row) => {
-        const into = MONEY_SUM[choice('money_records', 'type', row.within, MONEY_TYPES)];
+        const into = MONEY_FIGURE[choice('money_records', 'type', row.within, MONEY_TYPES)];
         return { ...sum, records: sum.records + figure(row.records), [into]: sum[into] + figure(row.cents) };
       },
       limit,
@@ -228,7 +220,7 @@ export class SqlReportReadModel implements ReportReadModel {
       NO_TASKS,
       (sum, row) => {
         const count = figure(row.tasks);
-        const status = STATUS_COUNT[choice('tasks', 'status', row.within, TASK_STATUSES)];
+        const status = STATUS_FIGURE[choice('tasks', 'status', row.within, TASK_STATUSES)];
         return {
           tasks: sum.tasks + count,
           byStatus: { ...sum.byStatus, [status]: sum.byStatus[status] + count },
