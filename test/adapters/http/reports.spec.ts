@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import type { Duration } from '../../../domain/shared/duration.js';
+import { addDays, type LocalDate, startOfDay } from '../../../domain/shared/local-date-time.js';
 import { type HttpWorld, openHttpWorld } from '../../support/http-world.js';
 
 /** CONTRACT §12, reports over HTTP: the times report's groups, totals, CSV, ETag and refusals. */
@@ -179,5 +181,46 @@ describe('HTTP: reports (CONTRACT §12)', () => {
       'tasks,new,in_progress,done,cancelled,seconds_planned,time_planned,price_planned\r\n2,1,0,1,0,5400,01:30:00,20\r\n',
     );
     expect((await get('/v1/reports/tasks?group_by=task')).statusCode).to.equal(400);
+  });
+
+  it('answers 400 REPORT_TOO_LARGE past 10,000 groups, and the report of fewer groups as usual', async () => {
+    const { id } = (await get('/v1/me')).json().data.user;
+    await world.harness.write(async (r) => {
+      for (let day = 0; day <= 10_000; day++)
+        await r.times.add(
+          id,
+          {
+            clientId: null,
+            projectId: null,
+            taskId: null,
+            categoryId: null,
+            timeReally: 60 as Duration,
+            description: null,
+            date: startOfDay(addDays('2000-01-01' as LocalDate, day)),
+          },
+          new Date('2026-11-01T00:00:00Z'),
+        );
+    });
+    const refused = await get('/v1/reports/times?group_by=day');
+    expect(refused.statusCode).to.equal(400);
+    expect(refused.json().error.code).to.equal('REPORT_TOO_LARGE');
+    expect((await get('/v1/reports/times?group_by=year')).json().data.groups).to.have.length(28);
+  });
+
+  it('adds up the tasks the list shows: owned and assigned, never another owner’s', async () => {
+    await world.user('bob');
+    const bob = await world.key('bob', 'tasks:*');
+    const { id: aliceId } = (await get('/v1/me')).json().data.user;
+    const assign = await world.call(bob, {
+      method: 'POST',
+      url: '/v1/tasks',
+      payload: { title: 'For Alice', assignee_id: aliceId },
+    });
+    expect(assign.statusCode, assign.body).to.equal(201);
+    await world.call(bob, { method: 'POST', url: '/v1/tasks', payload: { title: 'Bob’s own' } });
+    await post('/v1/tasks', { title: 'Alice’s own' });
+    const listed = (await get('/v1/tasks')).json().data.tasks.length;
+    const totals = (await get('/v1/reports/tasks')).json().data.totals;
+    expect([listed, totals.tasks]).to.deep.equal([2, 2]);
   });
 });
