@@ -1,15 +1,8 @@
 import type * as t from 'io-ts';
 import { isPeriod, PERIODS, type Period } from '../../domain/report/periods.js';
-import {
-  MONEY_REPORT_KEYS,
-  type MoneyReportKey,
-  TASK_REPORT_KEYS,
-  type TaskReportKey,
-  TIME_REPORT_KEYS,
-  type TimeReportKey,
-} from '../ports/report-read-model.port.js';
+import { MONEY_REPORT_KEYS, TASK_REPORT_KEYS, TIME_REPORT_KEYS } from '../ports/report-read-model.port.js';
 import { linkedFilterFields, listMoneysInput } from '../records/list-queries.js';
-import { FieldCodec, object } from '../shared/codecs.js';
+import { FieldCodec, type Fields, object } from '../shared/codecs.js';
 import { problem } from '../shared/validation-detail.js';
 import { listTasksInput } from '../tasks/task.codecs.js';
 
@@ -60,29 +53,23 @@ const filtersOfList = <F extends Record<string, unknown>>({
 
 const REPORT_OPTIONS = { unknownCode: 'UNKNOWN_PARAMETER' } as const;
 
-export const timesReportInput = object(
-  'TimesReportInput',
-  { ...linkedFilterFields, groupBy: groupByList<TimeReportKey>('TimesGroupBy', TIME_REPORT_KEYS) },
-  REPORT_OPTIONS,
-);
+/** A report's input: its list's filters, and `groupBy` among `keys` and the periods. */
+const reportInput = <F extends Fields, K extends string>(name: string, filters: F, keys: readonly K[]) =>
+  object(
+    `${name}ReportInput`,
+    { ...filters, groupBy: groupByList<K>(`${name}GroupBy`, keys) },
+    REPORT_OPTIONS,
+  );
+
+export const timesReportInput = reportInput('Times', linkedFilterFields, TIME_REPORT_KEYS);
 export type TimesReportBody = t.TypeOf<typeof timesReportInput>;
 
-export const moneysReportInput = object(
-  'MoneysReportInput',
-  {
-    ...filtersOfList(listMoneysInput.fields),
-    groupBy: groupByList<MoneyReportKey>('MoneysGroupBy', MONEY_REPORT_KEYS),
-  },
-  REPORT_OPTIONS,
+export const moneysReportInput = reportInput(
+  'Moneys',
+  filtersOfList(listMoneysInput.fields),
+  MONEY_REPORT_KEYS,
 );
 export type MoneysReportBody = t.TypeOf<typeof moneysReportInput>;
 
-export const tasksReportInput = object(
-  'TasksReportInput',
-  {
-    ...filtersOfList(listTasksInput.fields),
-    groupBy: groupByList<TaskReportKey>('TasksGroupBy', TASK_REPORT_KEYS),
-  },
-  REPORT_OPTIONS,
-);
+export const tasksReportInput = reportInput('Tasks', filtersOfList(listTasksInput.fields), TASK_REPORT_KEYS);
 export type TasksReportBody = t.TypeOf<typeof tasksReportInput>;

@@ -5,12 +5,10 @@
  * its requests vary.
  */
 import type { Row } from './driver.js';
+import { duration } from './wire.js';
 
 type Query = Record<string, string | undefined>;
 
-const two = (n: number) => String(n).padStart(2, '0');
-const hms = (seconds: number) =>
-  `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
 const idOrNull = (value: unknown): number | null => (value === null ? null : Number(value));
 
 /** The day bounds of the list filters, as dates are stored. */
@@ -53,12 +51,16 @@ export const timesAnswer = (rows: readonly Row[]): string => {
       key: { client_id: idOrNull(row.client_id), month: row.month ?? null },
       records: count,
       seconds: sum,
-      time_really: hms(sum),
+      time_really: duration(sum),
     };
   });
   return JSON.stringify({
     success: true,
-    data: { group_by: ['client', 'month'], groups, totals: { records, seconds, time_really: hms(seconds) } },
+    data: {
+      group_by: ['client', 'month'],
+      groups,
+      totals: { records, seconds, time_really: duration(seconds) },
+    },
   });
 };
 
@@ -90,7 +92,7 @@ export const tasksAnswer = (rows: readonly Row[]): string => {
     tasks,
     by_status: Object.fromEntries(STATUS_NAMES.map((name, i) => [name, byStatus[i] ?? 0])),
     seconds_planned: seconds,
-    time_planned: hms(seconds),
+    time_planned: duration(seconds),
     price_planned: cents / 100,
   });
   const groups = rows.map((row) => {

@@ -244,29 +244,20 @@ const routes = (db: Db) => {
     }),
   );
 
-  app.get(
-    '/v1/reports/times',
-    keyed(async (user, request, reply) => {
-      const q = request.query as Query;
-      const seq = await latestSeq(user);
-      const { sql, values } = timesByClientAndMonth(user, q);
-      const rows = await db.all(sql, values);
-      reply.header('etag', etagOf(seq, request.url));
-      return timesAnswer(rows);
-    }),
-  );
-
-  app.get(
-    '/v1/reports/tasks',
-    keyed(async (user, request, reply) => {
-      const q = request.query as Query;
-      const seq = await latestSeq(user);
-      const { sql, values } = tasksByStatus(user, q);
-      const rows = await db.all(sql, values);
-      reply.header('etag', etagOf(seq, request.url));
-      return tasksAnswer(rows);
-    }),
-  );
+  for (const [path, statement, answer] of [
+    ['/v1/reports/times', timesByClientAndMonth, timesAnswer],
+    ['/v1/reports/tasks', tasksByStatus, tasksAnswer],
+  ] as const)
+    app.get(
+      path,
+      keyed(async (user, request, reply) => {
+        const seq = await latestSeq(user);
+        const { sql, values } = statement(user, request.query as Query);
+        const rows = await db.all(sql, values);
+        reply.header('etag', etagOf(seq, request.url));
+        return answer(rows);
+      }),
+    );
 
   app.get(
     '/v1/tasks/:id',

@@ -15,7 +15,7 @@ const instant = (value: unknown): string => {
 const instantOrNull = (value: unknown) => (value === null ? null : instant(value));
 const wallClock = (value: unknown): string | null =>
   value === null ? null : String(value).length === 10 ? `${value} 00:00:00` : String(value);
-const duration = (value: unknown): string => {
+export const duration = (value: unknown): string => {
   const s = Number(value);
   return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
 };

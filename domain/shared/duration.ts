@@ -14,7 +14,7 @@ export const parseDuration = (input: string): Duration | null => {
 };
 
 /** Renders with at least two hour digits: `01:30:00`, `125:00:00`. */
-export const formatDuration = (seconds: Duration): string => {
+export const formatDuration = (seconds: number): string => {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   return `${twoDigits(h)}:${twoDigits(m)}:${twoDigits(seconds % 60)}`;

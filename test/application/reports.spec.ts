@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { UserSession } from '../../application/workspace/workspace.js';
-import type { Duration } from '../../domain/shared/duration.js';
-import { addDays, type LocalDate, startOfDay } from '../../domain/shared/local-date-time.js';
+import { logMinuteDaily } from '../support/builders.js';
 import { left, openWorld, right, type World } from '../support/world.js';
 
 /** CONTRACT §12 through the library: `session.reports`, decoded and scoped as every operation. */
@@ -46,22 +45,7 @@ describe('the library: session.reports', () => {
   });
 
   it('refuses a report of more than 10,000 groups as ReportTooLarge (HTTP: 400 REPORT_TOO_LARGE)', async () => {
-    await world.harness.write(async (r) => {
-      for (let day = 0; day <= 10_000; day++)
-        await r.times.add(
-          alice.userId,
-          {
-            clientId: null,
-            projectId: null,
-            taskId: null,
-            categoryId: null,
-            timeReally: 60 as Duration,
-            description: null,
-            date: startOfDay(addDays('2000-01-01' as LocalDate, day)),
-          },
-          new Date('2026-11-01T00:00:00Z'),
-        );
-    });
+    await logMinuteDaily(world.harness, alice.userId, 10_001);
     expect(await left(alice.reports.times({ groupBy: 'day' }))).to.deep.equal({
       _tag: 'ReportTooLarge',
       maxGroups: 10_000,

@@ -1,14 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { Duration } from '../../domain/shared/duration.js';
 import {
+  addDays,
   type LocalDate,
   type LocalDateTime,
   parseLocalDate,
   parseLocalDateTime,
+  startOfDay,
 } from '../../domain/shared/local-date-time.js';
 import { parseTimeZone, type TimeZone } from '../../domain/shared/time-zone.js';
 import { TASK_DEFAULTS, type Task } from '../../domain/task/task.js';
 import type { TaskStatus } from '../../domain/task/task-status.js';
 import { parseTaskTitle, type TaskTitle } from '../../domain/task/task-title.js';
+import type { PersistenceHarness } from './persistence-harness.js';
 
 /** The value a domain parser made of `text`; a test that gives it a bad one fails here, saying so. */
 const parsed = <T>(value: T | null, text: string, what: string): T => {
@@ -40,3 +44,26 @@ export const aTask = (overrides: Partial<Task> & { status?: TaskStatus } = {}): 
   version: 1,
   ...overrides,
 });
+
+/** A time record of one minute on each of `days` days from 2000-01-01, for `userId`: that many day groups. */
+export const logMinuteDaily = (
+  harness: Pick<PersistenceHarness, 'write'>,
+  userId: number,
+  days: number,
+): Promise<void> =>
+  harness.write(async (r) => {
+    for (let day = 0; day < days; day++)
+      await r.times.add(
+        userId,
+        {
+          clientId: null,
+          projectId: null,
+          taskId: null,
+          categoryId: null,
+          timeReally: 60 as Duration,
+          description: null,
+          date: startOfDay(addDays('2000-01-01' as LocalDate, day)),
+        },
+        new Date('2026-11-01T00:00:00Z'),
+      );
+  });

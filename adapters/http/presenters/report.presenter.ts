@@ -5,6 +5,7 @@ import type {
   TimesFigures,
 } from '../../../application/ports/report-read-model.port.js';
 import type { Report } from '../../../application/reports/report.use-case.js';
+import { formatDuration } from '../../../domain/shared/duration.js';
 
 /** A key as the answer names it: a reference by its id field, the others by their own name. */
 const KEY_FIELD: Readonly<Record<string, string>> = {
@@ -15,12 +16,6 @@ const KEY_FIELD: Readonly<Record<string, string>> = {
 };
 
 const keyField = (key: string): string => KEY_FIELD[key] ?? key;
-
-/** `HH:MM:SS`, the hours as many as they are. */
-const hoursMinutesSeconds = (seconds: number): string => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
-};
 
 /** Whole cents as the decimal amount they are (exact: a sum of cents stays below 2^53). */
 const amount = (cents: number): number => cents / 100;
@@ -35,9 +30,9 @@ export interface Measures<M> {
 }
 
 export const TIMES_MEASURES: Measures<TimesFigures> = {
-  json: (m) => ({ records: m.records, seconds: m.seconds, time_really: hoursMinutesSeconds(m.seconds) }),
+  json: (m) => ({ records: m.records, seconds: m.seconds, time_really: formatDuration(m.seconds) }),
   columns: ['records', 'seconds', 'time_really'],
-  cells: (m) => [m.records, m.seconds, hoursMinutesSeconds(m.seconds)],
+  cells: (m) => [m.records, m.seconds, formatDuration(m.seconds)],
 };
 
 const moneyFigures = (m: MoneysFigures) => ({
@@ -64,7 +59,7 @@ export const TASKS_MEASURES: Measures<TasksFigures> = {
       cancelled: m.byStatus.cancelled,
     },
     seconds_planned: m.secondsPlanned,
-    time_planned: hoursMinutesSeconds(m.secondsPlanned),
+    time_planned: formatDuration(m.secondsPlanned),
     price_planned: amount(m.pricePlannedCents),
   }),
   columns: [
@@ -84,7 +79,7 @@ export const TASKS_MEASURES: Measures<TasksFigures> = {
     m.byStatus.done,
     m.byStatus.cancelled,
     m.secondsPlanned,
-    hoursMinutesSeconds(m.secondsPlanned),
+    formatDuration(m.secondsPlanned),
     amount(m.pricePlannedCents),
   ],
 };

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import type { Duration } from '../../../domain/shared/duration.js';
-import { addDays, type LocalDate, startOfDay } from '../../../domain/shared/local-date-time.js';
+import { logMinuteDaily } from '../../support/builders.js';
 import { type HttpWorld, openHttpWorld } from '../../support/http-world.js';
 
 /** CONTRACT §12, reports over HTTP: the times report's groups, totals, CSV, ETag and refusals. */
@@ -185,22 +184,7 @@ describe('HTTP: reports (CONTRACT §12)', () => {
 
   it('answers 400 REPORT_TOO_LARGE past 10,000 groups, and the report of fewer groups as usual', async () => {
     const { id } = (await get('/v1/me')).json().data.user;
-    await world.harness.write(async (r) => {
-      for (let day = 0; day <= 10_000; day++)
-        await r.times.add(
-          id,
-          {
-            clientId: null,
-            projectId: null,
-            taskId: null,
-            categoryId: null,
-            timeReally: 60 as Duration,
-            description: null,
-            date: startOfDay(addDays('2000-01-01' as LocalDate, day)),
-          },
-          new Date('2026-11-01T00:00:00Z'),
-        );
-    });
+    await logMinuteDaily(world.harness, id, 10_001);
     const refused = await get('/v1/reports/times?group_by=day');
     expect(refused.statusCode).to.equal(400);
     expect(refused.json().error.code).to.equal('REPORT_TOO_LARGE');

@@ -98,15 +98,16 @@ const grouped = async <K extends string, M>(
   }));
   let statement = rows
     .select(keys.map(({ name, value }) => value.as(name)))
-    .$if(within !== undefined, (split) => split.select((within?.column ?? t.lit(0)).as('within')))
-    // A key that is the split's own column splits the groups already.
-    .$if(within !== undefined && !keys.some(({ value }) => value === within.column), (split) =>
-      split.groupBy('within'),
-    )
-    // Without keys, an aggregate of no rows is still one row: only groups with records appear.
-    .$if(keys.length === 0 && within === undefined, (whole) => whole.having((eb) => eb.fn.countAll(), '>', 0))
     .limit(limit * (within?.values ?? 1))
     .$castTo<M & KeyColumns & { readonly within?: Figure }>();
+  if (within !== undefined) {
+    statement = statement.select(within.column.as('within'));
+    // A key that is the split's own column splits the groups already.
+    if (!keys.some(({ value }) => value === within.column)) statement = statement.groupBy('within');
+  } else if (keys.length === 0) {
+    // Without keys, an aggregate of no rows is still one row: only groups with records appear.
+    statement = statement.having((eb) => eb.fn.countAll(), '>', 0);
+  }
   for (const { name, value } of keys)
     statement = statement
       .groupBy(name)
