@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { CryptoApiKeySecrets } from '../adapters/auth/crypto-api-key-secrets.js';
+import { CryptoFeedTokens } from '../adapters/auth/crypto-feed-tokens.js';
 import type { Persistence } from '../adapters/persistence/persistence.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { AuthenticateApiKey } from '../application/api-keys/authenticate-api-key.use-case.js';
@@ -8,6 +9,14 @@ import { ListApiKeys } from '../application/api-keys/list-api-keys.use-case.js';
 import { RevokeApiKey } from '../application/api-keys/revoke-api-key.use-case.js';
 import { RotateApiKey } from '../application/api-keys/rotate-api-key.use-case.js';
 import { RunBatch } from '../application/batch/run-batch.use-case.js';
+import { CreateCalendarFeed } from '../application/calendar/create-calendar-feed.use-case.js';
+import {
+  DeleteCalendarFeed,
+  GetCalendarFeed,
+  ListCalendarFeeds,
+  RegenerateCalendarFeed,
+} from '../application/calendar/manage-calendar-feeds.use-case.js';
+import { ReadCalendar } from '../application/calendar/read-calendar.use-case.js';
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import {
@@ -61,6 +70,7 @@ const adapters = (options: ContainerOptions) => {
   const { persistence } = options;
   const clock = options.clock ?? new SystemClock();
   const secrets = new CryptoApiKeySecrets();
+  const feedTokens = new CryptoFeedTokens();
   return {
     unitOfWork: () => persistence.unitOfWork,
     taskReadModel: () => persistence.taskReadModel,
@@ -70,6 +80,7 @@ const adapters = (options: ContainerOptions) => {
     currentRecords: () => persistence.currentRecords,
     apiKeyStore: () => persistence.apiKeyStore,
     apiKeySecrets: () => secrets,
+    feedTokens: () => feedTokens,
     clock: () => clock,
     backgroundFailure: () => options.reportBackgroundFailure ?? (() => undefined),
     syncRetentionDays: () => options.syncRetentionDays ?? DEFAULT_SYNC_RETENTION_DAYS,
@@ -124,6 +135,20 @@ const useCases: Omit<
   authenticateApiKey: (get) =>
     new AuthenticateApiKey(get('apiKeyStore'), get('apiKeySecrets'), get('clock'), get('backgroundFailure')),
   runBatch: (get) => new RunBatch(get('unitOfWork')),
+  createCalendarFeed: (get) => new CreateCalendarFeed(get('unitOfWork'), get('feedTokens'), get('clock')),
+  listCalendarFeeds: (get) => new ListCalendarFeeds(get('unitOfWork')),
+  getCalendarFeed: (get) => new GetCalendarFeed(get('unitOfWork')),
+  deleteCalendarFeed: (get) => new DeleteCalendarFeed(get('unitOfWork')),
+  regenerateCalendarFeed: (get) => new RegenerateCalendarFeed(get('unitOfWork'), get('feedTokens')),
+  readCalendar: (get) =>
+    new ReadCalendar(
+      get('unitOfWork'),
+      get('feedTokens'),
+      get('changeLog'),
+      get('taskReadModel'),
+      get('recordReadModel'),
+      get('currentRecords'),
+    ),
   syncChanges: (get) =>
     new SyncChanges(get('changeLog'), get('currentRecords'), get('clock'), get('syncRetentionDays')),
 };
@@ -165,6 +190,14 @@ const useCasesOf = (get: Get): WorkspaceUseCases => ({
   reports: { times: get('timesReport'), moneys: get('moneysReport'), tasks: get('tasksReport') },
   batch: get('runBatch'),
   webhooks: webhookUseCasesOf(get),
+  calendarFeeds: {
+    create: get('createCalendarFeed'),
+    list: get('listCalendarFeeds'),
+    get: get('getCalendarFeed'),
+    delete: get('deleteCalendarFeed'),
+    regenerate: get('regenerateCalendarFeed'),
+    read: get('readCalendar'),
+  },
   clients: get('clients'),
   projects: get('projects'),
   categories: get('categories'),

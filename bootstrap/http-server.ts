@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import * as E from 'fp-ts/lib/Either.js';
 import type { ConnectionLimits } from '../adapters/http/connection-limits.js';
 import { type Dispatch, dispatcher } from '../adapters/http/dispatch.js';
 import { buildHttpApp } from '../adapters/http/http-app.js';
@@ -7,6 +8,8 @@ import type { RateLimitOptions } from '../adapters/http/rate-limit.js';
 import type { RequestObserver, RequestSample } from '../adapters/http/request-log.js';
 import type { PublicRoute, Route } from '../adapters/http/route.js';
 import { batchRoute } from '../adapters/http/routes/batch.routes.js';
+import { calendarRoutes } from '../adapters/http/routes/calendar.routes.js';
+import { calendarFeedRoutes } from '../adapters/http/routes/calendar-feed.routes.js';
 import { callerRoutes } from '../adapters/http/routes/caller.routes.js';
 import { descriptionRoutes } from '../adapters/http/routes/description.routes.js';
 import { reportRoutes } from '../adapters/http/routes/report.routes.js';
@@ -18,6 +21,7 @@ import { workspaceRoutes } from '../adapters/http/routes/workspace.routes.js';
 import { mcpEndpoint } from '../adapters/mcp/http-endpoint.js';
 import { type ToolCatalog, toolCatalog } from '../adapters/mcp/tool-catalog.js';
 import type { IdempotencyStore, WindowCounter } from '../adapters/persistence/persistence.js';
+import { closed } from '../application/shared/errors.js';
 import type { Workspace } from '../application/workspace/workspace.js';
 import type { ServedWorkspace } from './workspace.js';
 
@@ -50,6 +54,7 @@ const singleRoutes = [
   ...reportRoutes,
   ...syncRoutes,
   ...webhookRoutes,
+  ...calendarFeedRoutes,
 ];
 
 /** Every keyed route of the API: the single ones, and the batch of them and of `publicRoutes`. */
@@ -62,7 +67,11 @@ let document: object | undefined;
 
 /** The OpenAPI document: the same for every workspace, so it is built once, when first asked for. */
 export const apiDocument = (): object => {
-  const publicRoutes = [...systemRoutes(async () => true), ...descriptionRoutes(apiDocument)];
+  const publicRoutes = [
+    ...systemRoutes(async () => true),
+    ...calendarRoutes(async () => E.left(closed)),
+    ...descriptionRoutes(apiDocument),
+  ];
   document ??= openApiDocument({
     routes: apiRoutes(publicRoutes),
     publicRoutes,
@@ -73,7 +82,11 @@ export const apiDocument = (): object => {
 
 /** The routes a workspace serves: its health is its own. */
 const routesOf = (workspace: Workspace) => {
-  const publicRoutes = [...systemRoutes(() => workspace.isHealthy()), ...descriptionRoutes(apiDocument)];
+  const publicRoutes = [
+    ...systemRoutes(() => workspace.isHealthy()),
+    ...calendarRoutes((token, known) => workspace.calendar(token, known)),
+    ...descriptionRoutes(apiDocument),
+  ];
   return { publicRoutes, routes: apiRoutes(publicRoutes) };
 };
 

@@ -1,6 +1,7 @@
 import { type DependencyContainer, instanceCachingFactory, container as rootContainer } from 'tsyringe';
 import type { Persistence } from '../adapters/persistence/persistence.js';
 import type { ApiKeySecrets } from '../application/ports/api-key-secrets.port.js';
+import type { FeedTokens } from '../application/ports/calendar-feed.repository.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import type {
   WebhookSecrets,
@@ -19,6 +20,7 @@ type Tasks = WorkspaceUseCases['tasks'];
 type Keys = WorkspaceUseCases['keys'];
 type Users = WorkspaceUseCases['users'];
 type Webhooks = WorkspaceUseCases['webhooks'];
+type CalendarFeeds = WorkspaceUseCases['calendarFeeds'];
 
 /**
  * Every part the composition root holds or builds, by the name the container knows it by: the
@@ -38,6 +40,7 @@ export interface Parts
   > {
   // Ports, to the adapters that serve them: the storage's (above), and the others.
   readonly apiKeySecrets: ApiKeySecrets;
+  readonly feedTokens: FeedTokens;
   readonly clock: Clock;
   readonly webhookSecrets: WebhookSecrets;
   readonly webhookTargets: WebhookTargets;
@@ -87,6 +90,12 @@ export interface Parts
   readonly rotateWebhookSecret: Webhooks['rotateSecret'];
   readonly listDeliveries: Webhooks['deliveries'];
   readonly retryDelivery: Webhooks['retryDelivery'];
+  readonly createCalendarFeed: CalendarFeeds['create'];
+  readonly listCalendarFeeds: CalendarFeeds['list'];
+  readonly getCalendarFeed: CalendarFeeds['get'];
+  readonly deleteCalendarFeed: CalendarFeeds['delete'];
+  readonly regenerateCalendarFeed: CalendarFeeds['regenerate'];
+  readonly readCalendar: CalendarFeeds['read'];
   // The webhook worker's two steps.
   readonly dispatchWebhookEvents: DispatchWebhookEvents;
   readonly deliverWebhooks: DeliverWebhooks;

@@ -223,6 +223,7 @@ const workspaceOver = (parts: WorkspaceParts): ServedWorkspace => {
       revoke: (keyId) => forHost(useCases.keys.revoke.execute(keyId)),
       rotate: (keyId, graceMs) => forHost(useCases.keys.rotate.execute(keyId, graceMs)),
     },
+    calendar: (token, known) => forHost(useCases.calendarFeeds.read.execute(token, known)),
     isHealthy: async () => isOpen() && (await parts.persistence.health.isHealthy()),
     close: () => {
       // The host's calls under way settle first; then the worker's attempts on their way (each within

@@ -72,11 +72,12 @@ export const listEtag = (version: string, representation: Representation = 'json
   `"${REPRESENTATION_MARK[representation]}.${version}"`;
 
 /** How a list or report is written: each representation has tags of its own (a CSV's is not the JSON's). */
-export type Representation = 'json' | 'csv';
-const REPRESENTATION_MARK: Record<Representation, string> = { json: 'l', csv: 'c' };
+export type Representation = 'json' | 'csv' | 'ics';
+const REPRESENTATION_MARK: Record<Representation, string> = { json: 'l', csv: 'c', ics: 'i' };
 const LIST_TAG: Record<Representation, RegExp> = {
   json: /^"l\.([0-9]+-[0-9a-z]+)"$/,
   csv: /^"c\.([0-9]+-[0-9a-z]+)"$/,
+  ics: /^"i\.([0-9]+-[0-9a-z]+)"$/,
 };
 
 /** The list version an `If-None-Match` names (its first list tag), for the list to be read only if it moved. */

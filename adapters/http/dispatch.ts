@@ -57,7 +57,8 @@ export const dispatcher = (routes: readonly Route[], publicRoutes: readonly Publ
         break;
     }
     const { route, params } = match;
-    if (!('operation' in route)) return (await caller.chargeOne()) ?? route.handle(params);
+    if (!('operation' in route))
+      return (await caller.chargeOne()) ?? route.handle(params, { ifNoneMatch: request.ifNoneMatch });
     // Admitted as a request of its own: the key read, counted (unless it counts itself: a batch,
     // its operations), the scope checked.
     const countsItself = 'countsItself' in route && route.countsItself === true;

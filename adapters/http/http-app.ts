@@ -324,7 +324,13 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       ...(limiter === null ? {} : { onRequest: limitByAddress(limiter) }),
       handler: async (request, reply) =>
         // trust boundary: fastify types params as unknown; its router fills them from the path, as strings.
-        send(request, reply, await route.handle(request.params as Record<string, string>)),
+        send(
+          request,
+          reply,
+          await route.handle(request.params as Record<string, string>, {
+            ifNoneMatch: request.headers['if-none-match'],
+          }),
+        ),
     });
     return;
   }
@@ -342,8 +348,18 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       const ifMatch = request.headers['if-match'];
       const ifNoneMatch = request.headers['if-none-match'];
       const chargeOne = chargeOneOf(services.limiter, request, reply, session.keyId);
+      const origin = `${request.protocol}://${request.host}`;
       const run = () =>
-        route.handle({ session, params, query: request.query, body, ifMatch, ifNoneMatch, chargeOne });
+        route.handle({
+          session,
+          params,
+          query: request.query,
+          body,
+          ifMatch,
+          ifNoneMatch,
+          chargeOne,
+          origin,
+        });
       const result =
         route.method === 'POST' ? await services.idempotent(request, session.userId, body, run) : await run();
       return send(request, reply, result);

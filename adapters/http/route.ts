@@ -38,6 +38,8 @@ export interface ApiRequest {
    * else null. Only a route that `countsItself` needs it (a batch counts each of its operations).
    */
   readonly chargeOne: () => Promise<Reply | null>;
+  /** Where the request was sent (`https://host`), when it came over HTTP: for URLs an answer gives out. */
+  readonly origin?: string;
 }
 
 export interface Reply {
@@ -121,6 +123,12 @@ export interface PublicDoc {
   readonly parameters?: readonly object[];
 }
 
+/** What a public route reads of its request besides the path. */
+export interface PublicRequest {
+  /** The `If-None-Match` header as sent, if it was. */
+  readonly ifNoneMatch: string | undefined;
+}
+
 /** A route anyone may call. */
 export interface PublicRoute {
   readonly method: Method;
@@ -131,7 +139,7 @@ export interface PublicRoute {
    */
   readonly unlimited?: boolean;
   readonly doc: PublicDoc;
-  readonly handle: (params: Readonly<Record<string, string>>) => Promise<Reply>;
+  readonly handle: (params: Readonly<Record<string, string>>, request: PublicRequest) => Promise<Reply>;
 }
 
 const failureReply = (failure: HttpFailure): Reply => failure;

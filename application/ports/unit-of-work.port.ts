@@ -10,6 +10,7 @@ import type {
 } from '../../domain/workspace/records.js';
 import type { InfrastructureError } from '../shared/errors.js';
 import type { ApiKeyRepository } from './api-key.repository.js';
+import type { CalendarFeedRepository } from './calendar-feed.repository.js';
 import type { ChangeNotes } from './change-log.port.js';
 import type { GamificationRepository } from './gamification.repository.js';
 import type { RecordRepository, RecordUsage } from './record.repository.js';
@@ -38,6 +39,7 @@ export interface Repositories {
   readonly moneys: RecordRepository<MoneyFields>;
   readonly usage: RecordUsage;
   readonly webhooks: WebhookRepository;
+  readonly calendarFeeds: CalendarFeedRepository;
   /** What the write meant beyond its rows (a status move), logged with its changes. */
   readonly changeNotes: ChangeNotes;
 }

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
+import { createCalendarFeedInput, listCalendarFeedsInput } from '../calendar/calendar-feed.codecs.js';
 import { createClientInput, updateClientInput } from '../records/kinds/client.kind.js';
 import { createMoneyInput, updateMoneyInput } from '../records/kinds/money.kind.js';
 import { createNamedInput, updateNamedInput } from '../records/kinds/named.kind.js';
@@ -73,6 +74,8 @@ export const INPUT_CODECS = {
   timesReport: timesReportInput,
   moneysReport: moneysReportInput,
   tasksReport: tasksReportInput,
+  createCalendarFeed: createCalendarFeedInput,
+  listCalendarFeeds: listCalendarFeedsInput,
 };
 
 type InputCodecs = typeof INPUT_CODECS;

@@ -7,6 +7,7 @@ import type {
   Project,
   TimeRecord,
 } from '../../domain/workspace/records.js';
+import type { createCalendarFeedInput, listCalendarFeedsInput } from '../calendar/calendar-feed.codecs.js';
 import type { createClientInput, updateClientInput } from '../records/kinds/client.kind.js';
 import type { createMoneyInput, updateMoneyInput } from '../records/kinds/money.kind.js';
 import type { createNamedInput, updateNamedInput } from '../records/kinds/named.kind.js';
@@ -97,6 +98,9 @@ export type MoneysReportQuery = InputOf<typeof moneysReportInput>;
 /** A tasks report's filters (those of the task list) and `groupBy`. */
 export type TasksReportQuery = InputOf<typeof tasksReportInput>;
 
+export type CreateCalendarFeedInput = InputOf<typeof createCalendarFeedInput>;
+export type ListCalendarFeedsQuery = InputOf<typeof listCalendarFeedsInput>;
+
 export type CreateWebhookInput = InputOf<typeof createWebhookInput>;
 export type UpdateWebhookInput = InputOf<typeof updateWebhookInput>;
 export type DeliveriesQuery = InputOf<typeof deliveriesInput>;
@@ -137,4 +141,6 @@ export interface GivenInputs {
   readonly timesReport: TimesReportQuery;
   readonly moneysReport: MoneysReportQuery;
   readonly tasksReport: TasksReportQuery;
+  readonly createCalendarFeed: CreateCalendarFeedInput;
+  readonly listCalendarFeeds: ListCalendarFeedsQuery;
 }

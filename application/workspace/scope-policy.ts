@@ -60,6 +60,17 @@ export type OperationGroup = keyof typeof OPERATION_SCOPES;
  */
 export const SYNC_GROUP = 'changes';
 /**
+ * Calendar feeds show tasks and time records: a key that reads either may manage feeds, and the
+ * session checks each feed against what the key reads (a feed shows no more than its manager reads).
+ */
+export const FEED_GROUP = 'calendarFeeds';
+export const FEED_RESOURCES = ['tasks', 'times'] as const satisfies readonly ScopedResource[];
+const feedScopes = {
+  needed: FEED_RESOURCES.map((resource): Scope => `${resource}:read`),
+  accepted: FEED_RESOURCES.flatMap((resource) => acceptedScopes(resource, 'read')),
+};
+
+/**
  * Calls that carry others need no scope of their own: a batch's operations, and an MCP request's tool
  * calls, are each checked against their own scope, as if sent alone (CONTRACT §11).
  */
@@ -71,7 +82,12 @@ export const CALLER_GROUP = 'me';
 const UNSCOPED: readonly CallGroup[] = [...CARRIER_GROUPS, CALLER_GROUP];
 const unscoped = (group: CallGroup): group is CarrierGroup | typeof CALLER_GROUP => UNSCOPED.includes(group);
 /** Every group a call belongs to: the operation groups, delta sync, the carriers and the caller. */
-export type CallGroup = OperationGroup | typeof SYNC_GROUP | CarrierGroup | typeof CALLER_GROUP;
+export type CallGroup =
+  | OperationGroup
+  | typeof SYNC_GROUP
+  | typeof FEED_GROUP
+  | CarrierGroup
+  | typeof CALLER_GROUP;
 
 /** The scope an operation needs. */
 const scopeOf = (
@@ -106,13 +122,15 @@ export const scopeRefusal = (
 
 /**
  * The scopes that let a call in at the edge: any one of `needed` (or its wildcard, in `accepted`).
- * Delta sync takes any resource's read scope; the session then answers only what the key may read.
+ * Delta sync takes any resource's read scope, calendar feeds that of tasks or times; the session
+ * then answers only what the key may read.
  */
 export const callScopes = (
   group: CallGroup,
   operation: string,
 ): { readonly needed: readonly Scope[]; readonly accepted: readonly Scope[] } => {
   if (unscoped(group)) return { needed: [], accepted: [] };
+  if (group === FEED_GROUP) return feedScopes;
   if (group !== SYNC_GROUP) {
     const { needed, accepted } = operationScopes(group, operation);
     return { needed: [needed], accepted };
@@ -123,10 +141,15 @@ export const callScopes = (
   };
 };
 
-/** Whether `scopes` let a call in at the edge: null if they do (delta sync and carriers: always, see `callScopes`). */
+/** Whether `scopes` let a call in at the edge: null if they do (delta sync and carriers: always; see `callScopes`). */
 export const callRefusal = (
   scopes: readonly Scope[],
   group: CallGroup,
   operation: string,
-): InsufficientScope | null =>
-  group === SYNC_GROUP || unscoped(group) ? null : scopeRefusal(scopes, group, operation);
+): InsufficientScope | null => {
+  if (group === SYNC_GROUP || unscoped(group)) return null;
+  if (group !== FEED_GROUP) return scopeRefusal(scopes, group, operation);
+  return FEED_RESOURCES.some((resource) => allows(scopes, resource, 'read'))
+    ? null
+    : { _tag: 'InsufficientScope', needed: 'tasks:read', accepted: feedScopes.accepted };
+};

@@ -46,6 +46,7 @@ import type {
 import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { SessionInputs } from './input-codecs.js';
 import type { GivenInputs } from './inputs.js';
+import type { CalendarFeedOperations } from './session-calendar.js';
 
 /* A session's public face: every operation, by resource, with its errors (bound in session.ts). */
 
@@ -152,6 +153,8 @@ export interface Session<X, I extends SessionInputs = GivenInputs> {
   };
   /** Webhook subscriptions (CONTRACT §10): where the caller's changes are sent as they happen. */
   readonly webhooks: WebhookOperations<X, I>;
+  /** Calendar feeds (CONTRACT §12): subscribable iCalendar URLs of dated tasks and time records. */
+  readonly calendarFeeds: CalendarFeedOperations<X, I>;
   /**
    * Runs `work` as one transaction (a batch, CONTRACT §11): every call it makes through the session
    * it is given (a call through any other session inside it is refused) commits together when it

@@ -8,6 +8,7 @@ import type { Preparers, SessionInputs } from './input-codecs.js';
 import { CALLER_GROUP, SYNC_GROUP } from './scope-policy.js';
 import { mapAnswers } from './session-answers.js';
 import { admitReading, forId, given, runnerOf } from './session-binding.js';
+import { calendarFeedOperations } from './session-calendar.js';
 import { namedPreparers, recordOperations } from './session-records.js';
 import { reportOperations } from './session-reports.js';
 import type { CallError, Outcome, Session } from './session-types.js';
@@ -128,6 +129,7 @@ export const openSession = <X, I extends SessionInputs>(
     },
     reports: reportOperations(useCases.reports, prepare, actor, run),
     webhooks: webhookOperations(useCases.webhooks, prepare, actor, admit, run),
+    calendarFeeds: calendarFeedOperations(useCases.calendarFeeds, prepare, actor, admit),
     clients: recordOperations(
       'clients',
       useCases.clients,

@@ -12,6 +12,14 @@ import type { ListApiKeys } from '../api-keys/list-api-keys.use-case.js';
 import type { RevokeApiKey } from '../api-keys/revoke-api-key.use-case.js';
 import type { RotateApiKey } from '../api-keys/rotate-api-key.use-case.js';
 import type { RunBatch } from '../batch/run-batch.use-case.js';
+import type { CreateCalendarFeed } from '../calendar/create-calendar-feed.use-case.js';
+import type {
+  DeleteCalendarFeed,
+  GetCalendarFeed,
+  ListCalendarFeeds,
+  RegenerateCalendarFeed,
+} from '../calendar/manage-calendar-feeds.use-case.js';
+import type { ReadCalendar } from '../calendar/read-calendar.use-case.js';
 import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
 import type {
   MoneyReportKey,
@@ -74,6 +82,15 @@ export interface WorkspaceUseCases {
     readonly rotateSecret: RotateWebhookSecret;
     readonly deliveries: ListDeliveries;
     readonly retryDelivery: RetryDelivery;
+  };
+  readonly calendarFeeds: {
+    readonly create: CreateCalendarFeed;
+    readonly list: ListCalendarFeeds;
+    readonly get: GetCalendarFeed;
+    readonly delete: DeleteCalendarFeed;
+    readonly regenerate: RegenerateCalendarFeed;
+    /** A feed's calendar by the token of its URL: no key. */
+    readonly read: ReadCalendar;
   };
   readonly clients: RecordUseCases<
     ClientFields,

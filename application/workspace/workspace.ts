@@ -9,6 +9,7 @@ import type {
 import type { ListApiKeysError } from '../api-keys/list-api-keys.use-case.js';
 import type { RevokeApiKeyError } from '../api-keys/revoke-api-key.use-case.js';
 import type { RotateApiKeyError, RotatedApiKey } from '../api-keys/rotate-api-key.use-case.js';
+import type { Calendar, ReadCalendarError } from '../calendar/read-calendar.use-case.js';
 import type { InputOf } from '../shared/codecs.js';
 import type {
   Closed,
@@ -17,6 +18,7 @@ import type {
   Unauthenticated,
   UnknownUser,
 } from '../shared/errors.js';
+import type { Unchanged } from '../shared/list-version.js';
 import type { CreateUserError, createUserInput } from '../users/create-user.use-case.js';
 import type { FindUserError } from '../users/find-user.use-case.js';
 import type { Charge } from './admission.js';
@@ -88,6 +90,11 @@ export interface Workspace {
     /** A new key with the same scopes and expiry; the old one keeps working for `graceMs`, then counts as revoked. */
     rotate(keyId: number, graceMs: number): Outcome<RotateApiKeyError | Closed, RotatedApiKey>;
   };
+  /**
+   * A calendar feed's events by the token of its URL (the token is the credential: no key), or only
+   * that they are unchanged when `known` is still their version.
+   */
+  calendar(token: string, known?: string): Outcome<ReadCalendarError | Closed, Calendar | Unchanged>;
   /** Whether the database answers. */
   isHealthy(): Promise<boolean>;
   /** Closes the database; every call after it answers `Closed` (closing again does nothing). */

@@ -42,6 +42,7 @@ const draftOf = (committed: InMemoryState, visibleTasks: VisibleTasks | null) =>
     webhooks: draftFor('webhooks'),
     deliveries: draftFor('deliveries'),
     attempts: draftFor('attempts'),
+    calendarFeeds: draftFor('calendarFeeds'),
     sequences: draftFor('sequences'),
   };
   const commit = (): void => {

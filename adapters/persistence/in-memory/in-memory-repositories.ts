@@ -6,6 +6,7 @@ import { emptyProfile } from '../../../domain/gamification/profile.js';
 import type { LocalDate } from '../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../domain/task/task.js';
 import type { ChangeRecorder } from '../change-recorder.js';
+import { inMemoryCalendarFeeds } from './in-memory-calendar-feed.repository.js';
 import { inMemoryRecords, inMemoryUsage } from './in-memory-record.repository.js';
 import { type InMemoryState, nextId } from './in-memory-state.js';
 import { inMemoryWebhooks } from './in-memory-webhook.repository.js';
@@ -17,6 +18,7 @@ export const inMemoryRepositories = (
   latestSeq: (userId: UserId) => number,
 ): Repositories => ({
   webhooks: inMemoryWebhooks(state, latestSeq),
+  calendarFeeds: inMemoryCalendarFeeds(state),
   changeNotes: changes,
   tasks: {
     findForUpdate: async (id) => state.tasks.get(id) ?? null,

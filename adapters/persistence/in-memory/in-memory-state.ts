@@ -1,4 +1,5 @@
 import type { ApiKey } from '../../../domain/api-key/api-key.js';
+import type { CalendarFeed } from '../../../domain/calendar/calendar-feed.js';
 import type { AchievementCode } from '../../../domain/gamification/achievements.js';
 import type { CompletionLedger } from '../../../domain/gamification/completion-ledger.js';
 import type { Completion } from '../../../domain/gamification/profile.js';
@@ -55,6 +56,7 @@ export interface InMemoryState {
   readonly deliveries: Map<number, Delivery>;
   /** Each delivery's attempts, oldest first. */
   readonly attempts: Map<number, readonly DeliveryAttempt[]>;
+  readonly calendarFeeds: Map<number, CalendarFeed>;
   /** Last id handed out per table. */
   readonly sequences: Map<string, number>;
 }
@@ -78,6 +80,7 @@ export const emptyState = (): InMemoryState => ({
   webhooks: new Map(),
   deliveries: new Map(),
   attempts: new Map(),
+  calendarFeeds: new Map(),
   sequences: new Map(),
 });
 

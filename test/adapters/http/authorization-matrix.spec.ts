@@ -33,6 +33,8 @@ interface KeyedRow {
   readonly allowed?: number;
   /** The `{id}` to call, when not alice's record of the resource (one that does not exist). */
   readonly id?: number;
+  /** The route is about alice's calendar feed (of her tasks), not a record of the resource. */
+  readonly feed?: true;
 }
 
 /** An id no record has: the owner's allowed call gets past every check to the 404. */
@@ -42,7 +44,15 @@ const MISSING = 2_147_483_000;
  * Delta sync: a read scope per resource it answers, checked by the session. A batch: any valid key,
  * each operation checked as it would be alone. Who a key is (`any-key`): any valid key, no scope.
  */
-type Row = KeyedRow | 'public' | 'any-key' | 'per-resource' | 'per-operation' | 'per-tool';
+type Row = KeyedRow | 'public' | 'token' | 'any-key' | 'per-resource' | 'per-operation' | 'per-tool';
+
+/**
+ * Calendar feeds: a key that reads tasks or times gets in; each feed is then the caller's to manage
+ * only if the key reads what it shows (alice's shows her tasks).
+ */
+const FEED_ROW = { resource: 'tasks', access: 'read', feed: true } as const;
+/** What a feed route names as accepted when a key reads neither tasks nor times. */
+const FEED_SCOPES = 'tasks:read, tasks:*, times:read, times:*';
 
 const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/health': 'public',
@@ -84,6 +94,13 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/reports/moneys': { resource: 'moneys', access: 'read', anotherOwner: 200 },
   'GET /v1/reports/tasks': { resource: 'tasks', access: 'read', anotherOwner: 200 },
   'GET /v1/me': 'any-key',
+  // The token in the URL is the credential: any key or none, alice's feed answers (a unknown token 404).
+  'GET /v1/calendar/{file}': 'token',
+  'POST /v1/calendar-feeds': { ...FEED_ROW, body: { name: 'n' }, anotherOwner: 201 },
+  'GET /v1/calendar-feeds': { ...FEED_ROW, anotherOwner: 200 },
+  'GET /v1/calendar-feeds/{id}': { ...FEED_ROW, anotherOwner: 404 },
+  'DELETE /v1/calendar-feeds/{id}': { ...FEED_ROW, anotherOwner: 404, allowed: 404, id: MISSING },
+  'POST /v1/calendar-feeds/{id}/regenerate': { ...FEED_ROW, anotherOwner: 404, allowed: 200 },
   'GET /v1/sync': 'per-resource',
   'POST /v1/batch': 'per-operation',
   'POST /mcp': 'per-tool',
@@ -188,6 +205,7 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
   let world: HttpWorld;
   /** Alice's record of each resource, referenced by nothing; the task is assigned to carol. */
   const ids = {} as Record<Resource, number>;
+  const feed = { id: 0, path: '' };
   const keys = {} as Record<'revoked' | 'expired' | 'bob' | 'carol', string>;
 
   before(async () => {
@@ -216,7 +234,13 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
     ids.times = (await right(alice.times.create({ timeReally: 60 }))).id;
     ids.moneys = (await right(alice.moneys.create({ type: 1, price: 1 }))).id;
     ids.webhooks = (await right(alice.webhooks.create({ url: 'https://93.184.215.14/hook' }))).webhook.id;
+    const made = await right(alice.calendarFeeds.create({ name: 'work' }));
+    feed.id = made.feed.id;
+    feed.path = `/v1/calendar/${made.token}.ics`;
   });
+
+  /** The `{id}` a keyed row calls. */
+  const idFor = (row: KeyedRow): number => row.id ?? (row.feed ? feed.id : ids[row.resource]);
 
   after(() => world.close());
 
@@ -242,6 +266,17 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
         for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
           const response = await world.call(key, { method, url });
           expect(response.statusCode, String(key)).to.equal(200);
+        }
+      });
+      continue;
+    }
+
+    if (row === 'token') {
+      it(`${route}: anyone with the URL, with any key or none; a token that names no feed is 404`, async () => {
+        for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired, keys.bob]) {
+          expect((await world.call(key, { method, url: feed.path })).statusCode, String(key)).to.equal(200);
+          const unknown = await world.call(key, { method, url: `/v1/calendar/${'A'.repeat(43)}.ics` });
+          expect(unknown.statusCode, String(key)).to.equal(404);
         }
       });
       continue;
@@ -327,14 +362,12 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
             continue;
           const [singleMethod = 'GET', singlePath = ''] = single.split(' ');
           if (!singlePath.startsWith('/v1/') && !singlePath.startsWith('/public-api/')) continue;
-          const resource = singleRow === 'public' ? 'tasks' : singleRow.resource;
+          const keyed = singleRow === 'public' || singleRow === 'token' ? null : singleRow;
+          const resource = keyed === null ? 'tasks' : keyed.resource;
           const url = singlePath
-            .replace(
-              '{id}',
-              String(singleRow !== 'public' && singleRow.id !== undefined ? singleRow.id : ids[resource]),
-            )
+            .replace('{id}', String(keyed === null ? ids.tasks : idFor(keyed)))
             .replace('{delivery_id}', String(MISSING));
-          const body = singleRow === 'public' ? undefined : singleRow.body;
+          const body = keyed?.body;
           const callers = [
             await world.key('alice', `${resource}:read`),
             await world.key('alice', `${resource}:write`),
@@ -375,9 +408,7 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
     }
 
     it(`${route}: ${row.resource}:${row.access} or ${row.resource}:*, and only the owner${row.assignee ? ' or the assignee' : ''}`, async () => {
-      const url = path
-        .replace('{id}', String(row.id ?? ids[row.resource]))
-        .replace('{delivery_id}', String(MISSING));
+      const url = path.replace('{id}', String(idFor(row))).replace('{delivery_id}', String(MISSING));
       const send = (key: string | null, headers: Record<string, string> = {}, body = row.body) =>
         world.call(key, {
           method,
@@ -401,7 +432,7 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
       const denied = await send(await world.key('alice', `${row.resource}:${otherAccess}`));
       expect(denied.statusCode, `${row.resource}:${otherAccess}`).to.equal(403);
       expect(denied.headers['x-accepted-scopes']).to.equal(
-        `${row.resource}:${row.access}, ${row.resource}:*`,
+        row.feed ? FEED_SCOPES : `${row.resource}:${row.access}, ${row.resource}:*`,
       );
       await expectRefusal(
         await world.key('alice', `${OTHER_RESOURCE[row.resource]}:*`),

@@ -88,8 +88,10 @@ describe('OpenAPI document (GET /v1/openapi.json)', () => {
       for (const [method, operation] of Object.entries(operations)) {
         if (operation.security.length === 0) continue;
         const where = `${method} ${path}`;
-        // One scope by either scheme; delta sync takes any resource's read scope.
-        expect(operation.security, where).to.have.length(path === '/v1/sync' ? 16 : 2);
+        // One scope by either scheme; delta sync takes any resource's read scope, calendar feeds
+        // that of tasks or times.
+        const scopes = path === '/v1/sync' ? 8 : path.startsWith('/v1/calendar-feeds') ? 2 : 1;
+        expect(operation.security, where).to.have.length(2 * scopes);
         // /mcp refuses no scope itself: its tool calls answer their refusals as results.
         expect(Object.keys(operation.responses), where).to.include.members(
           path === '/mcp' ? ['401', '429', '500', '503'] : ['401', '403', '429', '500', '503'],

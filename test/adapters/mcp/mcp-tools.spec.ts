@@ -142,6 +142,8 @@ describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRAC
     await receiver.waitFor(1);
     const { deliveries } = (await call(client, 'webhooks_deliveries', { id: webhookId })).structuredContent
       .data;
+    const made = await call(client, 'calendar_feeds_create', { name: 'Agenda', include: ['tasks', 'times'] });
+    const feedId: number = made.structuredContent.data.feed.id;
 
     const calls: [string, Record<string, unknown>][] = [
       ...Object.entries(ids).flatMap(([resource, id]): [string, Record<string, unknown>][] => [
@@ -175,6 +177,10 @@ describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRAC
         .reverse()
         .map(([resource, id]): [string, Record<string, unknown>] => [`${resource}_delete`, { id }]),
       ['webhooks_delete', { id: webhookId }],
+      ['calendar_feeds_list', {}],
+      ['calendar_feeds_get', { id: feedId }],
+      ['calendar_feeds_regenerate', { id: feedId }],
+      ['calendar_feeds_delete', { id: feedId }],
     ];
     const listed = new Set((await client.listTools()).tools.map((tool) => tool.name));
     for (const [name, args] of calls) {
@@ -187,6 +193,7 @@ describe('MCP over Streamable HTTP at /mcp, with the SDK’s own client (CONTRAC
     for (const name of Object.keys(ids).map((resource) => `${resource}_create`)) listed.delete(name);
     listed.delete('webhooks_list');
     listed.delete('webhooks_deliveries');
+    listed.delete('calendar_feeds_create');
     expect([...listed], 'tools never called').to.deep.equal([]);
   });
 

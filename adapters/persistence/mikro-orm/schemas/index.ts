@@ -1,3 +1,4 @@
+import { CalendarFeedSchema } from './calendar-feed.schemas.js';
 import { ChangeLogSchema, ChangeSequenceSchema } from './change-log.schemas.js';
 import {
   AchievementSchema,
@@ -39,6 +40,7 @@ export const ALL_SCHEMAS = [
   WebhookSchema,
   WebhookDeliverySchema,
   WebhookAttemptSchema,
+  CalendarFeedSchema,
 ] as const;
 
 /** SQLite numbers the change log from its own last entry (change-log-writer.ts): no sequence table. */

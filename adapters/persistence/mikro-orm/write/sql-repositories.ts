@@ -19,6 +19,7 @@ import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { RowsAsRead } from './rows-as-read.js';
+import { sqlCalendarFeeds } from './sql-calendar-feed.repository.js';
 import { sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
@@ -263,6 +264,7 @@ export const sqlRepositories = (
     users: userRepository(q, known),
     apiKeys: apiKeyRepository(q, revokedKeys),
     webhooks: sqlWebhooks(q, dialect, passThrough, deliveryJobs),
+    calendarFeeds: sqlCalendarFeeds(q),
     clients: records(clientTable, 'clients'),
     projects: records(projectTable, 'projects'),
     categories: records(categoryTable, 'categories'),

@@ -25,6 +25,7 @@ import { Migration20261128030001 } from './Migration20261128030001.js';
 import { Migration20261128090001 } from './Migration20261128090001.js';
 import { Migration20261129100001 } from './Migration20261129100001.js';
 import { Migration20261129140001 } from './Migration20261129140001.js';
+import { Migration20261130090001 } from './Migration20261130090001.js';
 
 /** Every PostgreSQL migration, oldest first. Add new ones here: nothing is discovered from the file system. */
 export const POSTGRESQL_MIGRATIONS = [
@@ -55,4 +56,5 @@ export const POSTGRESQL_MIGRATIONS = [
   { name: 'Migration20261128090001', class: Migration20261128090001 },
   { name: 'Migration20261129100001', class: Migration20261129100001 },
   { name: 'Migration20261129140001', class: Migration20261129140001 },
+  { name: 'Migration20261130090001', class: Migration20261130090001 },
 ];

@@ -32,4 +32,5 @@ export const POSTGRESQL_MIGRATION_NAMES: readonly string[] = [
   'Migration20261128090001',
   'Migration20261129100001',
   'Migration20261129140001',
+  'Migration20261130090001',
 ];

@@ -28,6 +28,7 @@ import { Migration20261128030000 } from './Migration20261128030000.js';
 import { Migration20261128090000 } from './Migration20261128090000.js';
 import { Migration20261129100000 } from './Migration20261129100000.js';
 import { Migration20261129140000 } from './Migration20261129140000.js';
+import { Migration20261130090000 } from './Migration20261130090000.js';
 
 /**
  * Every SQLite migration, oldest first. Add new ones here, and their names to `names.ts`: nothing is
@@ -64,4 +65,5 @@ export const SQLITE_MIGRATIONS = [
   { name: 'Migration20261128090000', class: Migration20261128090000 },
   { name: 'Migration20261129100000', class: Migration20261129100000 },
   { name: 'Migration20261129140000', class: Migration20261129140000 },
+  { name: 'Migration20261130090000', class: Migration20261130090000 },
 ];

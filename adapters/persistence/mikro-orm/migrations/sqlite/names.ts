@@ -35,4 +35,5 @@ export const SQLITE_MIGRATION_NAMES: readonly string[] = [
   'Migration20261128090000',
   'Migration20261129100000',
   'Migration20261129140000',
+  'Migration20261130090000',
 ];
