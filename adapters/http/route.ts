@@ -120,6 +120,8 @@ export interface PublicDoc {
       };
   /** Other answers it may give in the error envelope: the codes of each status (the health check's 503). */
   readonly failures?: Readonly<Record<number, readonly string[]>>;
+  /** Answers with a strong ETag, and 304 to a matching If-None-Match. */
+  readonly etag?: true;
   readonly parameters?: readonly object[];
 }
 

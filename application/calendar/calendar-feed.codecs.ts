@@ -20,7 +20,6 @@ const include = new FieldCodec<readonly FeedContent[], readonly unknown[]>(
     type: 'array',
     items: { type: 'string', enum: [...FEED_CONTENTS] },
     minItems: 1,
-    maxItems: FEED_CONTENTS.length,
     description: 'What the feed shows: dated tasks, time records, or both (default ["tasks"])',
   },
   (value) => {

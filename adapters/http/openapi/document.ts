@@ -235,13 +235,27 @@ const publicOperation = (route: PublicRoute): object => {
     summary: doc.summary,
     ...(doc.description === undefined ? {} : { description: doc.description }),
     security: [],
-    ...(doc.parameters === undefined ? {} : { parameters: doc.parameters }),
+    ...(doc.parameters === undefined && !doc.etag
+      ? {}
+      : { parameters: [...(doc.parameters ?? []), ...(doc.etag ? [parameterRef('IfNoneMatch')] : [])] }),
     responses: {
       [answer.status]: {
         description: 'description' in answer ? answer.description : doc.summary,
-        headers: headerRefs(['X-Request-Id', ...(route.unlimited ? [] : RATE_LIMIT_HEADERS)]),
+        headers: headerRefs([
+          'X-Request-Id',
+          ...(doc.etag ? ['ETag'] : []),
+          ...(route.unlimited ? [] : RATE_LIMIT_HEADERS),
+        ]),
         content,
       },
+      ...(doc.etag
+        ? {
+            304: {
+              description: 'Not modified: the answer still has the ETag sent.',
+              headers: headerRefs(['ETag']),
+            },
+          }
+        : {}),
       // Counted against the caller's address, as any request without a key.
       ...(route.unlimited ? {} : { 429: errorRef(429) }),
       // Answered before routing, to any request.

@@ -49,7 +49,7 @@ export const ERROR_RESPONSES = {
   409: {
     name: 'Conflict',
     description:
-      'A POST with this `Idempotency-Key` is still running (retry after `Retry-After`), a record still references the one being deleted, or the user holds as many webhook subscriptions as the deployment allows.',
+      'A POST with this `Idempotency-Key` is still running (retry after `Retry-After`), a record still references the one being deleted, or the user holds as many webhook subscriptions or calendar feeds as allowed.',
     codes: [
       'IDEMPOTENCY_KEY_IN_USE',
       'CLIENT_IN_USE',
@@ -57,6 +57,7 @@ export const ERROR_RESPONSES = {
       'CATEGORY_IN_USE',
       'CARD_IN_USE',
       'WEBHOOK_LIMIT_REACHED',
+      'CALENDAR_FEED_LIMIT_REACHED',
     ],
     headers: ['Retry-After'],
   },

@@ -43,6 +43,7 @@ export const calendarRoutes = (read: ReadCalendarOf): PublicRoute[] => [
       ],
       answer: { status: 200, mediaType: 'text/calendar', description: 'The calendar (RFC 5545).' },
       failures: { 404: ['NOT_FOUND'] },
+      etag: true,
     },
     handle: async ({ file = '' }, { ifNoneMatch }) => {
       const token = file.endsWith(SUFFIX) ? file.slice(0, -SUFFIX.length) : '';

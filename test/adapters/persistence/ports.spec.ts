@@ -1,4 +1,5 @@
 import { ALL_HARNESSES } from '../../support/persistence-harness.js';
+import { calendarFeedsContract } from './ports/calendar-feeds.contract.js';
 import { changeLogContract } from './ports/change-log.contract.js';
 import { currentRecordsContract } from './ports/current-records.contract.js';
 import { gamificationContract } from './ports/gamification.contract.js';
@@ -25,4 +26,5 @@ for (const harness of ALL_HARNESSES) {
   changeLogContract(harness);
   currentRecordsContract(harness);
   webhookLogContract(harness);
+  calendarFeedsContract(harness);
 }
