@@ -12,6 +12,13 @@ export type {
 export type { ListApiKeysError } from '../application/api-keys/list-api-keys.use-case.js';
 export type { RevokeApiKeyError } from '../application/api-keys/revoke-api-key.use-case.js';
 export type { RotateApiKeyError, RotatedApiKey } from '../application/api-keys/rotate-api-key.use-case.js';
+export type { CalendarFeedView, CalendarFeedWithToken } from '../application/calendar/calendar-feed-view.js';
+export type { CreateCalendarFeedError } from '../application/calendar/create-calendar-feed.use-case.js';
+export type {
+  CalendarFeedError,
+  ListCalendarFeedsError,
+} from '../application/calendar/manage-calendar-feeds.use-case.js';
+export type { Calendar, ReadCalendarError } from '../application/calendar/read-calendar.use-case.js';
 export type { ProfileView } from '../application/gamification/get-gamification-profile.use-case.js';
 export type { ChangeOperation, ChangeResource } from '../application/ports/change-log.port.js';
 export type { Clock } from '../application/ports/clock.port.js';
@@ -87,6 +94,7 @@ export type {
 } from '../application/webhooks/webhook-deliveries.use-case.js';
 export type { WebhookView, WebhookWithSecret } from '../application/webhooks/webhook-view.js';
 export type * from '../application/workspace/inputs.js';
+export type { CalendarFeedOperations } from '../application/workspace/session-calendar.js';
 export type {
   Outcome,
   RecordOperations,
@@ -103,6 +111,7 @@ export type {
 export type { ApiKeyInfo } from '../domain/api-key/api-key.js';
 export type { Scope } from '../domain/api-key/scope.js';
 export { ALL_SCOPES } from '../domain/api-key/scope.js';
+export type { CalendarEvent } from '../domain/calendar/calendar-event.js';
 export type { AchievementCode } from '../domain/gamification/achievements.js';
 export type { GamificationFeedback } from '../domain/gamification/scoring.js';
 export type { Duration } from '../domain/shared/duration.js';
