@@ -57,7 +57,7 @@ export const mikroOrmOptions = async (
   { createDatabase = false, statementTimeoutMs, readConnection = false }: OrmOpenOptions = {},
 ): Promise<Options> => {
   const common = {
-    entities: database.kind === 'sqlite' ? SQLITE_SCHEMAS : [...ALL_SCHEMAS],
+    entities: [...(database.kind === 'sqlite' ? SQLITE_SCHEMAS : ALL_SCHEMAS)],
     ...(observe === undefined ? {} : { loggerFactory: (options) => new ObservingLogger(options, observe) }),
     extensions: [Migrator],
     allowGlobalContext: false,

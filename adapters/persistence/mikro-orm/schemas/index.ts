@@ -15,7 +15,38 @@ import { ApiKeySchema, UserSchema } from './user.schemas.js';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookSchema } from './webhook.schemas.js';
 import { CardSchema, CategorySchema, ClientSchema, ProjectSchema } from './workspace.schemas.js';
 
-export const ALL_SCHEMAS = [
+/**
+ * Every table's definition. Named one by one in the type too: declarations then refer to each
+ * schema by name instead of spelling all of them out, which the compiler refuses past a size.
+ */
+export type TableSchema =
+  | typeof UserSchema
+  | typeof ApiKeySchema
+  | typeof ClientSchema
+  | typeof ProjectSchema
+  | typeof CategorySchema
+  | typeof TaskSchema
+  | typeof TaskNumberSchema
+  | typeof TaskHistorySchema
+  | typeof ProfileSchema
+  | typeof AchievementSchema
+  | typeof CompletionSchema
+  | typeof CompletionDaySchema
+  | typeof CardSchema
+  | typeof NoteSchema
+  | typeof TimeSchema
+  | typeof MoneySchema
+  | typeof RateLimitWindowSchema
+  | typeof IdempotencyKeySchema
+  | typeof OwnerRowCountSchema
+  | typeof ChangeLogSchema
+  | typeof ChangeSequenceSchema
+  | typeof WebhookSchema
+  | typeof WebhookDeliverySchema
+  | typeof WebhookAttemptSchema
+  | typeof CalendarFeedSchema;
+
+const LISTED = [
   UserSchema,
   ApiKeySchema,
   ClientSchema,
@@ -41,7 +72,16 @@ export const ALL_SCHEMAS = [
   WebhookDeliverySchema,
   WebhookAttemptSchema,
   CalendarFeedSchema,
-] as const;
+] as const satisfies readonly TableSchema[];
+
+/** A schema named in `TableSchema` but left out of the list does not compile. */
+type Unlisted = Exclude<TableSchema, (typeof LISTED)[number]>;
+const everyOneListed: [Unlisted] extends [never] ? true : never = true;
+void everyOneListed;
+
+export const ALL_SCHEMAS: readonly TableSchema[] = LISTED;
 
 /** SQLite numbers the change log from its own last entry (change-log-writer.ts): no sequence table. */
-export const SQLITE_SCHEMAS = ALL_SCHEMAS.filter((schema) => schema !== ChangeSequenceSchema);
+export const SQLITE_SCHEMAS: readonly TableSchema[] = ALL_SCHEMAS.filter(
+  (schema) => schema !== ChangeSequenceSchema,
+);
