@@ -115,6 +115,24 @@ const seedOthers = async (db: Db, count: number, tasksEach: number, assignTo: nu
   }
 };
 
+/** Dated tasks in the calendar feed the bench reads (CONTRACT §12, issue 60). */
+const FEED_TASKS = 1_000;
+
+/**
+ * A user of their own with `FEED_TASKS` dated tasks and a feed of them, made through the service:
+ * answers the path of the feed's calendar.
+ */
+const calendarFeedOf = async (baseUrl: string, key: string): Promise<string> => {
+  const response = await fetch(`${baseUrl}/v1/calendar-feeds`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench' }),
+  });
+  if (!response.ok) throw new Error(`calendar feed: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { feed: { url: string } } };
+  return new URL(data.feed.url).pathname;
+};
+
 const finishSeeding = async (db: Db) => {
   await seedHistory(db);
   // PostgreSQL plans from statistics; autovacuum would gather them a little later anyway.
@@ -163,7 +181,10 @@ const captureBodies = async (baseUrl: string, key: string, samples: Sampled) => 
 
 /** An answer with its cursor reduced to whether it has one: each server spells its cursors its own way. */
 const comparable = (body: string): unknown =>
-  JSON.parse(body, (key, value) => (key === 'next_cursor' ? value !== null : value));
+  body.startsWith('BEGIN:VCALENDAR')
+    ? // A calendar is stamped with the time it was written.
+      body.replace(/\r\nDTSTAMP:[0-9TZ]+/g, '')
+    : JSON.parse(body, (key, value) => (key === 'next_cursor' ? value !== null : value));
 
 /** The fields of an answer, at every depth, without their values (a list's items may differ). */
 const fieldsOf = (value: unknown): unknown =>
@@ -210,10 +231,13 @@ const compare = async (dialect: Dialect, directory: string) => {
     const tasks = Number(args.tasks);
     const owner = await seedOwner(db, userId, tasks, Number(args.times));
     await seedOthers(db, Number(args.others), tasks, userId);
+    const calendarOwner = await ownerWithKey(database.url, 'calendar');
+    await seedOwner(db, calendarOwner.userId, FEED_TASKS, 0);
     await finishSeeding(db);
-    const list = scenarios(owner, statusPools(owner)).filter(selected);
 
     const service = await startService({ DATABASE_URL: database.url });
+    const calendarPath = await calendarFeedOf(service.baseUrl, calendarOwner.key);
+    const list = scenarios(owner, statusPools(owner), calendarPath).filter(selected);
     const ceiling = await startCeiling(['--mode', 'sql', '--url', database.url]);
     const reads = sampleRequests(list.filter((scenario) => scenario.kind === 'read'));
     const bodies = await captureBodies(service.baseUrl, key, reads);

@@ -72,7 +72,12 @@ const RECORD_TYPES = ['task', 'note', 'time', 'money'];
  * Every scenario varies its requests (random ids, pages, filters, words, record types), so no
  * answer is asked twice in a row; the same calls go to the service and to the hand-written ceiling.
  */
-export const scenarios = (owner: SeededOwner, statusPool: () => readonly number[]): Scenario[] => {
+export const scenarios = (
+  owner: SeededOwner,
+  statusPool: () => readonly number[],
+  /** The calendar of a feed of 1,000 dated tasks (issue 60), when the run has one. */
+  calendarPath?: string,
+): Scenario[] => {
   const taskId = (random: (n: number) => number) => owner.firstTaskId + random(owner.tasks);
   const searchPages = Math.max(1, Math.min(owner.tasks / WORDS.length, SEARCH_DEPTH) / 50);
   const reads: Record<string, Draw> = {
@@ -218,6 +223,16 @@ export const scenarios = (owner: SeededOwner, statusPool: () => readonly number[
         request: () => varied(reports[name] as Draw, nextSeed()),
       }),
     ),
+    ...(calendarPath === undefined
+      ? []
+      : [
+          {
+            name: 'calendar feed of 1,000 tasks',
+            kind: 'read',
+            scales: false,
+            request: () => ({ method: 'GET', path: calendarPath }),
+          } satisfies Scenario,
+        ]),
     ...Object.entries(writes).map(
       ([name, make]): Scenario => ({
         name,

@@ -94,7 +94,7 @@ export type {
 } from '../application/webhooks/webhook-deliveries.use-case.js';
 export type { WebhookView, WebhookWithSecret } from '../application/webhooks/webhook-view.js';
 export type * from '../application/workspace/inputs.js';
-export type { CalendarFeedOperations } from '../application/workspace/session-calendar.js';
+export type { CalendarFeedOperations } from '../application/workspace/session-calendar-types.js';
 export type {
   Outcome,
   RecordOperations,

@@ -322,15 +322,15 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       method: route.method,
       url: route.url,
       ...(limiter === null ? {} : { onRequest: limitByAddress(limiter) }),
-      handler: async (request, reply) =>
+      handler: async (request, reply) => {
         // trust boundary: fastify types params as unknown; its router fills them from the path, as strings.
-        send(
+        const params = request.params as Record<string, string>;
+        return send(
           request,
           reply,
-          await route.handle(request.params as Record<string, string>, {
-            ifNoneMatch: request.headers['if-none-match'],
-          }),
-        ),
+          await route.handle(params, { ifNoneMatch: request.headers['if-none-match'] }),
+        );
+      },
     });
     return;
   }

@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { type CalendarEvent, taskEvent, timeEvent } from '../../domain/calendar/calendar-event.js';
 import type { CalendarFeed } from '../../domain/calendar/calendar-feed.js';
-import type { LocalDate, LocalDateTime } from '../../domain/shared/local-date-time.js';
+import { type LocalDate, type LocalDateTime, spellDay } from '../../domain/shared/local-date-time.js';
 import type { TimeZone } from '../../domain/shared/time-zone.js';
 import type { FeedTokens } from '../ports/calendar-feed.repository.js';
 import type { ChangeLogReader } from '../ports/change-log.port.js';
@@ -31,7 +31,7 @@ export type ReadCalendarError = NotFound | InfrastructureError;
 /** The shape of a token `FeedTokens` makes: anything else names no feed, and costs no read. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Every dated record: the earliest day a date can name. */
-const EVER: LocalDate = '0001-01-01' as LocalDate;
+const EVER: LocalDate = spellDay(1, 1, 1);
 /** Records read per statement while a calendar is gathered. */
 const BATCH = 1_000;
 

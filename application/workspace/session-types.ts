@@ -46,7 +46,7 @@ import type {
 import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { SessionInputs } from './input-codecs.js';
 import type { GivenInputs } from './inputs.js';
-import type { CalendarFeedOperations } from './session-calendar.js';
+import type { CalendarFeedOperations } from './session-calendar-types.js';
 
 /* A session's public face: every operation, by resource, with its errors (bound in session.ts). */
 

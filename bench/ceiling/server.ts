@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { calendarOf } from './calendar.js';
 import { type Db, openDb, type Row } from './driver.js';
 import {
   dayBefore,
@@ -243,6 +244,16 @@ const routes = (db: Db) => {
       });
     }),
   );
+
+  app.get('/v1/calendar/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const calendar = await calendarOf(db, file.replace(/\.ics$/, ''), latestSeq);
+    if (calendar === null) return reply.code(404).send('{"success":false}');
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('etag', calendar.etag)
+      .send(calendar.body);
+  });
 
   for (const [path, statement, answer] of [
     ['/v1/reports/times', timesByClientAndMonth, timesAnswer],
