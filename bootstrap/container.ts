@@ -18,6 +18,7 @@ import {
 } from '../application/calendar/manage-calendar-feeds.use-case.js';
 import { ReadCalendar } from '../application/calendar/read-calendar.use-case.js';
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
+import { ExportWorkspace } from '../application/portability/export-workspace.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import {
   MONEYS_FIGURES,
@@ -76,6 +77,7 @@ const adapters = (options: ContainerOptions) => {
     taskReadModel: () => persistence.taskReadModel,
     recordReadModel: () => persistence.recordReadModel,
     reportReadModel: () => persistence.reportReadModel,
+    exportReader: () => persistence.exportReader,
     changeLog: () => persistence.changeLog,
     currentRecords: () => persistence.currentRecords,
     apiKeyStore: () => persistence.apiKeyStore,
@@ -149,6 +151,7 @@ const useCases: Omit<
       get('recordReadModel'),
       get('currentRecords'),
     ),
+  exportWorkspace: (get) => new ExportWorkspace(get('unitOfWork'), get('exportReader'), get('clock')),
   syncChanges: (get) =>
     new SyncChanges(get('changeLog'), get('currentRecords'), get('clock'), get('syncRetentionDays')),
 };
@@ -190,6 +193,7 @@ const useCasesOf = (get: Get): WorkspaceUseCases => ({
   reports: { times: get('timesReport'), moneys: get('moneysReport'), tasks: get('tasksReport') },
   batch: get('runBatch'),
   webhooks: webhookUseCasesOf(get),
+  portability: { export: get('exportWorkspace') },
   calendarFeeds: {
     create: get('createCalendarFeed'),
     list: get('listCalendarFeeds'),

@@ -12,6 +12,7 @@ import { calendarRoutes } from '../adapters/http/routes/calendar.routes.js';
 import { calendarFeedRoutes } from '../adapters/http/routes/calendar-feed.routes.js';
 import { callerRoutes } from '../adapters/http/routes/caller.routes.js';
 import { descriptionRoutes } from '../adapters/http/routes/description.routes.js';
+import { portabilityRoutes } from '../adapters/http/routes/portability.routes.js';
 import { reportRoutes } from '../adapters/http/routes/report.routes.js';
 import { syncRoutes } from '../adapters/http/routes/sync.routes.js';
 import { systemRoutes } from '../adapters/http/routes/system.routes.js';
@@ -60,6 +61,8 @@ const singleRoutes = [
 /** Every keyed route of the API: the single ones, and the batch of them and of `publicRoutes`. */
 const apiRoutes = (publicRoutes: readonly PublicRoute[]): Route[] => [
   ...singleRoutes,
+  // Streamed: not a batch's operation (see `Route.streamed`).
+  ...portabilityRoutes,
   batchRoute(singleRoutes, publicRoutes),
 ];
 

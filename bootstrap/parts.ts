@@ -34,6 +34,7 @@ export interface Parts
     | 'taskReadModel'
     | 'recordReadModel'
     | 'reportReadModel'
+    | 'exportReader'
     | 'changeLog'
     | 'currentRecords'
     | 'apiKeyStore'
@@ -96,6 +97,7 @@ export interface Parts
   readonly deleteCalendarFeed: CalendarFeeds['delete'];
   readonly regenerateCalendarFeed: CalendarFeeds['regenerate'];
   readonly readCalendar: CalendarFeeds['read'];
+  readonly exportWorkspace: WorkspaceUseCases['portability']['export'];
   // The webhook worker's two steps.
   readonly dispatchWebhookEvents: DispatchWebhookEvents;
   readonly deliverWebhooks: DeliverWebhooks;

@@ -82,6 +82,8 @@ export interface OperationDoc {
     readonly csv?: string;
     /** Optional members beside `data` (a task's gamification feedback). */
     readonly beside?: Readonly<Record<string, JsonSchema>>;
+    /** The answer is `data` itself, outside the success envelope (an export document). */
+    readonly bare?: true;
   };
   /** A DELETE that a referencing record refuses with 409 (`CLIENT_IN_USE`, …). */
   readonly inUse?: boolean;
@@ -101,6 +103,11 @@ export interface Route {
    * valid key came: a batch counts each of its operations. Without a valid key it counts as any.
    */
   readonly countsItself?: true;
+  /**
+   * Its answer is a stream (a whole workspace): served over HTTP alone, never as a batch's operation
+   * (whose answer is one JSON document) nor as an MCP tool (whose answer is an agent's context).
+   */
+  readonly streamed?: true;
   readonly handle: (request: ApiRequest) => Promise<Reply>;
 }
 

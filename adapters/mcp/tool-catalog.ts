@@ -189,12 +189,13 @@ export interface ToolCatalog {
 
 /**
  * Every keyed route as a tool, and the task status change by itself. A route of a prepared contract
- * (`/public-api/v1/…`) is the same operation as its `/v1/` route: no tool of its own.
+ * (`/public-api/v1/…`) is the same operation as its `/v1/` route: no tool of its own; a streamed
+ * route (an export) has none either.
  */
 export const toolCatalog = (routes: readonly Route[]): ToolCatalog => {
   const tools: Tool[] = [];
   for (const route of routes) {
-    if (route.url.startsWith('/public-api/')) continue;
+    if (route.url.startsWith('/public-api/') || route.streamed) continue;
     tools.push(toolOf(route));
     if (route.method === 'PATCH' && route.url === '/v1/tasks/:id') tools.push(changeStatusTool(route));
   }

@@ -6,6 +6,7 @@ import type { RecordReadModel } from '../../application/ports/record-read-model.
 import type { ReportReadModel } from '../../application/ports/report-read-model.port.js';
 import type { TaskReadModel } from '../../application/ports/task-read-model.port.js';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.port.js';
+import type { WorkspaceExportReader } from '../../application/ports/workspace-export.port.js';
 import type { CommitSignal } from './commit-signal.js';
 import type { DeliveryJobQueue } from './delivery-jobs.js';
 
@@ -78,6 +79,7 @@ export interface Persistence {
   readonly taskReadModel: TaskReadModel;
   readonly recordReadModel: RecordReadModel;
   readonly reportReadModel: ReportReadModel;
+  readonly exportReader: WorkspaceExportReader;
   readonly changeLog: ChangeLogReader;
   readonly currentRecords: CurrentRecords;
   readonly apiKeyStore: ApiKeyStore;

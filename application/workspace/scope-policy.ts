@@ -2,6 +2,7 @@ import {
   type Access,
   acceptedScopes,
   allows,
+  RECORD_RESOURCES,
   type Scope,
   type ScopedResource,
 } from '../../domain/api-key/scope.js';
@@ -71,6 +72,33 @@ const feedScopes = {
 };
 
 /**
+ * A workspace's export reads every resource and its import writes every one (CONTRACT §12): the
+ * key needs the scope of each, all of them, and a refusal names the first it lacks.
+ */
+export const WORKSPACE_GROUP = 'workspace';
+const WORKSPACE_ACCESS: Readonly<Record<string, Access>> = { export: 'read', import: 'write' };
+const workspaceAccess = (operation: string): Access => WORKSPACE_ACCESS[operation] ?? 'write';
+const workspaceScopes = (operation: string) => {
+  const access = workspaceAccess(operation);
+  return {
+    needed: RECORD_RESOURCES.map((resource): Scope => `${resource}:${access}`),
+    accepted: RECORD_RESOURCES.flatMap((resource) => acceptedScopes(resource, access)),
+    all: true,
+  };
+};
+const workspaceRefusal = (scopes: readonly Scope[], operation: string): InsufficientScope | null => {
+  const access = workspaceAccess(operation);
+  const missing = RECORD_RESOURCES.find((resource) => !allows(scopes, resource, access));
+  return missing === undefined
+    ? null
+    : {
+        _tag: 'InsufficientScope',
+        needed: `${missing}:${access}`,
+        accepted: acceptedScopes(missing, access),
+      };
+};
+
+/**
  * Calls that carry others need no scope of their own: a batch's operations, and an MCP request's tool
  * calls, are each checked against their own scope, as if sent alone (CONTRACT §11).
  */
@@ -86,6 +114,7 @@ export type CallGroup =
   | OperationGroup
   | typeof SYNC_GROUP
   | typeof FEED_GROUP
+  | typeof WORKSPACE_GROUP
   | CarrierGroup
   | typeof CALLER_GROUP;
 
@@ -128,9 +157,15 @@ export const scopeRefusal = (
 export const callScopes = (
   group: CallGroup,
   operation: string,
-): { readonly needed: readonly Scope[]; readonly accepted: readonly Scope[] } => {
+): {
+  readonly needed: readonly Scope[];
+  readonly accepted: readonly Scope[];
+  /** Every one of `needed` (each or its wildcard), not any one. */
+  readonly all?: boolean;
+} => {
   if (unscoped(group)) return { needed: [], accepted: [] };
   if (group === FEED_GROUP) return feedScopes;
+  if (group === WORKSPACE_GROUP) return workspaceScopes(operation);
   if (group !== SYNC_GROUP) {
     const { needed, accepted } = operationScopes(group, operation);
     return { needed: [needed], accepted };
@@ -148,6 +183,7 @@ export const callRefusal = (
   operation: string,
 ): InsufficientScope | null => {
   if (group === SYNC_GROUP || unscoped(group)) return null;
+  if (group === WORKSPACE_GROUP) return workspaceRefusal(scopes, operation);
   if (group !== FEED_GROUP) return scopeRefusal(scopes, group, operation);
   return FEED_RESOURCES.some((resource) => allows(scopes, resource, 'read'))
     ? null

@@ -5,7 +5,7 @@ import type { TogetherOptions } from '../ports/unit-of-work.port.js';
 import type { Actor } from '../shared/actor.js';
 import type { Admit } from './admission.js';
 import type { Preparers, SessionInputs } from './input-codecs.js';
-import { CALLER_GROUP, SYNC_GROUP } from './scope-policy.js';
+import { CALLER_GROUP, SYNC_GROUP, WORKSPACE_GROUP } from './scope-policy.js';
 import { mapAnswers } from './session-answers.js';
 import { admitReading, forId, given, runnerOf } from './session-binding.js';
 import { calendarFeedOperations } from './session-calendar.js';
@@ -116,6 +116,13 @@ export const openSession = <X, I extends SessionInputs>(
         pipe(
           admit(CALLER_GROUP, 'get'),
           TE.flatMap(() => useCases.me.describe.execute(actor)),
+        )(),
+    },
+    workspace: {
+      export: () =>
+        pipe(
+          admit(WORKSPACE_GROUP, 'export'),
+          TE.flatMap(() => useCases.portability.export.execute(actor)),
         )(),
     },
     changes: {

@@ -21,6 +21,7 @@ import type {
 } from '../calendar/manage-calendar-feeds.use-case.js';
 import type { ReadCalendar } from '../calendar/read-calendar.use-case.js';
 import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
+import type { ExportWorkspace } from '../portability/export-workspace.use-case.js';
 import type {
   MoneyReportKey,
   MoneysFigures,
@@ -83,6 +84,7 @@ export interface WorkspaceUseCases {
     readonly deliveries: ListDeliveries;
     readonly retryDelivery: RetryDelivery;
   };
+  readonly portability: { readonly export: ExportWorkspace };
   readonly calendarFeeds: {
     readonly create: CreateCalendarFeed;
     readonly list: ListCalendarFeeds;

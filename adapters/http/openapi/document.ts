@@ -120,7 +120,10 @@ const successResponse = (route: Route): object => {
       ...RATE_LIMIT_HEADERS,
     ]),
     content: {
-      'application/json': { schema, example: { success: true, data: answer.example } },
+      'application/json': {
+        schema,
+        example: answer.bare ? answer.example : { success: true, data: answer.example },
+      },
       ...(answer.csv === undefined
         ? {}
         : { 'text/csv': { schema: { type: 'string' }, example: answer.csv } }),
@@ -130,8 +133,14 @@ const successResponse = (route: Route): object => {
 
 /** The scopes an operation needs, as the document states them: security, the accepted list and a note. */
 const scopesOf = (operation: Route['operation']) => {
-  const { needed, accepted } = callScopes(operation.group, operation.name);
+  const { needed, accepted, all } = callScopes(operation.group, operation.name);
   const [only] = needed;
+  if (all === true)
+    return {
+      security: [{ bearer: [...needed] }, { apiKey: [...needed] }],
+      accepted,
+      note: `Needs every one of ${needed.map((s) => `\`${s}\``).join(', ')} (each, or its resource's \`:*\`).`,
+    };
   if (needed.length === 0)
     return {
       security: [{ bearer: [] }, { apiKey: [] }],

@@ -150,7 +150,9 @@ export const successEnvelope = (data: JsonSchema): JsonSchema =>
 export const successBody = (answer: {
   readonly data: JsonSchema;
   readonly beside?: Readonly<Record<string, JsonSchema>> | undefined;
+  readonly bare?: true | undefined;
 }): JsonSchema => {
+  if (answer.bare) return answer.data;
   // trust boundary: successEnvelope builds an object schema, which has properties.
   const envelope = successEnvelope(answer.data) as { properties: Record<string, JsonSchema> };
   return answer.beside === undefined

@@ -3,6 +3,7 @@ import type { Persistence } from '../persistence.js';
 import { InMemoryApiKeyStore } from './in-memory-api-key-store.js';
 import { InMemoryCurrentRecords } from './in-memory-current-records.js';
 import { InMemoryDatabase } from './in-memory-database.js';
+import { InMemoryExportReader } from './in-memory-export-reader.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryRecordReadModel } from './in-memory-record-read-model.js';
 import { InMemoryReportReadModel } from './in-memory-report-read-model.js';
@@ -24,6 +25,7 @@ export const openInMemoryPersistence = (): InMemoryPersistence => {
     taskReadModel: new InMemoryTaskReadModel(database),
     recordReadModel: new InMemoryRecordReadModel(database),
     reportReadModel: new InMemoryReportReadModel(database),
+    exportReader: new InMemoryExportReader(database),
     changeLog: database.changeLog,
     currentRecords: new InMemoryCurrentRecords(database),
     apiKeyStore: new InMemoryApiKeyStore(database),

@@ -10,6 +10,7 @@ import { ApiKeyCache, DEFAULT_KEY_CACHE_MS } from './read/api-key-cache.js';
 import { SqlApiKeyStore } from './read/sql-api-key-store.js';
 import { SqlChangeLogReader } from './read/sql-change-log-reader.js';
 import { SqlCurrentRecords } from './read/sql-current-records.js';
+import { SqlExportReader } from './read/sql-export-reader.js';
 import { SqlIdempotencyStore } from './read/sql-idempotency-store.js';
 import { SqlRecordReadModel } from './read/sql-record-read-model.js';
 import { SqlReportReadModel } from './read/sql-report-read-model.js';
@@ -127,6 +128,7 @@ export const persistenceOver = async (
     taskReadModel: new SqlTaskReadModel(readStatements, dialect, options.countHorizon),
     recordReadModel: new SqlRecordReadModel(readStatements, dialect, options.countHorizon),
     reportReadModel: new SqlReportReadModel(readStatements, dialect),
+    exportReader: new SqlExportReader(readStatements),
     changeLog: new SqlChangeLogReader(readStatements, dialect),
     currentRecords: new SqlCurrentRecords(readStatements, dialect),
     apiKeyStore: new SqlApiKeyStore(readStatements, writer, keyCache),

@@ -44,7 +44,15 @@ const MISSING = 2_147_483_000;
  * Delta sync: a read scope per resource it answers, checked by the session. A batch: any valid key,
  * each operation checked as it would be alone. Who a key is (`any-key`): any valid key, no scope.
  */
-type Row = KeyedRow | 'public' | 'token' | 'any-key' | 'per-resource' | 'per-operation' | 'per-tool';
+type Row =
+  | KeyedRow
+  | 'public'
+  | 'token'
+  | 'any-key'
+  | 'every-resource'
+  | 'per-resource'
+  | 'per-operation'
+  | 'per-tool';
 
 /**
  * Calendar feeds: a key that reads tasks or times gets in; each feed is then the caller's to manage
@@ -94,6 +102,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/reports/moneys': { resource: 'moneys', access: 'read', anotherOwner: 200 },
   'GET /v1/reports/tasks': { resource: 'tasks', access: 'read', anotherOwner: 200 },
   'GET /v1/me': 'any-key',
+  // The whole workspace: every resource's read scope; its own owner's records only (not in batches).
+  'GET /v1/export': 'every-resource',
   // The token in the URL is the credential: any key or none, alice's feed answers (a unknown token 404).
   'GET /v1/calendar/{file}': 'token',
   'POST /v1/calendar-feeds': { ...FEED_ROW, body: { name: 'n' }, anotherOwner: 201 },
@@ -271,6 +281,32 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
       continue;
     }
 
+    if (row === 'every-resource') {
+      it(`${route}: every resource's read scope, and only the owner's records`, async () => {
+        for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
+          const response = await world.call(key, { method, url: path });
+          expect(response.statusCode, String(key)).to.equal(401);
+        }
+        const reads = Object.keys(OTHER_RESOURCE).filter((resource) => resource !== 'webhooks');
+        for (const lacking of reads) {
+          const scopes = reads.filter((resource) => resource !== lacking).map((r) => `${r}:read`);
+          const refused = await world.call(await world.key('alice', scopes.join(',')), { method, url: path });
+          expect(refused.statusCode, lacking).to.equal(403);
+          expect(refused.headers['x-accepted-scopes'], lacking).to.equal(`${lacking}:read, ${lacking}:*`);
+        }
+        const every = reads.map((resource) => `${resource}:read`).join(',');
+        const own = await world.call(await world.key('alice', every), { method, url: path });
+        expect(own.json().tasks.map((task: { id: number }) => task.id)).to.include(ids.tasks);
+        // Alice's task is assigned to carol: only its owner's export holds it.
+        const carols = (await world.call(keys.carol, { method, url: path })).statusCode;
+        expect(carols, 'a key without every read scope').to.equal(403);
+        const bobs = (await world.call(keys.bob, { method, url: path })).json();
+        expect(bobs.clients.map((client: { id: number }) => client.id)).not.to.include(ids.clients);
+        expect(bobs.tasks.map((task: { id: number }) => task.id)).not.to.include(ids.tasks);
+      });
+      continue;
+    }
+
     if (row === 'token') {
       it(`${route}: anyone with the URL, with any key or none; a token that names no feed is 404`, async () => {
         for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired, keys.bob]) {
@@ -355,6 +391,7 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
         for (const [single, singleRow] of Object.entries(MATRIX)) {
           if (
             singleRow === 'per-operation' ||
+            singleRow === 'every-resource' ||
             singleRow === 'per-resource' ||
             singleRow === 'per-tool' ||
             singleRow === 'any-key'

@@ -1,4 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { isAchievementCode } from '../../../../domain/gamification/achievements.js';
+import type { GamificationProfile } from '../../../../domain/gamification/profile.js';
+import type { UserId } from '../../../../domain/task/task.js';
+import { domainValue, instant } from '../typed-values.js';
 import { epochMillis, idColumn } from './column-types.js';
 import { UserSchema } from './user.schemas.js';
 
@@ -58,4 +62,24 @@ export const CompletionDaySchema = defineEntity({
     day: p.string().length(10).primary(),
     standing: p.integer(),
   },
+});
+
+/** A profile from its row (none yet: zeros) and its achievements' rows. */
+export const profileFromRows = (
+  userId: UserId,
+  profile: { total_points: number; best_streak_days: number; standing_completions: number } | undefined,
+  achievements: readonly { code: string; unlocked_at: number }[],
+): GamificationProfile => ({
+  userId,
+  totalPoints: profile?.total_points ?? 0,
+  bestStreakDays: profile?.best_streak_days ?? 0,
+  standingCompletions: profile?.standing_completions ?? 0,
+  achievements: achievements
+    .filter((achievement) => isAchievementCode(achievement.code))
+    .map((achievement) => ({
+      code: domainValue('user_achievements', 'code', achievement.code, (code) =>
+        isAchievementCode(code) ? code : null,
+      ),
+      unlockedAt: instant(achievement.unlocked_at),
+    })),
 });

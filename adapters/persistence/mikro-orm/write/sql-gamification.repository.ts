@@ -1,5 +1,4 @@
 import type { GamificationRepository } from '../../../../application/ports/gamification.repository.js';
-import { isAchievementCode } from '../../../../domain/gamification/achievements.js';
 import {
   type CompletionLedger,
   coversStreak,
@@ -9,8 +8,9 @@ import type { Completion } from '../../../../domain/gamification/profile.js';
 import { addDays, type LocalDate } from '../../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
+import { profileFromRows } from '../schemas/gamification.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
-import { domainValue, instant } from '../typed-values.js';
+import { instant } from '../typed-values.js';
 
 // trust boundary: the ledger's days were written as LocalDate by this repository.
 const asDay = (text: string) => text as LocalDate;
@@ -85,20 +85,7 @@ export const sqlGamification = (q: Statements, dialect: SqlDialect): Gamificatio
       );
       stored.set(userId, new Set(achievements.map((achievement) => achievement.code)));
       return {
-        profile: {
-          userId,
-          totalPoints: profile?.total_points ?? 0,
-          bestStreakDays: profile?.best_streak_days ?? 0,
-          standingCompletions: profile?.standing_completions ?? 0,
-          achievements: achievements
-            .filter((achievement) => isAchievementCode(achievement.code))
-            .map((achievement) => ({
-              code: domainValue('user_achievements', 'code', achievement.code, (code) =>
-                isAchievementCode(code) ? code : null,
-              ),
-              unlockedAt: instant(achievement.unlocked_at),
-            })),
-        },
+        profile: profileFromRows(userId, profile, achievements),
         ledger: await ledgerAround(userId, today),
       };
     },
