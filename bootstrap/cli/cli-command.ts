@@ -22,8 +22,8 @@ export interface CommandContext {
 }
 
 export interface Command {
-  /** `['keys', 'rotate']`. */
-  readonly words: readonly [string, string];
+  /** `['keys', 'rotate']`, or one word (`['export']`). */
+  readonly words: readonly [string] | readonly [string, string];
   /** What follows the words in the usage line: `<key-id> [--grace 1h]`. */
   readonly usage: string;
   readonly summary: string;

@@ -14,10 +14,17 @@ import { openWorkspace } from '../workspace.js';
 import { type Command, type CommandContext, UsageError } from './cli-command.js';
 import { DB_COMMANDS } from './db-commands.js';
 import { KEY_COMMANDS } from './key-commands.js';
+import { PORTABILITY_COMMANDS } from './portability-commands.js';
 import { USER_COMMANDS } from './user-commands.js';
 import { WEBHOOK_COMMANDS } from './webhook-commands.js';
 
-const COMMANDS: readonly Command[] = [...USER_COMMANDS, ...KEY_COMMANDS, ...WEBHOOK_COMMANDS, ...DB_COMMANDS];
+const COMMANDS: readonly Command[] = [
+  ...USER_COMMANDS,
+  ...KEY_COMMANDS,
+  ...WEBHOOK_COMMANDS,
+  ...DB_COMMANDS,
+  ...PORTABILITY_COMMANDS,
+];
 
 const usageLine = (command: Command) => `workspace-api ${command.words.join(' ')} ${command.usage}`;
 
@@ -70,14 +77,14 @@ const run = async (argv: readonly string[], print: (line: string) => void): Prom
     throw new UsageError(usageOf(COMMANDS));
   }
   const inGroup = COMMANDS.filter((c) => c.words[0] === group);
-  const command = inGroup.find((c) => c.words[1] === action);
+  const command = inGroup.find((c) => c.words.length === 1 || c.words[1] === action);
   if (command === undefined) {
     if (inGroup.length > 0 && !isWord(action) && wantsHelp(argv)) return print(usageOf(inGroup));
     const named = `${group}${isWord(action) ? ` ${action}` : ''}`;
     throw new UsageError(`Unknown command "${named}".\n${usageOf(inGroup.length > 0 ? inGroup : COMMANDS)}`);
   }
   const { values, positionals } = parseArgs({
-    args: argv.slice(2) as string[],
+    args: argv.slice(command.words.length) as string[],
     allowPositionals: true,
     strict: true,
     options: {
