@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -21,6 +21,7 @@ const COMMANDS = [
   'db status',
   'db migrate',
   'db backup',
+  'export',
 ];
 
 describe('the CLI, compiled, as an operator meets it', function () {
@@ -91,6 +92,31 @@ describe('the CLI, compiled, as an operator meets it', function () {
       { id: 1, name: 'alice', timezone: 'Europe/Kyiv' },
       { id: 2, name: 'bob', timezone: 'UTC' },
     ]);
+  });
+
+  it("exports a user's workspace to a file or to standard output, the document of GET /v1/export", async () => {
+    await json('users', 'create', 'ann');
+    const workspace = await openWorkspace({ database: databaseUrl, webhooks: { deliver: false } });
+    try {
+      await workspace.actingAs(1).clients.create({ name: 'Acme' });
+    } finally {
+      await workspace.close();
+    }
+    const out = join(directory, 'ann.json');
+    const written = await cli('export', '--user', 'ann', '--out', out);
+    expect(written.code, written.stderr).to.equal(0);
+    const document = JSON.parse(readFileSync(out, 'utf8'));
+    expect(document).to.include({ format: 'workspace-api/export', version: 1 });
+    expect(document.user).to.deep.equal({ name: 'ann', timezone: 'UTC' });
+    expect(document.clients.map((client: { name: string }) => client.name)).to.deep.equal(['Acme']);
+    const printed = await cli('export', '--user', 'ann');
+    expect({ ...JSON.parse(printed.stdout), exported_at: null }).to.deep.equal({
+      ...document,
+      exported_at: null,
+    });
+    const unnamed = await cli('export');
+    expect(unnamed.code).to.equal(2);
+    expect(unnamed.stderr).to.contain('--user');
   });
 
   it("lists every user's webhook subscriptions without secrets, and disables one for its owner", async () => {

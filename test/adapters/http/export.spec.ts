@@ -83,6 +83,47 @@ describe('HTTP: export (CONTRACT §12)', () => {
     expect(document.categories.map((category: { id: number }) => category.id)).to.deep.equal(ids);
   });
 
+  it('writes the document as it reads it: the first sections arrive while a later one is still being read', async () => {
+    await world.close();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    world = await openHttpWorld((persistence) => ({
+      ...persistence,
+      exportReader: {
+        gamification: (ownerId) => persistence.exportReader.gamification(ownerId),
+        page: async (section, ownerId, afterId, limit) => {
+          if (section === 'notes') await held;
+          return persistence.exportReader.page(section, ownerId, afterId, limit);
+        },
+      },
+    }));
+    await world.user('alice');
+    const streaming = await world.key('alice', EVERYTHING);
+    await made('/v1/clients', { name: 'Acme' }, streaming);
+    const address = await world.app.listen({ port: 0, host: '127.0.0.1' });
+    // Uncompressed: a compressor holds text back until it has a block's worth.
+    const response = await fetch(`${address}/v1/export`, {
+      headers: { 'x-api-key': streaming, 'accept-encoding': 'identity' },
+    });
+    expect(response.status).to.equal(200);
+    const reader = response.body?.getReader();
+    if (reader === undefined) throw new Error('no body');
+    let received = '';
+    try {
+      while (!received.includes('"task_history":[]'))
+        received += new TextDecoder().decode((await reader.read()).value);
+      expect(received).to.contain('"clients":[{').and.not.to.contain('"notes"');
+    } finally {
+      // Never left holding the reader, whatever the assertions say.
+      release();
+    }
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      received += new TextDecoder().decode(part.value);
+    expect(JSON.parse(received).clients).to.have.length(1);
+  });
+
   it('needs the read scope of every resource: a key without one is 403 naming it', async () => {
     const allowed = await send('GET', '/v1/export', undefined, await world.key('alice', EVERY_READ));
     expect(allowed.statusCode).to.equal(200);

@@ -2,6 +2,7 @@ import { ALL_HARNESSES } from '../../support/persistence-harness.js';
 import { calendarFeedsContract } from './ports/calendar-feeds.contract.js';
 import { changeLogContract } from './ports/change-log.contract.js';
 import { currentRecordsContract } from './ports/current-records.contract.js';
+import { exportReaderContract } from './ports/export-reader.contract.js';
 import { gamificationContract } from './ports/gamification.contract.js';
 import { idempotencyStoreContract } from './ports/idempotency.contract.js';
 import { recordReadModelContract, recordRepositoryContract } from './ports/records.contract.js';
@@ -27,4 +28,5 @@ for (const harness of ALL_HARNESSES) {
   currentRecordsContract(harness);
   webhookLogContract(harness);
   calendarFeedsContract(harness);
+  exportReaderContract(harness);
 }
