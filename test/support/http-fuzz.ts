@@ -239,6 +239,13 @@ const checkAnswer = (status: number, text: string): void => {
   if (response.statusCode >= 500) throw new Error(`a ${response.statusCode}: ${response.body}`);
   if (response.statusCode === 304) return;
   const parsed: unknown = JSON.parse(response.body);
+  // The one answer outside the envelope: the export document, bare (CONTRACT §12).
+  const exported =
+    status === 200 &&
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    (parsed as Json).format === 'workspace-api/export';
+  if (exported) return;
   if (typeof parsed !== 'object' || parsed === null || typeof (parsed as Json).success !== 'boolean')
     throw new Error(`not the envelope: ${response.body.slice(0, 500)}`);
   if ((parsed as Json).success === false) {
