@@ -28,8 +28,6 @@ export interface Calendar {
 
 export type ReadCalendarError = NotFound | InfrastructureError;
 
-/** The shape of a token `FeedTokens` makes: anything else names no feed, and costs no read. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Every dated record: the earliest day a date can name. */
 const EVER: LocalDate = spellDay(1, 1, 1);
 /** Records read per statement while a calendar is gathered. */
@@ -70,7 +68,7 @@ export class ReadCalendar {
   ) {}
 
   execute(token: string, known?: string): TE.TaskEither<ReadCalendarError, Calendar | Unchanged> {
-    if (!TOKEN.test(token)) return TE.left(notFound('calendar feed'));
+    if (!this.tokens.wellFormed(token)) return TE.left(notFound('calendar feed'));
     return pipe(
       this.unitOfWork.run(async (repositories) => {
         const feed = await repositories.calendarFeeds.findByDigest(this.tokens.digest(token));

@@ -24,5 +24,7 @@ export interface FeedToken {
 /** Makes and digests feed tokens (randomness and hashing live in an adapter). */
 export interface FeedTokens {
   generate(): FeedToken;
+  /** Whether `token` has the shape of one `generate` makes: another names no feed, and costs no read. */
+  wellFormed(token: string): boolean;
   digest(token: string): string;
 }

@@ -87,7 +87,8 @@ export const calendarOf = async (
   );
   const timezone = String(feed.timezone);
   const definition = getVtimezoneComponent(timezone);
-  const zone = definition === null ? null : timezone;
+  const zoneLines = definition === null ? [] : definition.split(/\r?\n/).filter((line) => line !== '');
+  const zone = zoneLines.find((line) => line.startsWith('TZID:'))?.slice(5) ?? null;
   const stamp = utc(Date.now());
   const lines = [
     'BEGIN:VCALENDAR',
@@ -97,7 +98,7 @@ export const calendarOf = async (
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${asText(String(feed.name))}`,
     `X-WR-TIMEZONE:${timezone}`,
-    ...(definition === null ? [] : definition.split(/\r?\n/).filter((line) => line !== '')),
+    ...(zone === null ? [] : zoneLines),
     ...rows.flatMap((row) => eventOf(row, zone, stamp)),
     'END:VCALENDAR',
   ];

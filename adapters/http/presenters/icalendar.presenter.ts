@@ -71,10 +71,16 @@ const duration = (seconds: number): string => {
   return `PT${parts === '' ? '0S' : parts}`;
 };
 
-/** The zone's VTIMEZONE lines, or null when the package has no definition for it. */
-const timezoneLines = (zone: string): string[] | null => {
+/**
+ * The zone's VTIMEZONE lines and the TZID they define (an alias's is its zone's: `UTC` is
+ * `Etc/UTC`), or null when the package has no definition for it.
+ */
+const timezoneOf = (zone: string): { readonly lines: string[]; readonly tzid: string } | null => {
   const component = getVtimezoneComponent(zone);
-  return component === null ? null : component.split(/\r?\n/).filter((line) => line !== '');
+  if (component === null) return null;
+  const lines = component.split(/\r?\n/).filter((line) => line !== '');
+  const tzid = lines.find((line) => line.startsWith('TZID:'))?.slice('TZID:'.length);
+  return tzid === undefined ? null : { lines, tzid };
 };
 
 /**
@@ -98,8 +104,8 @@ const eventLines = (event: CalendarEvent, tzid: string | null, stamp: Date): str
 
 /** The calendar as `text/calendar` (CRLF line ends, folded lines); `stamp` is when it was written. */
 export const icalendarOf = (calendar: Calendar, stamp: Date): string => {
-  const zone = timezoneLines(calendar.timezone);
-  const tzid = zone === null ? null : calendar.timezone;
+  const zone = timezoneOf(calendar.timezone);
+  const tzid = zone?.tzid ?? null;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -108,7 +114,7 @@ export const icalendarOf = (calendar: Calendar, stamp: Date): string => {
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${text(calendar.name)}`,
     `X-WR-TIMEZONE:${calendar.timezone}`,
-    ...(zone ?? []),
+    ...(zone?.lines ?? []),
     ...calendar.events.flatMap((event) => eventLines(event, tzid, stamp)),
     'END:VCALENDAR',
   ];

@@ -55,6 +55,22 @@ describe('iCalendar text: folding, escaping, dates and zones', () => {
     expect(parseCalendar(text).events).to.have.length(2);
   });
 
+  it("names in every DTSTART the TZID its VTIMEZONE defines, an alias's zone too", () => {
+    for (const [zone, tzid] of [
+      ['UTC', 'Etc/UTC'],
+      ['Asia/Calcutta', 'Asia/Kolkata'],
+      ['Europe/Berlin', 'Europe/Berlin'],
+    ] as const) {
+      const text = icalendarOf(
+        { name: 'n', timezone: timeZone(zone), version: '1', events: [event({})] },
+        new Date(),
+      );
+      expect(text, zone).to.contain(`\r\nBEGIN:VTIMEZONE\r\nTZID:${tzid}\r\n`);
+      expect(text, zone).to.contain(`DTSTART;TZID=${tzid}:20261201T100000\r\n`);
+      expect(parseCalendar(text).events[0]?.startZone, zone).to.equal(tzid);
+    }
+  });
+
   it('keeps no control character a TEXT value cannot hold', () => {
     const text = icalendarOf(
       {
