@@ -33,6 +33,8 @@ export interface Caller {
   readonly session: AdmittedSession;
   /** The rate limit's refusal when past it, else null (`ApiRequest.chargeOne`). */
   readonly chargeOne: () => Promise<Reply | null>;
+  /** Where the request it came in was sent, when over HTTP (`ApiRequest.origin`). */
+  readonly origin?: string;
 }
 
 export type Dispatch = (caller: Caller, request: InnerRequest) => Promise<Reply>;
@@ -77,6 +79,7 @@ export const dispatcher = (routes: readonly Route[], publicRoutes: readonly Publ
       ifMatch: request.ifMatch,
       ifNoneMatch: request.ifNoneMatch,
       chargeOne: caller.chargeOne,
+      ...(caller.origin === undefined ? {} : { origin: caller.origin }),
     });
     const etag = reply.headers?.etag;
     const readsOne = request.method === 'GET' && reply.status === 200;

@@ -123,11 +123,13 @@ export const idempotency =
   };
 
 /**
- * A secret (a webhook's signing secret) is shown in its first answer only: the answer kept for
- * replays has it as null, so that neither the store nor a replay shows it again.
+ * A secret (a webhook's signing secret, a calendar feed's URL) is shown in its first answer only:
+ * the answer kept for replays has it as null, so that neither the store nor a replay shows it again.
  */
-const withoutSecrets = (key: string, value: unknown): unknown =>
-  key === 'secret' && typeof value === 'string' ? null : value;
+const withoutSecrets =
+  (shownOnce: readonly string[]) =>
+  (key: string, value: unknown): unknown =>
+    typeof value === 'string' && (key === 'secret' || shownOnce.includes(value)) ? null : value;
 
 /** Runs the claimed request; keeps its answer, or gives the key up when it failed on our side. */
 const runClaimed = async (
@@ -152,7 +154,7 @@ const runClaimed = async (
   }
   const response = {
     status: reply.status,
-    body: JSON.stringify(reply.body, withoutSecrets),
+    body: JSON.stringify(reply.body, withoutSecrets(reply.shownOnce ?? [])),
     headers: reply.headers ?? {},
   };
   // The work is done and committed: its answer goes out even if it cannot be kept. A retry then

@@ -52,6 +52,8 @@ export interface Reply {
    * `Idempotency-Key` then keeps nothing, as for a 5xx answer, so that a retry runs again.
    */
   readonly failedOnOurSide?: boolean;
+  /** Values the answer shows once (a calendar feed's URL): an `Idempotency-Key` keeps them as null. */
+  readonly shownOnce?: readonly string[];
 }
 
 /** What the OpenAPI document says of an operation; the codecs are the ones its handler decodes with. */

@@ -113,6 +113,8 @@ export const batchRoute = (routes: readonly Route[], publicRoutes: readonly Publ
       if (E.isLeft(read)) return (await request.chargeOne()) ?? toHttpFailure(read.left);
       const { atomic, operations } = read.right;
       let cause: unknown;
+      // What the operations' answers show once stays out of what an Idempotency-Key keeps too.
+      const shownOnce: string[] = [];
       const steps = operations.map(
         (operation): BatchStep<OperationResult> => ({
           ref: operation.ref,
@@ -125,6 +127,7 @@ export const batchRoute = (routes: readonly Route[], publicRoutes: readonly Publ
               ifNoneMatch: operation.ifNoneMatch,
             });
             cause ??= reply.cause;
+            shownOnce.push(...(reply.shownOnce ?? []));
             const result = resultOf(reply);
             return { ok: result.status < 400, id: idIn(result.body), answer: result };
           },
@@ -140,7 +143,7 @@ export const batchRoute = (routes: readonly Route[], publicRoutes: readonly Publ
         result._tag === 'Answered' ? result.answer : notDoneReply(result.why),
       );
       const failedOnOurSide = results.some((result) => result.status >= 500);
-      return { status: 200, body: success({ results }), cause, failedOnOurSide };
+      return { status: 200, body: success({ results }), cause, failedOnOurSide, shownOnce };
     },
   };
 };

@@ -36,9 +36,9 @@ const FEED_WITH_URL = titled(
   closedObject({
     ...FEED_PROPERTIES,
     url: {
-      type: 'string',
+      type: ['string', 'null'],
       description:
-        'The calendar to subscribe to: shown in this answer only. Its token is the credential; only its digest is stored.',
+        'The calendar to subscribe to: shown in this answer only (null when an `Idempotency-Key` replays it). Its token is the credential; only its digest is stored.',
     },
   }),
 );
@@ -59,9 +59,11 @@ const feedsQuery = wireQuery(listCalendarFeedsInput);
 
 const one = (status: number, feed: unknown): Reply => ({ status, body: success({ feed }) });
 
-/** The feed with its URL, absolute when the request's origin is known. */
-const withUrl = (request: ApiRequest, { feed, token }: CalendarFeedWithToken) =>
-  presentCalendarFeed(feed, `${request.origin ?? ''}${calendarPath(token)}`);
+/** The feed with its URL (absolute when the request's origin is known), shown in this answer only. */
+const withUrl = (status: number, request: ApiRequest, { feed, token }: CalendarFeedWithToken): Reply => {
+  const url = `${request.origin ?? ''}${calendarPath(token)}`;
+  return { ...one(status, presentCalendarFeed(feed, url)), shownOnce: [url] };
+};
 
 const answerWithUrl = (status: number) => ({
   status,
@@ -88,7 +90,7 @@ export const calendarFeedRoutes: readonly Route[] = [
     handle: (request) =>
       withInput(feedBody, request.body, (input) =>
         respond(request.session.calendarFeeds.create(input), (created) => ({
-          ...one(201, withUrl(request, created)),
+          ...withUrl(201, request, created),
           headers: { location: `/v1/calendar-feeds/${created.feed.id}` },
         })),
       ),
@@ -162,7 +164,7 @@ export const calendarFeedRoutes: readonly Route[] = [
     },
     handle: withPathId('calendar feed', (id, request) =>
       respond(request.session.calendarFeeds.regenerate(id), (regenerated) =>
-        one(200, withUrl(request, regenerated)),
+        withUrl(200, request, regenerated),
       ),
     ),
   },

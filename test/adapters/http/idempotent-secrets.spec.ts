@@ -30,7 +30,8 @@ for (const factory of ALL_HARNESSES) {
       app = createHttpServer(workspace, false);
       await app.ready();
       const user = await right(workspace.users.create({ name: 'alice' }));
-      key = (await right(workspace.keys.create({ userId: user.id, scopes: ['webhooks:*'] }))).plaintext;
+      key = (await right(workspace.keys.create({ userId: user.id, scopes: ['webhooks:*', 'tasks:read'] })))
+        .plaintext;
     });
 
     afterEach(async () => {
@@ -90,6 +91,28 @@ for (const factory of ALL_HARNESSES) {
       expect(replayed.json().data.results[0].body.data.webhook).to.deep.equal(
         batched.json().data.results[0].body.data.webhook,
       );
+    });
+
+    it("keeps a calendar feed's URL (its credential) out of a replay, alone and in a batch", async () => {
+      const create = {
+        method: 'POST',
+        url: '/v1/calendar-feeds',
+        payload: { name: 'Work' },
+        headers: { 'idempotency-key': 'feed-1' },
+      } as const;
+      const first = (await call(create)).json().data.feed;
+      expect(first.url).to.match(/\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+      const replay = (await call(create)).json().data.feed;
+      expect(replay).to.deep.equal({ ...first, url: null });
+      const batch = {
+        method: 'POST',
+        url: '/v1/batch',
+        payload: { operations: [{ method: 'POST', path: `/v1/calendar-feeds/${first.id}/regenerate` }] },
+        headers: { 'idempotency-key': 'feed-batch-1' },
+      } as const;
+      const batched = (await call(batch)).json().data.results[0].body.data.feed;
+      expect(batched.url).to.match(/^http:\/\/localhost(:\d+)?\/v1\/calendar\//);
+      expect((await call(batch)).json().data.results[0].body.data.feed.url).to.equal(null);
     });
   });
 }

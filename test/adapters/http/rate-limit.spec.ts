@@ -120,6 +120,21 @@ describe('HTTP rate limits (CONTRACT 8): per key per minute, per address without
     expect((await get(alice)).statusCode, 'a key has its own window').to.equal(200);
   });
 
+  it("counts a calendar feed's URL against the address, whoever's feed it is (CONTRACT §12)", async () => {
+    await open(2);
+    const session = await world.user('bob');
+    const made = await session.calendarFeeds.create({ name: 'Work' });
+    if (made._tag === 'Left') throw new Error('no feed');
+    const path = `/v1/calendar/${made.right.token}.ics`;
+    const first = await get(null, path);
+    expect(first.statusCode).to.equal(200);
+    expect(first.headers['x-ratelimit-remaining']).to.equal('1');
+    expect((await get(null, `/v1/calendar/${'A'.repeat(43)}.ics`)).statusCode).to.equal(404);
+    const refused = await get(null, path);
+    expect(refused.statusCode).to.equal(429);
+    expect(refused.json().error.code).to.equal('RATE_LIMITED');
+  });
+
   it('is off at RATE_LIMIT_PER_MINUTE=0: no headers, no 429', async () => {
     await open(0);
     for (let i = 0; i < 20; i++) {
