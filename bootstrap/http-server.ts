@@ -56,14 +56,17 @@ const singleRoutes = [
   ...syncRoutes,
   ...webhookRoutes,
   ...calendarFeedRoutes,
+  ...portabilityRoutes,
 ];
 
 /** Every keyed route of the API: the single ones, and the batch of them and of `publicRoutes`. */
 const apiRoutes = (publicRoutes: readonly PublicRoute[]): Route[] => [
   ...singleRoutes,
-  // Streamed: not a batch's operation (see `Route.streamed`).
-  ...portabilityRoutes,
-  batchRoute(singleRoutes, publicRoutes),
+  // A streamed answer is no batch's operation (`Route.streamed`).
+  batchRoute(
+    singleRoutes.filter((route) => !route.streamed),
+    publicRoutes,
+  ),
 ];
 
 let document: object | undefined;

@@ -79,7 +79,7 @@ export const dispatcher = (routes: readonly Route[], publicRoutes: readonly Publ
       ifMatch: request.ifMatch,
       ifNoneMatch: request.ifNoneMatch,
       chargeOne: caller.chargeOne,
-      ...(caller.origin === undefined ? {} : { origin: caller.origin }),
+      origin: caller.origin,
     });
     const etag = reply.headers?.etag;
     const readsOne = request.method === 'GET' && reply.status === 200;

@@ -123,13 +123,14 @@ export const idempotency =
   };
 
 /**
- * A secret (a webhook's signing secret, a calendar feed's URL) is shown in its first answer only:
- * the answer kept for replays has it as null, so that neither the store nor a replay shows it again.
+ * A secret (a webhook's signing secret, a calendar feed's URL) is shown in its first answer only
+ * (`Reply.shownOnce`): the answer kept for replays has it as null, so that neither the store nor a
+ * replay shows it again.
  */
 const withoutSecrets =
   (shownOnce: readonly string[]) =>
-  (key: string, value: unknown): unknown =>
-    typeof value === 'string' && (key === 'secret' || shownOnce.includes(value)) ? null : value;
+  (_key: string, value: unknown): unknown =>
+    typeof value === 'string' && shownOnce.includes(value) ? null : value;
 
 /** Runs the claimed request; keeps its answer, or gives the key up when it failed on our side. */
 const runClaimed = async (

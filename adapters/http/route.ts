@@ -52,7 +52,7 @@ export interface Reply {
    * `Idempotency-Key` then keeps nothing, as for a 5xx answer, so that a retry runs again.
    */
   readonly failedOnOurSide?: boolean;
-  /** Values the answer shows once (a calendar feed's URL): an `Idempotency-Key` keeps them as null. */
+  /** Values the answer shows once (a secret, a feed's URL): an `Idempotency-Key` keeps them as null. */
   readonly shownOnce?: readonly string[];
 }
 

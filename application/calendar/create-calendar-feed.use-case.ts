@@ -16,6 +16,7 @@ import {
   invalidReference,
   type ValidationFailed,
 } from '../shared/errors.js';
+import { notYours } from '../shared/resolve-references.js';
 import type { ValidationDetail } from '../shared/validation-detail.js';
 import type { CreateCalendarFeedBody } from './calendar-feed.codecs.js';
 import { type CalendarFeedWithToken, feedRefusal, feedView } from './calendar-feed-view.js';
@@ -36,11 +37,6 @@ const missingReferences = async (
   body: CreateCalendarFeedBody,
 ): Promise<ValidationDetail[]> => {
   const problems: ValidationDetail[] = [];
-  const notYours = (field: string): ValidationDetail => ({
-    field,
-    code: 'NOT_FOUND',
-    message: `${field} does not refer to one of your records`,
-  });
   if (body.projectId != null && (await references.project(userId, body.projectId)) === null)
     problems.push(notYours('projectId'));
   if (body.clientId != null && !(await references.client(userId, body.clientId)))

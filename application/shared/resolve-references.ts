@@ -13,7 +13,8 @@ import type { ReferenceLookup, TaskReference } from '../ports/reference-lookup.p
 import { type InvalidReference, invalidReference } from './errors.js';
 import type { ValidationDetail } from './validation-detail.js';
 
-const notYours = (field: string): ValidationDetail => ({
+/** The problem of a reference field that names none of the owner's records. */
+export const notYours = (field: string): ValidationDetail => ({
   field,
   code: 'NOT_FOUND',
   message: `${field} does not refer to one of your records`,

@@ -6,6 +6,7 @@ import {
   type Scope,
   type ScopedResource,
 } from '../../domain/api-key/scope.js';
+import { FEED_CONTENTS, type FeedContent } from '../../domain/calendar/calendar-feed.js';
 import { CHANGE_RESOURCES } from '../ports/change-log.port.js';
 import type { InsufficientScope } from '../shared/errors.js';
 
@@ -65,7 +66,7 @@ export const SYNC_GROUP = 'changes';
  * session checks each feed against what the key reads (a feed shows no more than its manager reads).
  */
 export const FEED_GROUP = 'calendarFeeds';
-export const FEED_RESOURCES = ['tasks', 'times'] as const satisfies readonly ScopedResource[];
+export const FEED_RESOURCES: readonly FeedContent[] = FEED_CONTENTS;
 const feedScopes = {
   needed: FEED_RESOURCES.map((resource): Scope => `${resource}:read`),
   accepted: FEED_RESOURCES.flatMap((resource) => acceptedScopes(resource, 'read')),

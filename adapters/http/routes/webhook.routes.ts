@@ -157,6 +157,7 @@ export const webhookRoutes: readonly Route[] = [
         respond(session.webhooks.create(input), ({ webhook, secret }) => ({
           status: 201,
           body: success({ webhook: presentWebhook(webhook), secret }),
+          shownOnce: [secret],
           headers: { location: `/v1/webhooks/${webhook.id}` },
         })),
       ),
@@ -259,6 +260,7 @@ export const webhookRoutes: readonly Route[] = [
       respond(session.webhooks.rotateSecret(id), ({ webhook, secret }) => ({
         status: 200,
         body: success({ webhook: presentWebhook(webhook), secret }),
+        shownOnce: [secret],
       })),
     ),
   },

@@ -4,10 +4,9 @@ import type {
   ExportSection,
   WorkspaceExportReader,
 } from '../../../application/ports/workspace-export.port.js';
-import { emptyProfile } from '../../../domain/gamification/profile.js';
 import type { UserId } from '../../../domain/task/task.js';
 import type { InMemoryDatabase } from './in-memory-database.js';
-import type { InMemoryState } from './in-memory-state.js';
+import { type InMemoryState, profileOf } from './in-memory-state.js';
 import { handedOut } from './paging.js';
 
 type Sections = {
@@ -54,17 +53,7 @@ export class InMemoryExportReader implements WorkspaceExportReader {
 
   async gamification(ownerId: UserId): Promise<ExportedGamification> {
     const { state } = this.database;
-    const stored = state.profiles.get(ownerId);
-    const profile =
-      stored === undefined
-        ? emptyProfile(ownerId)
-        : {
-            userId: ownerId,
-            totalPoints: stored.totalPoints,
-            bestStreakDays: stored.bestStreakDays,
-            standingCompletions: stored.standingCompletions,
-            achievements: [...stored.achievements].map(([code, unlockedAt]) => ({ code, unlockedAt })),
-          };
+    const profile = profileOf(ownerId, state.profiles.get(ownerId));
     const completions = [...state.completions.values()]
       .flat()
       .filter((completion) => completion.userId === ownerId && completion.revokedAt === null)

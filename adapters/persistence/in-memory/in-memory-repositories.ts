@@ -2,13 +2,12 @@ import type { ChangeResource } from '../../../application/ports/change-log.port.
 import type { Repositories } from '../../../application/ports/unit-of-work.port.js';
 import type { AchievementCode } from '../../../domain/gamification/achievements.js';
 import { withCompletion, withoutCompletion } from '../../../domain/gamification/completion-ledger.js';
-import { emptyProfile } from '../../../domain/gamification/profile.js';
 import type { LocalDate } from '../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../domain/task/task.js';
 import type { ChangeRecorder } from '../change-recorder.js';
 import { inMemoryCalendarFeeds } from './in-memory-calendar-feed.repository.js';
 import { inMemoryRecords, inMemoryUsage } from './in-memory-record.repository.js';
-import { type InMemoryState, nextId } from './in-memory-state.js';
+import { type InMemoryState, nextId, profileOf } from './in-memory-state.js';
 import { inMemoryWebhooks } from './in-memory-webhook.repository.js';
 
 /** Every repository over one transaction's draft state, noting what it changes in `changes`. */
@@ -73,18 +72,8 @@ export const inMemoryRepositories = (
   gamification: {
     // Everything is at hand in memory: the ledger holds every day, which covers the window asked for.
     load: async (userId) => {
-      const stored = state.profiles.get(userId);
       const ledger = state.ledgers.get(userId) ?? new Map<LocalDate, number>();
-      const profile = stored
-        ? {
-            userId,
-            totalPoints: stored.totalPoints,
-            bestStreakDays: stored.bestStreakDays,
-            standingCompletions: stored.standingCompletions,
-            achievements: [...stored.achievements].map(([code, unlockedAt]) => ({ code, unlockedAt })),
-          }
-        : emptyProfile(userId);
-      return { profile, ledger };
+      return { profile: profileOf(userId, state.profiles.get(userId)), ledger };
     },
     save: async ({ profile }) => {
       state.profiles.set(profile.userId, {

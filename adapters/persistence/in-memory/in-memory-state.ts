@@ -2,7 +2,11 @@ import type { ApiKey } from '../../../domain/api-key/api-key.js';
 import type { CalendarFeed } from '../../../domain/calendar/calendar-feed.js';
 import type { AchievementCode } from '../../../domain/gamification/achievements.js';
 import type { CompletionLedger } from '../../../domain/gamification/completion-ledger.js';
-import type { Completion } from '../../../domain/gamification/profile.js';
+import {
+  type Completion,
+  emptyProfile,
+  type GamificationProfile,
+} from '../../../domain/gamification/profile.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../domain/task/task.js';
 import type { User } from '../../../domain/user/user.js';
@@ -83,6 +87,18 @@ export const emptyState = (): InMemoryState => ({
   calendarFeeds: new Map(),
   sequences: new Map(),
 });
+
+/** The user's profile as stored (none yet: the empty profile). */
+export const profileOf = (userId: UserId, stored: StoredProfile | undefined): GamificationProfile =>
+  stored === undefined
+    ? emptyProfile(userId)
+    : {
+        userId,
+        totalPoints: stored.totalPoints,
+        bestStreakDays: stored.bestStreakDays,
+        standingCompletions: stored.standingCompletions,
+        achievements: [...stored.achievements].map(([code, unlockedAt]) => ({ code, unlockedAt })),
+      };
 
 export const nextId = (state: InMemoryState, table: string): number => {
   const id = (state.sequences.get(table) ?? 0) + 1;
