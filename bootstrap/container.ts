@@ -19,6 +19,7 @@ import {
 import { ReadCalendar } from '../application/calendar/read-calendar.use-case.js';
 import { GetGamificationProfile } from '../application/gamification/get-gamification-profile.use-case.js';
 import { ExportWorkspace } from '../application/portability/export-workspace.use-case.js';
+import { ImportWorkspace } from '../application/portability/import-workspace.use-case.js';
 import type { Clock } from '../application/ports/clock.port.js';
 import {
   MONEYS_FIGURES,
@@ -152,6 +153,7 @@ const useCases: Omit<
       get('currentRecords'),
     ),
   exportWorkspace: (get) => new ExportWorkspace(get('unitOfWork'), get('exportReader'), get('clock')),
+  importWorkspace: (get) => new ImportWorkspace(get('unitOfWork'), get('clock')),
   syncChanges: (get) =>
     new SyncChanges(get('changeLog'), get('currentRecords'), get('clock'), get('syncRetentionDays')),
 };
@@ -193,7 +195,7 @@ const useCasesOf = (get: Get): WorkspaceUseCases => ({
   reports: { times: get('timesReport'), moneys: get('moneysReport'), tasks: get('tasksReport') },
   batch: get('runBatch'),
   webhooks: webhookUseCasesOf(get),
-  portability: { export: get('exportWorkspace') },
+  portability: { export: get('exportWorkspace'), import: get('importWorkspace') },
   calendarFeeds: {
     create: get('createCalendarFeed'),
     list: get('listCalendarFeeds'),

@@ -4,6 +4,9 @@
  * nothing else in the package is public.
  */
 
+/** An export document as text (`session.workspace.export()`), and one read back for `session.workspace.import()`. */
+export { exportDocument } from '../adapters/http/presenters/export-document.js';
+export { readImportDocument } from '../adapters/http/wire/import-document.js';
 export type { QueryObserver, QuerySample } from '../adapters/persistence/query-observer.js';
 export type {
   CreateApiKeyError,
@@ -20,6 +23,12 @@ export type {
 } from '../application/calendar/manage-calendar-feeds.use-case.js';
 export type { Calendar, ReadCalendarError } from '../application/calendar/read-calendar.use-case.js';
 export type { ProfileView } from '../application/gamification/get-gamification-profile.use-case.js';
+export type {
+  ImportDocument,
+  ImportSummary,
+  ImportWarning,
+} from '../application/portability/import-document.js';
+export type { ImportWorkspaceError } from '../application/portability/import-workspace.use-case.js';
 export type { ChangeOperation, ChangeResource } from '../application/ports/change-log.port.js';
 export type { Clock } from '../application/ports/clock.port.js';
 export type {
@@ -60,6 +69,7 @@ export type {
   Unavailable,
   Unexpected,
   UnknownUser,
+  UnreadableDocument,
   ValidationCode,
   ValidationFailed,
 } from '../application/shared/errors.js';

@@ -98,6 +98,7 @@ export interface Parts
   readonly regenerateCalendarFeed: CalendarFeeds['regenerate'];
   readonly readCalendar: CalendarFeeds['read'];
   readonly exportWorkspace: WorkspaceUseCases['portability']['export'];
+  readonly importWorkspace: WorkspaceUseCases['portability']['import'];
   // The webhook worker's two steps.
   readonly dispatchWebhookEvents: DispatchWebhookEvents;
   readonly deliverWebhooks: DeliverWebhooks;

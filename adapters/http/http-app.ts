@@ -334,11 +334,11 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
     });
     return;
   }
-  app.route({
+  const options = {
     method: route.method,
     url: route.url,
     onRequest: guard(services.admit, route, services.limiter),
-    handler: async (request, reply) => {
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { session } = request;
       if (session === null) throw new Error(`no session on the guarded route ${route.url}`);
       // trust boundary: fastify types params as unknown; its router fills them from the path, as strings.
@@ -360,10 +360,20 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
           chargeOne,
           origin,
         });
-      const result =
-        route.method === 'POST' ? await services.idempotent(request, session.userId, body, run) : await run();
+      const idempotent = route.method === 'POST' && route.uploadLimitBytes === undefined;
+      const result = idempotent ? await services.idempotent(request, session.userId, body, run) : await run();
       return send(request, reply, result);
     },
+  };
+  if (route.uploadLimitBytes === undefined) {
+    app.route(options);
+    return;
+  }
+  // An upload's JSON is handed to its route as the request's stream, unread (`Route.uploadLimitBytes`).
+  app.register(async (upload) => {
+    upload.removeAllContentTypeParsers();
+    upload.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
+    upload.route(options);
   });
 };
 

@@ -39,6 +39,8 @@ export const toHttpFailure = (error: AppError): HttpFailure => {
           onTheWire(error.details),
         ),
       };
+    case 'UnreadableDocument':
+      return { status: 400, body: failure('INVALID_JSON', error.message) };
     case 'InvalidCursor':
       return {
         status: 400,

@@ -27,7 +27,7 @@ export interface ApiRequest {
   readonly session: AdmittedSession;
   readonly params: Readonly<Record<string, string>>;
   readonly query: unknown;
-  /** The parsed JSON body; `{}` when none was sent. */
+  /** The parsed JSON body; `{}` when none was sent; a route's upload, its bytes unread (`Route.uploadLimitBytes`). */
   readonly body: unknown;
   /** The `If-Match` header as sent, if it was. */
   readonly ifMatch: string | undefined;
@@ -106,10 +106,15 @@ export interface Route {
    */
   readonly countsItself?: true;
   /**
-   * Its answer is a stream (a whole workspace): served over HTTP alone, never as a batch's operation
-   * (whose answer is one JSON document) nor as an MCP tool (whose answer is an agent's context).
+   * Its answer or its body is a stream (a whole workspace): served over HTTP alone, never as a
+   * batch's operation (whose answer is one JSON document) nor as an MCP tool (an agent's context).
    */
   readonly streamed?: true;
+  /**
+   * Its body is a document of up to this many bytes, handed to the route unread as a byte stream
+   * (`ApiRequest.body` is a `Readable`) rather than parsed whole; such a POST takes no Idempotency-Key.
+   */
+  readonly uploadLimitBytes?: number;
   readonly handle: (request: ApiRequest) => Promise<Reply>;
 }
 

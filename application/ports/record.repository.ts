@@ -8,7 +8,8 @@ export interface RecordRepository<F> {
   findOwned(ownerId: UserId, id: number): Promise<Stored<F> | null>;
   /** As `findOwned`, and the row stays locked until the unit of work ends (where rows can be locked). */
   findOwnedForUpdate(ownerId: UserId, id: number): Promise<Stored<F> | null>;
-  add(ownerId: UserId, fields: F, at: Date): Promise<Stored<F>>;
+  /** Stores a new record created `at`, last changed `updatedAt` (an imported record's own; else `at`). */
+  add(ownerId: UserId, fields: F, at: Date, updatedAt?: Date): Promise<Stored<F>>;
   update(record: Stored<F>): Promise<void>;
   delete(id: number): Promise<void>;
 }
@@ -16,4 +17,6 @@ export interface RecordRepository<F> {
 export interface RecordUsage {
   /** Whether any record still points at it, through any reference `REFERENCES` lists. */
   isReferenced(kind: RecordKindName, id: number): Promise<boolean>;
+  /** Whether the owner has any record of their own: a task, client, project, note, category, card, time or money record. */
+  ownsAny(ownerId: UserId): Promise<boolean>;
 }

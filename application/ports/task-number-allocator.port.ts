@@ -6,4 +6,6 @@ import type { UserId } from '../../domain/task/task.js';
  */
 export interface TaskNumberAllocator {
   next(ownerId: UserId, scope: number): Promise<number>;
+  /** Numbers handed out from now on come after `taken` (numbers an import brought along). */
+  raiseTo(ownerId: UserId, scope: number, taken: number): Promise<void>;
 }

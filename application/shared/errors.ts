@@ -50,6 +50,12 @@ export interface ReportTooLarge {
   readonly maxGroups: number;
 }
 
+/** A document that is not JSON at all (an import's): nothing in it could be read as records. */
+export interface UnreadableDocument {
+  readonly _tag: 'UnreadableDocument';
+  readonly message: string;
+}
+
 export interface NotFound {
   readonly _tag: 'NotFound';
   readonly resource: string;
@@ -122,6 +128,7 @@ export type AppError =
   | InvalidSyncToken
   | SyncTokenExpired
   | ReportTooLarge
+  | UnreadableDocument
   | NotFound
   | NotTaskOwner
   | Conflict

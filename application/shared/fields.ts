@@ -9,6 +9,7 @@ import {
 } from '../../domain/shared/local-date-time.js';
 import { MONEY_UPPER_BOUND, type Money, parseMoney } from '../../domain/shared/money.js';
 import { codePointLength, hasNulCharacter } from '../../domain/shared/text.js';
+import { parseTimeZone, type TimeZone } from '../../domain/shared/time-zone.js';
 import { FieldCodec, ObjectCodec } from './codecs.js';
 import { type Problem, problem } from './validation-detail.js';
 
@@ -193,3 +194,11 @@ export const sortOrder = <S extends string>(name: string, fields: readonly S[]) 
     },
     { required: ['by'] },
   );
+
+/** An IANA time zone name. */
+export const timeZone = new FieldCodec<TimeZone, string>(
+  'TimeZone',
+  { type: 'string', description: 'IANA time zone, e.g. Europe/Kyiv' },
+  (s: string) =>
+    parseTimeZone(s) ?? problem('INVALID_FORMAT', 'must be an IANA time zone such as Europe/Kyiv'),
+);

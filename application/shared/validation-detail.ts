@@ -7,7 +7,8 @@ export type DetailCode =
   | 'UNKNOWN_FIELD'
   | 'UNKNOWN_PARAMETER'
   | 'NOT_FOUND'
-  | 'MISMATCH';
+  | 'MISMATCH'
+  | 'DUPLICATE';
 
 /**
  * The most details one failure lists. A request of any size is answered with a bounded body after

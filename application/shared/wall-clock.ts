@@ -1,5 +1,5 @@
 import { type LocalDateTime, ZonedDateTime } from '../../domain/shared/local-date-time.js';
-import { UTC, wallClockIn } from '../../domain/shared/time-zone.js';
+import { type TimeZone, UTC, wallClockIn } from '../../domain/shared/time-zone.js';
 import type { UserId } from '../../domain/task/task.js';
 import type { UserRepository } from '../ports/user.repository.js';
 
@@ -18,10 +18,16 @@ export const placeInOwnersZone = async <T extends object>(
   ownerId: UserId,
   input: T,
 ): Promise<Placed<T>> => {
+  // trust boundary: without a zoned value, the input already is what Placed<T> describes.
+  if (!Object.values(input).some((value) => value instanceof ZonedDateTime)) return input as Placed<T>;
+  return placeIn((await users.findById(ownerId))?.timezone ?? UTC, input);
+};
+
+/** Places the zoned wall-clock values of an input in `zone`. */
+export const placeIn = <T extends object>(zone: TimeZone, input: T): Placed<T> => {
   const entries = Object.entries(input);
   // trust boundary: without a zoned value, the input already is what Placed<T> describes.
   if (!entries.some(([, value]) => value instanceof ZonedDateTime)) return input as Placed<T>;
-  const zone = (await users.findById(ownerId))?.timezone ?? UTC;
   return Object.fromEntries(
     entries.map(([key, value]) => [
       key,

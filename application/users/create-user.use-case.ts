@@ -1,26 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type * as t from 'io-ts';
-import { parseTimeZone, type TimeZone, UTC } from '../../domain/shared/time-zone.js';
+import { UTC } from '../../domain/shared/time-zone.js';
 import { USER_NAME_MAX_LENGTH, type User } from '../../domain/user/user.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
-import { FieldCodec, object } from '../shared/codecs.js';
+import { object } from '../shared/codecs.js';
 import {
   type Conflict,
   conflict,
   type InfrastructureError,
   type ValidationFailed,
 } from '../shared/errors.js';
-import { requiredName } from '../shared/fields.js';
-import { problem } from '../shared/validation-detail.js';
-
-const timeZone = new FieldCodec<TimeZone, string>(
-  'TimeZone',
-  { type: 'string', description: 'IANA time zone, e.g. Europe/Kyiv' },
-  (s: string) =>
-    parseTimeZone(s) ?? problem('INVALID_FORMAT', 'must be an IANA time zone such as Europe/Kyiv'),
-);
+import { requiredName, timeZone } from '../shared/fields.js';
 
 export const createUserInput = object(
   'CreateUserInput',

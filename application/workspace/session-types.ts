@@ -12,6 +12,8 @@ import type {
 } from '../../domain/workspace/records.js';
 import type { ProfileView } from '../gamification/get-gamification-profile.use-case.js';
 import type { ExportWorkspaceError, WorkspaceExport } from '../portability/export-workspace.use-case.js';
+import type { ImportDocument, ImportSummary } from '../portability/import-document.js';
+import type { ImportWorkspaceError } from '../portability/import-workspace.use-case.js';
 import type { TogetherOptions } from '../ports/unit-of-work.port.js';
 import type { CreateRecordError } from '../records/create-record.use-case.js';
 import type { DeleteRecordError } from '../records/delete-record.use-case.js';
@@ -121,8 +123,14 @@ export interface Session<X, I extends SessionInputs = GivenInputs> {
   readonly gamification: { profile(): Outcome<InfrastructureError | X, ProfileView> };
   /** Who is calling: the user, and the key the call came with (null for a host acting as a user). No scope needed. */
   readonly me: { get(): Outcome<DescribeCallerError | X, Caller> };
-  /** The whole workspace for a backup or a move (CONTRACT §12): every resource's read scope. */
-  readonly workspace: { export(): Outcome<ExportWorkspaceError | X, WorkspaceExport> };
+  /**
+   * The whole workspace for a backup or a move (CONTRACT §12): its export needs every resource's
+   * read scope; an import of an export document into the empty workspace, every write scope.
+   */
+  readonly workspace: {
+    export(): Outcome<ExportWorkspaceError | X, WorkspaceExport>;
+    import(document: ImportDocument): Outcome<ImportWorkspaceError | X, ImportSummary>;
+  };
   /** The change feed (CONTRACT §10). */
   readonly changes: {
     /**

@@ -124,6 +124,11 @@ export const openSession = <X, I extends SessionInputs>(
           admit(WORKSPACE_GROUP, 'export'),
           TE.flatMap(() => useCases.portability.export.execute(actor)),
         )(),
+      import: (document) =>
+        pipe(
+          admit(WORKSPACE_GROUP, 'import'),
+          TE.flatMap(() => useCases.portability.import.execute(actor, document)),
+        )(),
     },
     changes: {
       since: (query) =>

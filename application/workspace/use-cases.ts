@@ -22,6 +22,7 @@ import type {
 import type { ReadCalendar } from '../calendar/read-calendar.use-case.js';
 import type { GetGamificationProfile } from '../gamification/get-gamification-profile.use-case.js';
 import type { ExportWorkspace } from '../portability/export-workspace.use-case.js';
+import type { ImportWorkspace } from '../portability/import-workspace.use-case.js';
 import type {
   MoneyReportKey,
   MoneysFigures,
@@ -84,7 +85,7 @@ export interface WorkspaceUseCases {
     readonly deliveries: ListDeliveries;
     readonly retryDelivery: RetryDelivery;
   };
-  readonly portability: { readonly export: ExportWorkspace };
+  readonly portability: { readonly export: ExportWorkspace; readonly import: ImportWorkspace };
   readonly calendarFeeds: {
     readonly create: CreateCalendarFeed;
     readonly list: ListCalendarFeeds;

@@ -28,6 +28,8 @@ const describe = (error: AppError): string => {
       return `that sync token is older than ${error.retentionDays} days; sync again from the beginning`;
     case 'ReportTooLarge':
       return `the report has more than ${error.maxGroups} groups; group by fewer keys`;
+    case 'UnreadableDocument':
+      return error.message;
     case 'NotFound':
       return `no such ${error.resource}`;
     case 'NotTaskOwner':

@@ -49,7 +49,7 @@ export const ERROR_RESPONSES = {
   409: {
     name: 'Conflict',
     description:
-      'A POST with this `Idempotency-Key` is still running (retry after `Retry-After`), a record still references the one being deleted, or the user holds as many webhook subscriptions or calendar feeds as allowed.',
+      'A POST with this `Idempotency-Key` is still running (retry after `Retry-After`), a record still references the one being deleted, the user holds as many webhook subscriptions or calendar feeds as allowed, or an import meets a workspace that has records.',
     codes: [
       'IDEMPOTENCY_KEY_IN_USE',
       'CLIENT_IN_USE',
@@ -58,6 +58,7 @@ export const ERROR_RESPONSES = {
       'CARD_IN_USE',
       'WEBHOOK_LIMIT_REACHED',
       'CALENDAR_FEED_LIMIT_REACHED',
+      'WORKSPACE_NOT_EMPTY',
     ],
     headers: ['Retry-After'],
   },
@@ -76,7 +77,7 @@ export const ERROR_RESPONSES = {
   },
   413: {
     name: 'PayloadTooLarge',
-    description: 'The body is larger than 1 MiB.',
+    description: 'The body is larger than 1 MiB (an import: 256 MiB).',
     codes: ['PAYLOAD_TOO_LARGE'],
     headers: [],
   },

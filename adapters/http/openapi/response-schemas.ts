@@ -115,6 +115,7 @@ const DETAIL = closedObject({
       'UNKNOWN_PARAMETER',
       'NOT_FOUND',
       'MISMATCH',
+      'DUPLICATE',
     ],
   },
   message: { type: 'string' },

@@ -1,4 +1,5 @@
 import type { WorkspaceExport } from '../../../application/portability/export-workspace.use-case.js';
+import type { ImportSummary } from '../../../application/portability/import-document.js';
 import {
   EXPORT_SECTIONS,
   type ExportedGamification,
@@ -77,3 +78,13 @@ export async function* exportDocument(exported: WorkspaceExport): AsyncGenerator
   for (const section of EXPORT_SECTIONS) yield* sectionText(exported, section);
   yield `,"gamification":${JSON.stringify(presentExportedGamification(await exported.gamification()))}}`;
 }
+
+/** What an import stored: each section's count, and what it changed on the way (`warnings`). */
+export const presentImportSummary = (summary: ImportSummary) => ({
+  imported: summary.imported,
+  warnings: summary.warnings.map((warning) => ({
+    code: warning.code,
+    count: warning.count,
+    message: warning.message,
+  })),
+});

@@ -1,8 +1,53 @@
 import { Readable } from 'node:stream';
 import { EXPORT_SECTIONS } from '../../../application/ports/workspace-export.port.js';
+import { failure, success } from '../envelope.js';
 import { closedObject } from '../openapi/response-schemas.js';
-import { EXPORT_FORMAT, EXPORT_VERSION, exportDocument } from '../presenters/export-document.js';
-import { type Route, respond } from '../route.js';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  exportDocument,
+  presentImportSummary,
+} from '../presenters/export-document.js';
+import { type ApiRequest, type Reply, type Route, respond } from '../route.js';
+import { spoolUpload } from '../upload-spool.js';
+import { readImportDocument } from '../wire/import-document.js';
+
+/** The largest document an import takes (CONTRACT §12): on this route alone. */
+export const IMPORT_LIMIT_BYTES = 256 * 1024 * 1024;
+
+const tooLarge: Reply = {
+  status: 413,
+  body: failure('PAYLOAD_TOO_LARGE', 'The document is larger than 256 MiB.'),
+};
+
+const IMPORT_SUMMARY = closedObject({
+  imported: closedObject(
+    Object.fromEntries(EXPORT_SECTIONS.map((section) => [section, { type: 'integer', minimum: 0 }])),
+  ),
+  warnings: {
+    type: 'array',
+    items: closedObject({
+      code: { type: 'string', enum: ['ASSIGNEE_DROPPED'] },
+      count: { type: 'integer', minimum: 1 },
+      message: { type: 'string' },
+    }),
+  },
+});
+
+/** The upload kept whole first, then read as it is stored, in one unit of work. */
+const importUpload = async ({ session, body }: ApiRequest): Promise<Reply> => {
+  const source = body instanceof Readable ? body : Readable.from([]);
+  const spooled = await spoolUpload(source, IMPORT_LIMIT_BYTES);
+  if (spooled === 'too-large') return tooLarge;
+  try {
+    return await respond(session.workspace.import(readImportDocument(spooled.read())), (summary) => ({
+      status: 201,
+      body: success(presentImportSummary(summary)),
+    }));
+  } finally {
+    await spooled.remove();
+  }
+};
 
 const SECTION = (what: string) => ({
   type: 'array',
@@ -45,6 +90,11 @@ const EXAMPLE = {
   gamification: { total_points: 0, best_streak_days: 0, achievements: [], completions: [] },
 };
 
+const IMPORT_EXAMPLE = {
+  imported: Object.fromEntries(EXPORT_SECTIONS.map((section) => [section, 0])),
+  warnings: [],
+};
+
 const EXPORT_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'content-disposition': 'attachment; filename="workspace-export.json"',
@@ -69,5 +119,22 @@ export const portabilityRoutes: readonly Route[] = [
         body: Readable.from(exportDocument(exported)),
         headers: EXPORT_HEADERS,
       })),
+  },
+  {
+    method: 'POST',
+    url: '/v1/import',
+    operation: { group: 'workspace', name: 'import' },
+    streamed: true,
+    uploadLimitBytes: IMPORT_LIMIT_BYTES,
+    doc: {
+      tag: 'Backup and moving',
+      summary: 'Import an export document',
+      description:
+        "Stores the document `GET /v1/export` wrote (up to 256 MiB) in the key's owner's workspace, which must have no records yet (else 409 `WORKSPACE_NOT_EMPTY`): all of it in one transaction, or nothing. Records get new ids and every reference follows; task numbers, creation and change times, completion times, the status history and the gamification profile are kept, and the owner's timezone becomes the document's. A task's `assignee_id` (a user of the instance it came from) is dropped and counted in `warnings`. A document with problems answers 400 `VALIDATION_ERROR` naming each by its place (`tasks[3].title`), and stores nothing. Needs every resource's write scope. Takes no `Idempotency-Key`: a second import of the same document meets a workspace that is no longer empty.",
+      bodySchema: DOCUMENT,
+      bodyExample: EXAMPLE,
+      answer: { status: 201, data: IMPORT_SUMMARY, example: IMPORT_EXAMPLE },
+    },
+    handle: importUpload,
   },
 ];

@@ -207,7 +207,8 @@ const derive = <C extends AppCodec>(
   );
   const codec = new ObjectCodec(app.name, fields, {
     required,
-    ignored: options.ignored,
+    // The application's read-only fields, in wire names, beside those the wire names itself.
+    ignored: [...(options.ignored ?? []), ...(app.options.ignored ?? []).map(wireName)],
     unknownCode: place === 'body' ? 'UNKNOWN_FIELD' : 'UNKNOWN_PARAMETER',
     topLevel: app.options.topLevel,
   });

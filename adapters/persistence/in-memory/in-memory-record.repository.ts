@@ -23,13 +23,13 @@ export const inMemoryRecords = <F extends object>(
     findOwned,
     // Transactions on the in-memory store run one at a time: there is nothing to lock.
     findOwnedForUpdate: findOwned,
-    add: async (ownerId, fields, at) => {
+    add: async (ownerId, fields, at, updatedAt = at) => {
       const record: Stored<F> = {
         ...fields,
         id: nextId(state, table),
         ownerId,
         createdAt: at,
-        updatedAt: at,
+        updatedAt,
       };
       records().set(record.id, record);
       changes.record(ownerId, table, record.id, 'created', record);
@@ -61,7 +61,25 @@ const recordsOf = (state: InMemoryState, kind: RecordKindName): Map<number, obje
   })[kind];
 
 /** Follows `REFERENCES` backwards: is any record pointing at this one? */
+/** Every kind of record an owner owns. */
+const OWNED_KINDS: readonly RecordKindName[] = [
+  'task',
+  'client',
+  'project',
+  'category',
+  'card',
+  'note',
+  'time',
+  'money',
+];
+
 export const inMemoryUsage = (state: InMemoryState): RecordUsage => ({
+  ownsAny: async (ownerId) =>
+    OWNED_KINDS.some((kind) =>
+      [...recordsOf(state, kind).values()].some(
+        (record) => Object.getOwnPropertyDescriptor(record, 'ownerId')?.value === ownerId,
+      ),
+    ),
   isReferenced: async (kind, id) =>
     referrersOf(kind).some(({ kind: referrer, field }) =>
       [...recordsOf(state, referrer).values()].some(

@@ -62,6 +62,10 @@ export const inMemoryRepositories = (
       state.taskNumbers.set(key, number);
       return number;
     },
+    raiseTo: async (ownerId, scope, taken) => {
+      const key = `${ownerId}:${scope}`;
+      state.taskNumbers.set(key, Math.max(state.taskNumbers.get(key) ?? 0, taken));
+    },
   },
   history: {
     append: async (change) => {
@@ -125,6 +129,10 @@ export const inMemoryRepositories = (
       const stored = { ...user, id: nextId(state, 'users') };
       state.users.set(stored.id, stored);
       return stored;
+    },
+    setTimezone: async (id, timezone) => {
+      const user = state.users.get(id);
+      if (user !== undefined) state.users.set(id, { ...user, timezone });
     },
   },
   apiKeys: {

@@ -50,6 +50,7 @@ type Row =
   | 'token'
   | 'any-key'
   | 'every-resource'
+  | 'every-write'
   | 'per-resource'
   | 'per-operation'
   | 'per-tool';
@@ -104,6 +105,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/me': 'any-key',
   // The whole workspace: every resource's read scope; its own owner's records only (not in batches).
   'GET /v1/export': 'every-resource',
+  'POST /v1/import': 'every-write',
   // The token in the URL is the credential: any key or none, alice's feed answers (a unknown token 404).
   'GET /v1/calendar/{file}': 'token',
   'POST /v1/calendar-feeds': { ...FEED_ROW, body: { name: 'n' }, anotherOwner: 201 },
@@ -307,6 +309,28 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
       continue;
     }
 
+    if (row === 'every-write') {
+      it(`${route}: every resource's write scope, into the key owner's own workspace`, async () => {
+        for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired]) {
+          const response = await world.call(key, { method, url: path, payload: {} });
+          expect(response.statusCode, String(key)).to.equal(401);
+        }
+        const resources = Object.keys(OTHER_RESOURCE).filter((resource) => resource !== 'webhooks');
+        for (const lacking of resources) {
+          const scopes = resources.filter((resource) => resource !== lacking).map((r) => `${r}:write`);
+          const key = await world.key('alice', [...scopes, `${lacking}:read`].join(','));
+          const refused = await world.call(key, { method, url: path, payload: {} });
+          expect(refused.statusCode, lacking).to.equal(403);
+          expect(refused.headers['x-accepted-scopes'], lacking).to.equal(`${lacking}:write, ${lacking}:*`);
+        }
+        // Alice has records: an import meets her own workspace, not empty.
+        const every = resources.map((resource) => `${resource}:write`).join(',');
+        const own = await world.call(await world.key('alice', every), { method, url: path, payload: {} });
+        expect(own.json().error.code).to.equal('WORKSPACE_NOT_EMPTY');
+      });
+      continue;
+    }
+
     if (row === 'token') {
       it(`${route}: anyone with the URL, with any key or none; a token that names no feed is 404`, async () => {
         for (const key of [null, 'wsk_live_malformed', keys.revoked, keys.expired, keys.bob]) {
@@ -392,6 +416,7 @@ describe('HTTP: the authorization matrix (every route × every kind of caller)',
           if (
             singleRow === 'per-operation' ||
             singleRow === 'every-resource' ||
+            singleRow === 'every-write' ||
             singleRow === 'per-resource' ||
             singleRow === 'per-tool' ||
             singleRow === 'any-key'

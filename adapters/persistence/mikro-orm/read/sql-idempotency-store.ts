@@ -33,7 +33,7 @@ export class SqlIdempotencyStore implements IdempotencyStore {
     fingerprint: string,
     timing: IdempotencyTiming,
   ): Promise<IdempotencyClaim> {
-    this.sweep(timing);
+    await this.sweep(timing);
     const { now } = timing;
     // A new key (the usual case) costs one statement; a held one a look, and a lapsed one a delete.
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
@@ -115,11 +115,15 @@ export class SqlIdempotencyStore implements IdempotencyStore {
     );
   }
 
-  /** At most once an hour per instance, in the background: expired rows are never read anyway. */
-  private sweep(timing: IdempotencyTiming): void {
+  /**
+   * At most once an hour per instance, a claim first deletes the expired rows (never read anyway).
+   * Awaited, not left running beside the claim: a statement nobody waits for can still hold a
+   * connection when the pool closes.
+   */
+  private async sweep(timing: IdempotencyTiming): Promise<void> {
     if (timing.now - this.lastSweep < 3_600_000) return;
     this.lastSweep = timing.now;
-    this.q
+    await this.q
       .run(this.q.db.deleteFrom('idempotency_keys').where('expires_at', '<=', timing.now))
       .catch(() => undefined);
   }

@@ -41,9 +41,11 @@ export class SqlWindowCounter implements WindowCounter {
         .returning(['hits', 'window_start']),
     );
     if (row === undefined) throw new Error('the rate-limit upsert returned no row');
+    // Once a window per instance, the windows past are deleted; awaited, so no statement is left
+    // running unwatched (the pool waits for it when it closes).
     if (now - this.lastSweep >= windowMs) {
       this.lastSweep = now;
-      this.q
+      await this.q
         .run(db.deleteFrom('rate_limit_windows').where('window_start', '<', windowStart - windowMs))
         .catch(() => undefined);
     }

@@ -47,7 +47,7 @@ export const sqlRecords = <F>(
   return {
     findOwned: (ownerId, id) => read(ownerId, id, false),
     findOwnedForUpdate: (ownerId, id) => read(ownerId, id, true),
-    add: async (ownerId, fields, at) => {
+    add: async (ownerId, fields, at, updatedAt = at) => {
       const row = await q.first(
         q.db
           .insertInto(name)
@@ -55,13 +55,13 @@ export const sqlRecords = <F>(
             ...table.toRow(fields),
             owner_id: ownerId,
             created_at: at.getTime(),
-            updated_at: at.getTime(),
+            updated_at: updatedAt.getTime(),
           })
           .returning('id'),
       );
       if (row === undefined) throw new Error(`the insert into ${name} answered no row`);
       // The record as stored: its fields as given, which its columns hold exactly.
-      const added: Stored<F> = { ...fields, id: row.id, ownerId, createdAt: at, updatedAt: at };
+      const added: Stored<F> = { ...fields, id: row.id, ownerId, createdAt: at, updatedAt };
       changes.record(ownerId, resource, added.id, 'created', added);
       return added;
     },
@@ -122,7 +122,28 @@ const REFERENCE_COLUMNS: {
 const isReferring = (kind: RecordKindName): kind is ReferringKind => kind in REFERENCE_COLUMNS;
 
 /** `REFERENCES` read backwards: one "is anything pointing at it" statement per referring column. */
+/** Every table of records an owner owns. */
+const OWNED_TABLES = [
+  'tasks',
+  'clients',
+  'projects',
+  'categories',
+  'cards',
+  'notes',
+  'time_records',
+  'money_records',
+] as const;
+
 export const sqlUsage = (q: Statements): RecordUsage => ({
+  ownsAny: async (owner) => {
+    for (const table of OWNED_TABLES) {
+      const owned = await q.first(
+        q.db.selectFrom(table).select('id').where('owner_id', '=', owner).limit(1),
+      );
+      if (owned !== undefined) return true;
+    }
+    return false;
+  },
   isReferenced: async (kind, id) => {
     for (const { kind: referrer, field } of referrersOf(kind)) {
       if (!isReferring(referrer)) continue;

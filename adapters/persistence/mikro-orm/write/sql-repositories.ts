@@ -7,10 +7,8 @@ import type { TaskNumberAllocator } from '../../../../application/ports/task-num
 import type { Repositories } from '../../../../application/ports/unit-of-work.port.js';
 import type { UserRepository } from '../../../../application/ports/user.repository.js';
 import type { Task } from '../../../../domain/task/task.js';
-import type { User } from '../../../../domain/user/user.js';
 import { ChangeRecorder } from '../../change-recorder.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
-import { BoundedCache } from '../bounded-cache.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
@@ -26,19 +24,6 @@ import { sqlWebhooks } from './sql-webhook.repository.js';
 
 /** Runs the job queue's own statements on the transaction (`passThrough`). */
 type PassThrough = (sql: string, params: readonly string[]) => Promise<readonly object[]>;
-
-/** Enough users for any one service, without growing forever. */
-const MAX_KNOWN_USERS = 10_000;
-
-/**
- * Users by id, kept between transactions: a user never changes or goes away once stored (the
- * port has no update or delete), and a status change needs its actor's time zone every time.
- */
-export class KnownUsers extends BoundedCache<number, User> {
-  constructor() {
-    super(MAX_KNOWN_USERS);
-  }
-}
 
 /** The repositories of one transaction, and what the unit of work does with them before it commits. */
 export interface SqlRepositories extends Repositories {
@@ -144,6 +129,22 @@ const taskNumbers = (q: Statements): TaskNumberAllocator => ({
     );
     return Number(row?.last_value);
   },
+  raiseTo: async (ownerId, scope, taken) => {
+    await q.run(
+      q.db
+        .insertInto('task_numbers')
+        .values({ owner_id: ownerId, scope, last_value: taken })
+        .onConflict((conflict) => conflict.columns(['owner_id', 'scope']).doNothing()),
+    );
+    await q.run(
+      q.db
+        .updateTable('task_numbers')
+        .set({ last_value: taken })
+        .where('owner_id', '=', ownerId)
+        .where('scope', '=', scope)
+        .where('last_value', '<', taken),
+    );
+  },
 });
 
 const taskHistory = (q: Statements): TaskHistoryRepository => ({
@@ -183,39 +184,30 @@ const referenceLookup = (q: Statements): ReferenceLookup => {
   };
 };
 
-const userRepository = (q: Statements, known: KnownUsers): UserRepository => {
-  /** Users this transaction added. */
-  const added = new Set<number>();
-  return {
-    findById: async (id) => {
-      const knownUser = known.get(id);
-      if (knownUser !== undefined) return knownUser;
-      const row = await q.first(q.db.selectFrom('users').selectAll().where('id', '=', id));
-      if (!row) return null;
-      const user = userFromRow(row);
-      // Only a user this transaction did not add: one it added is gone if it rolls back.
-      if (!added.has(id)) known.set(id, user);
-      return user;
-    },
-    list: async () => (await q.all(q.db.selectFrom('users').selectAll().orderBy('id'))).map(userFromRow),
-    findByName: async (name) => {
-      const row = await q.first(q.db.selectFrom('users').selectAll().where('name', '=', name));
-      return row ? userFromRow(row) : null;
-    },
-    add: async (user) => {
-      const row = await q.first(
-        q.db
-          .insertInto('users')
-          .values({ name: user.name, timezone: user.timezone, created_at: user.createdAt.getTime() })
-          .returningAll(),
-      );
-      if (row === undefined) throw new Error('the insert of a user answered no row');
-      const stored = userFromRow(row);
-      added.add(stored.id);
-      return stored;
-    },
-  };
-};
+const userRepository = (q: Statements): UserRepository => ({
+  findById: async (id) => {
+    const row = await q.first(q.db.selectFrom('users').selectAll().where('id', '=', id));
+    return row ? userFromRow(row) : null;
+  },
+  list: async () => (await q.all(q.db.selectFrom('users').selectAll().orderBy('id'))).map(userFromRow),
+  findByName: async (name) => {
+    const row = await q.first(q.db.selectFrom('users').selectAll().where('name', '=', name));
+    return row ? userFromRow(row) : null;
+  },
+  add: async (user) => {
+    const row = await q.first(
+      q.db
+        .insertInto('users')
+        .values({ name: user.name, timezone: user.timezone, created_at: user.createdAt.getTime() })
+        .returningAll(),
+    );
+    if (row === undefined) throw new Error('the insert of a user answered no row');
+    return userFromRow(row);
+  },
+  setTimezone: async (id, timezone) => {
+    await q.run(q.db.updateTable('users').set({ timezone }).where('id', '=', id));
+  },
+});
 
 const apiKeyRepository = (q: Statements, revokedKeys: number[]): ApiKeyRepository => ({
   add: async (key) => {
@@ -245,7 +237,6 @@ export const sqlRepositories = (
   passThrough: PassThrough,
   q: Statements,
   dialect: SqlDialect,
-  known = new KnownUsers(),
   deliveryJobs?: DeliveryJobQueue,
 ): SqlRepositories => {
   const revokedKeys: number[] = [];
@@ -261,7 +252,7 @@ export const sqlRepositories = (
     taskNumbers: taskNumbers(q),
     history: taskHistory(q),
     references: referenceLookup(q),
-    users: userRepository(q, known),
+    users: userRepository(q),
     apiKeys: apiKeyRepository(q, revokedKeys),
     webhooks: sqlWebhooks(q, dialect, passThrough, deliveryJobs),
     calendarFeeds: sqlCalendarFeeds(q),

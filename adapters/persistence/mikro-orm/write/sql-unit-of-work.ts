@@ -15,7 +15,7 @@ import { type Executor, ormExecutor, passThrough, statementsOf } from '../orm-ru
 import type { ApiKeyCache } from '../read/api-key-cache.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { appendChanges } from './change-log-writer.js';
-import { KnownUsers, sqlRepositories } from './sql-repositories.js';
+import { sqlRepositories } from './sql-repositories.js';
 
 /** Thrown out of the transaction so it rolls back; the Left itself is kept aside. */
 class Rollback extends Error {}
@@ -84,7 +84,6 @@ interface Batch {
 export class SqlUnitOfWork implements UnitOfWork {
   /** Batches by the entity manager of their transaction, as MikroORM's context hands it over. */
   private readonly batches = new WeakMap<object, Batch>();
-  private readonly knownUsers = new KnownUsers();
 
   constructor(
     /** The global entity manager: its context is the transaction of the batch a call runs in, if any. */
@@ -148,7 +147,6 @@ export class SqlUnitOfWork implements UnitOfWork {
             passThrough(executor, this.dialect),
             statements,
             this.dialect,
-            this.knownUsers,
             this.deliveryJobs,
           );
           revokedKeys = repositories.revokedKeys;

@@ -68,6 +68,24 @@ export const recordRepositoryContract = (factory: HarnessFactory): void =>
       expect(await write((r) => r.clients.findOwned(alice, stored.id))).to.equal(null);
     });
 
+    it('keeps a record’s own last change when one is given (an import), and knows who owns any record', async () => {
+      const { write, addUser, harness } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      expect(await write((r) => r.usage.ownsAny(alice))).to.equal(false);
+      const changedAt = new Date('2026-04-01T10:00:00Z');
+      const fields = { name: 'Imported', description: null, active: true };
+      const stored = await write((r) => r.cards.add(alice, fields, AT, changedAt));
+      expect(stored).to.deep.include({ createdAt: AT, updatedAt: changedAt });
+      expect(await write((r) => r.cards.findOwned(alice, stored.id))).to.deep.include({
+        updatedAt: changedAt,
+      });
+      expect(await write((r) => r.usage.ownsAny(alice))).to.equal(true);
+      expect(await write((r) => r.usage.ownsAny(bob))).to.equal(false);
+      await harness.seedClient(bob);
+      expect(await write((r) => r.usage.ownsAny(bob))).to.equal(true);
+    });
+
     it('stores time and money records with durations and decimal amounts exactly', async () => {
       const { write, addUser } = fixture();
       const alice = await addUser('alice');

@@ -69,6 +69,17 @@ export const taskRepositoryContract = (factory: HarnessFactory): void =>
       expect([...numbers].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
     });
 
+    it('numbers after a raised counter, and never lowers one: an import brings its numbers along', async () => {
+      const { harness, write, addUser } = fixture();
+      const alice = await addUser('alice');
+      const client = await harness.seedClient(alice);
+      await write((r) => r.taskNumbers.raiseTo(alice, client, 7));
+      expect(await write((r) => r.taskNumbers.next(alice, client))).to.equal(8);
+      await write((r) => r.taskNumbers.raiseTo(alice, client, 3));
+      expect(await write((r) => r.taskNumbers.next(alice, client))).to.equal(9);
+      expect(await write((r) => r.taskNumbers.next(alice, 0))).to.equal(1);
+    });
+
     it('keeps history in the order appended, and deletes it with the task', async () => {
       const { persistence, write, addUser, addTask } = fixture();
       const alice = await addUser('alice');

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import type { NewApiKey } from '../../../../domain/api-key/api-key.js';
-import { UTC } from '../../../../domain/shared/time-zone.js';
+import { parseTimeZone, type TimeZone, UTC } from '../../../../domain/shared/time-zone.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { AT, portSuite } from './port-fixture.js';
@@ -17,6 +17,12 @@ const aKey = (userId: UserId, digest: string): NewApiKey => ({
   lastUsedAt: null,
 });
 
+const parseTimeZoneOrThrow = (name: string): TimeZone => {
+  const zone = parseTimeZone(name);
+  if (zone === null) throw new Error(`not a zone: ${name}`);
+  return zone;
+};
+
 /** UserRepository, ApiKeyRepository and the read side's ApiKeyStore. */
 export const usersAndKeysContract = (factory: HarnessFactory): void =>
   portSuite('UserRepository, ApiKeyRepository, ApiKeyStore', factory, (fixture) => {
@@ -29,6 +35,19 @@ export const usersAndKeysContract = (factory: HarnessFactory): void =>
       expect(await write((r) => r.users.findByName('ålice'))).to.equal(null);
       expect(await write((r) => r.users.findById(alice + 100))).to.equal(null);
       expect((await write((r) => r.users.list())).map((user) => user.id)).to.deep.equal([bob, alice]);
+    });
+
+    it('changes a user’s timezone for every unit of work after, and not when it rolls back', async () => {
+      const { persistence, write, addUser } = fixture();
+      const alice = await addUser('alice');
+      await write((r) => r.users.findById(alice));
+      await write((r) => r.users.setTimezone(alice, parseTimeZoneOrThrow('Asia/Tokyo')));
+      expect((await write((r) => r.users.findById(alice)))?.timezone).to.equal('Asia/Tokyo');
+      await persistence.unitOfWork.run(async (r) => {
+        await r.users.setTimezone(alice, parseTimeZoneOrThrow('Europe/Kyiv'));
+        return E.left('roll back');
+      })();
+      expect((await write((r) => r.users.findById(alice)))?.timezone).to.equal('Asia/Tokyo');
     });
 
     it('forgets a user whose unit of work rolled back, even one looked up inside it', async () => {

@@ -1,0 +1,312 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { GamificationState } from '../../domain/gamification/scoring.js';
+import type { TimeZone } from '../../domain/shared/time-zone.js';
+import { numberingScope, TASK_DEFAULTS, type UserId } from '../../domain/task/task.js';
+import { TaskStatus } from '../../domain/task/task-status.js';
+import {
+  type RecordKindName,
+  type ReferenceTarget,
+  referenceFieldsOf,
+} from '../../domain/workspace/references.js';
+import type { Repositories } from '../ports/unit-of-work.port.js';
+import { EXPORT_SECTIONS, type ExportSection } from '../ports/workspace-export.port.js';
+import { clientKind } from '../records/kinds/client.kind.js';
+import { moneyKind } from '../records/kinds/money.kind.js';
+import { cardKind, categoryKind } from '../records/kinds/named.kind.js';
+import { noteKind } from '../records/kinds/note.kind.js';
+import { projectKind } from '../records/kinds/project.kind.js';
+import { timeKind } from '../records/kinds/time.kind.js';
+import type { CreatableKind } from '../records/record-kind.js';
+import { validationFailed } from '../shared/decode.js';
+import type { UnreadableDocument, ValidationFailed } from '../shared/errors.js';
+import { MAX_DETAILS, type ValidationDetail } from '../shared/validation-detail.js';
+import { placeIn } from '../shared/wall-clock.js';
+import type { ImportedAchievement, ImportedGamificationTotals, ImportedRecords } from './import.codecs.js';
+import type { ImportDocument, ImportedRecordItem, ImportItem, ImportSummary } from './import-document.js';
+
+/** The sections of plain records: all but tasks and their history. */
+type RecordSection = Exclude<ExportSection, 'tasks' | 'task_history'>;
+
+/** What a record of the document carries beside its fields. */
+interface Kept {
+  readonly id: number;
+  readonly createdAt?: Date;
+  readonly updatedAt?: Date;
+}
+
+/** The kind of record each section holds. */
+const SECTION_KINDS: { readonly [S in Exclude<ExportSection, 'task_history'>]: RecordKindName } = {
+  clients: 'client',
+  projects: 'project',
+  categories: 'category',
+  cards: 'card',
+  tasks: 'task',
+  notes: 'note',
+  times: 'time',
+  moneys: 'money',
+};
+
+/** A completion of a task the document does not hold (deleted since): its points stand, on no task. */
+const NO_TASK = 0;
+
+/**
+ * One import in one unit of work: the document's records stored as they are read, each reference
+ * turned from the document's id into the new record's. A record may only point at one the document
+ * holds before it (the export's order). After the first problem nothing more is written (it will
+ * all be rolled back), and the rest is still read so that every problem is named.
+ */
+export class ImportRun {
+  /** The new id of each record read, by its kind and its id in the document. */
+  private readonly ids = new Map<ReferenceTarget | RecordKindName, Map<number, number>>();
+  private readonly details: ValidationDetail[] = [];
+  private omitted = 0;
+  private readonly counts: { [S in ExportSection]: number } = {
+    clients: 0,
+    projects: 0,
+    categories: 0,
+    cards: 0,
+    tasks: 0,
+    task_history: 0,
+    notes: 0,
+    times: 0,
+    moneys: 0,
+  };
+  private assigneesDropped = 0;
+  /** The highest task number taken in each numbering scope, and those taken. */
+  private readonly numbers = new Map<number, number>();
+  private readonly takenNumbers = new Set<string>();
+  private totals: ImportedGamificationTotals | undefined;
+  private readonly achievements: ImportedAchievement[] = [];
+  private completions = 0;
+  private zone: TimeZone;
+  private zoneGiven = false;
+
+  constructor(
+    private readonly repositories: Repositories,
+    private readonly ownerId: UserId,
+    ownersZone: TimeZone,
+    private readonly now: Date,
+  ) {
+    this.zone = ownersZone;
+  }
+
+  async read(
+    document: ImportDocument,
+    profile: GamificationState,
+  ): Promise<E.Either<ValidationFailed | UnreadableDocument, ImportSummary>> {
+    for await (const item of document) {
+      if (item.kind === 'unreadable') return E.left({ _tag: 'UnreadableDocument', message: item.message });
+      await this.take(item);
+    }
+    if (this.details.length > 0 || this.omitted > 0)
+      return E.left(validationFailed(this.details, undefined, this.omitted));
+    await this.finish(profile);
+    return E.right({ imported: this.counts, warnings: this.warnings() });
+  }
+
+  private get failed(): boolean {
+    return this.details.length > 0;
+  }
+
+  private problem(field: string, code: ValidationDetail['code'], message: string): void {
+    if (this.details.length < MAX_DETAILS) this.details.push({ field, code, message });
+    else this.omitted++;
+  }
+
+  private async take(item: Exclude<ImportItem, { kind: 'unreadable' }>): Promise<void> {
+    switch (item.kind) {
+      case 'problems':
+        for (const detail of item.details) this.problem(detail.field, detail.code, detail.message);
+        if (item.record !== undefined && item.record.section !== 'task_history')
+          this.idsOf(SECTION_KINDS[item.record.section]).set(item.record.id, 0);
+        return;
+      case 'user':
+        if (item.timezone !== undefined) {
+          this.zone = item.timezone;
+          this.zoneGiven = true;
+        }
+        return;
+      case 'record':
+        return this.record(item);
+      case 'gamification':
+        this.totals = item.totals;
+        return;
+      case 'achievement':
+        this.achievements.push(item.achievement);
+        return;
+      case 'completion': {
+        const { completion } = item;
+        this.completions++;
+        if (this.failed) return;
+        await this.repositories.gamification.recordCompletion({
+          ...completion,
+          userId: this.ownerId,
+          taskId: this.ids.get('task')?.get(completion.taskId) ?? NO_TASK,
+        });
+      }
+    }
+  }
+
+  private async record(item: ImportedRecordItem): Promise<void> {
+    const { place } = item;
+    switch (item.section) {
+      case 'tasks':
+        return this.task(place, item.record);
+      case 'task_history':
+        return this.historyEntry(place, item.record);
+      case 'clients':
+        return this.plain(clientKind, item.section, place, item.record);
+      case 'projects':
+        return this.plain(projectKind, item.section, place, item.record);
+      case 'categories':
+        return this.plain(categoryKind, item.section, place, item.record);
+      case 'cards':
+        return this.plain(cardKind, item.section, place, item.record);
+      case 'notes':
+        return this.plain(noteKind, item.section, place, item.record);
+      case 'times':
+        return this.plain(timeKind, item.section, place, item.record);
+      case 'moneys':
+        return this.plain(moneyKind, item.section, place, item.record);
+    }
+  }
+
+  /** The new id of the record `id` of `target` points at, or a problem at `field`. */
+  private remapped(field: string, target: ReferenceTarget, id: number): number | null {
+    const found = this.ids.get(target)?.get(id);
+    if (found !== undefined) return found;
+    this.problem(field, 'NOT_FOUND', `refers to ${target} ${id}, which the document does not hold before it`);
+    return null;
+  }
+
+  /** A record's references, each turned into the new record's id; an assignee is dropped. */
+  private links<K extends RecordKindName>(
+    kind: K,
+    place: string,
+    fields: object,
+  ): Record<string, number | null> {
+    const links: Record<string, number | null> = {};
+    for (const [field, target] of referenceFieldsOf(kind)) {
+      const id: unknown = Object.getOwnPropertyDescriptor(fields, field)?.value;
+      if (typeof id !== 'number') continue;
+      if (target === 'user') {
+        this.assigneesDropped++;
+        links[field] = null;
+      } else links[field] = this.remapped(`${place}.${field}`, target, id);
+    }
+    return links;
+  }
+
+  private idsOf(kind: RecordKindName): Map<number, number> {
+    const ids = this.ids.get(kind) ?? new Map<number, number>();
+    this.ids.set(kind, ids);
+    return ids;
+  }
+
+  /** Notes the document's id of a record read; a second record with it is a problem. */
+  private known(kind: RecordKindName, place: string, id: number, stored: number): boolean {
+    const ids = this.idsOf(kind);
+    if (ids.has(id)) {
+      this.problem(`${place}.id`, 'DUPLICATE', `another ${kind} of the document has id ${id}`);
+      return false;
+    }
+    ids.set(id, stored);
+    return true;
+  }
+
+  /** A record of a section of plain records (not tasks), as its kind creates it. */
+  private async plain<F extends object, G extends object>(
+    kind: CreatableKind<F, G>,
+    section: RecordSection,
+    place: string,
+    record: G & Kept,
+  ): Promise<void> {
+    const { id, createdAt, updatedAt, ...given } = record;
+    // trust boundary: the record less its kept fields is the create's input its codec decoded.
+    const draft = kind.draft(given as unknown as G);
+    // trust boundary: the draft's fields placed in the zone are F, the document's ids in its references.
+    const placed = placeIn(this.zone, draft.fields) as F;
+    for (const rule of kind.rules?.(placed) ?? [])
+      this.problem(`${place}.${rule.field}`, rule.code, rule.message);
+    const fields: F = { ...placed, ...this.links(kind.resource, place, placed) };
+    if (this.failed) {
+      this.known(kind.resource, place, id, 0);
+      return;
+    }
+    const at = createdAt ?? this.now;
+    const stored = await kind.repository(this.repositories).add(this.ownerId, fields, at, updatedAt ?? at);
+    if (this.known(kind.resource, place, id, stored.id)) this.counts[section]++;
+  }
+
+  private async task(place: string, record: ImportedRecords['tasks']): Promise<void> {
+    const { id, createdAt, updatedAt, clientTaskId, completedAt, status, ...given } = record;
+    const fields = { ...TASK_DEFAULTS, ...placeIn(this.zone, given), ...this.links('task', place, given) };
+    const scope = numberingScope(fields);
+    if (this.takenNumbers.has(`${scope}:${clientTaskId}`))
+      this.problem(
+        `${place}.client_task_id`,
+        'DUPLICATE',
+        `another task of the same client has number ${clientTaskId}`,
+      );
+    this.takenNumbers.add(`${scope}:${clientTaskId}`);
+    this.numbers.set(scope, Math.max(this.numbers.get(scope) ?? 0, clientTaskId));
+    if (this.failed) {
+      this.known('task', place, id, 0);
+      return;
+    }
+    const at = createdAt ?? this.now;
+    const task = await this.repositories.tasks.add({
+      ...fields,
+      ownerId: this.ownerId,
+      clientTaskId,
+      status: status ?? TaskStatus.New,
+      completedAt: completedAt ?? null,
+      createdAt: at,
+      updatedAt: updatedAt ?? at,
+      version: 1,
+    });
+    if (this.known('task', place, id, task.id)) this.counts.tasks++;
+  }
+
+  private async historyEntry(place: string, entry: ImportedRecords['task_history']): Promise<void> {
+    const taskId = this.remapped(`${place}.task_id`, 'task', entry.taskId);
+    if (taskId === null || this.failed) return;
+    await this.repositories.history.append({
+      taskId,
+      from: entry.fromStatus ?? null,
+      to: entry.toStatus,
+      changedBy: this.ownerId,
+      changedAt: entry.changedAt,
+    });
+    this.counts.task_history++;
+  }
+
+  /** What holds for the workspace as a whole: the owner's zone, task numbers, the profile. */
+  private async finish({ profile, ledger }: GamificationState): Promise<void> {
+    if (this.zoneGiven) await this.repositories.users.setTimezone(this.ownerId, this.zone);
+    for (const [scope, taken] of this.numbers)
+      await this.repositories.taskNumbers.raiseTo(this.ownerId, scope, taken);
+    if (this.totals === undefined) return;
+    await this.repositories.gamification.save({
+      ledger,
+      profile: {
+        ...profile,
+        totalPoints: this.totals.totalPoints,
+        bestStreakDays: this.totals.bestStreakDays,
+        standingCompletions: profile.standingCompletions + this.completions,
+        achievements: this.achievements,
+      },
+    });
+  }
+
+  private warnings(): ImportSummary['warnings'] {
+    if (this.assigneesDropped === 0) return [];
+    return [
+      {
+        code: 'ASSIGNEE_DROPPED',
+        count: this.assigneesDropped,
+        message: `${this.assigneesDropped} tasks named an assignee, a user of the instance they came from: they are imported without one.`,
+      },
+    ];
+  }
+}
