@@ -27,9 +27,10 @@ const folded = (earlier: ChangeOperation, later: ChangeOperation): ChangeOperati
  * The changes one unit of work made, one per record and user, collected by its repositories as
  * they write and appended to the change log by the unit of work just before it commits.
  */
-export class ChangeRecorder implements ChangeNotes {
+export class ChangeRecorder implements Pick<ChangeNotes, 'statusChanged'> {
   private readonly changes = new Map<string, Change>();
   private readonly statusChanges = new Map<number, StatusChangeNote>();
+  private wroteAhead = false;
 
   statusChanged(taskId: number, note: StatusChangeNote): void {
     this.statusChanges.set(taskId, note);
@@ -86,7 +87,15 @@ export class ChangeRecorder implements ChangeNotes {
     return new Map([...users].sort(([a], [b]) => a - b));
   }
 
+  /** Forgets the changes noted so far, once appended ahead of the commit (`writeAhead`). */
+  appendedAhead(): void {
+    this.changes.clear();
+    this.statusChanges.clear();
+    this.wroteAhead = true;
+  }
+
+  /** Whether the unit of work changed nothing at all. */
   get isEmpty(): boolean {
-    return this.changes.size === 0;
+    return this.changes.size === 0 && !this.wroteAhead;
   }
 }

@@ -46,6 +46,9 @@ const SECTION_KINDS: { readonly [S in Exclude<ExportSection, 'task_history'>]: R
   moneys: 'money',
 };
 
+/** Records written between two appends of their changes to the log (`ChangeNotes.writeAhead`). */
+const WRITE_AHEAD_EVERY = 1_000;
+
 /** A completion of a task the document does not hold (deleted since): its points stand, on no task. */
 const NO_TASK = 0;
 
@@ -94,9 +97,15 @@ export class ImportRun {
     document: ImportDocument,
     profile: GamificationState,
   ): Promise<E.Either<ValidationFailed | UnreadableDocument, ImportSummary>> {
+    let sinceWriteAhead = 0;
     for await (const item of document) {
       if (item.kind === 'unreadable') return E.left({ _tag: 'UnreadableDocument', message: item.message });
       await this.take(item);
+      // Each record is written once and never again here: its change goes to the log as it comes.
+      if (++sinceWriteAhead === WRITE_AHEAD_EVERY && !this.failed) {
+        sinceWriteAhead = 0;
+        await this.repositories.changeNotes.writeAhead();
+      }
     }
     if (this.details.length > 0 || this.omitted > 0)
       return E.left(validationFailed(this.details, undefined, this.omitted));

@@ -53,6 +53,12 @@ export interface Change {
 export interface ChangeNotes {
   /** The task's status moved in this write (noted once the move is stored). */
   statusChanged(taskId: number, note: StatusChangeNote): void;
+  /**
+   * Appends the changes noted so far to the log now, in the transaction (they still commit or roll
+   * back with it), so that a unit of work writing a great many records (an import) need not hold
+   * them all to its end. No record noted so far may change again in this unit of work.
+   */
+  writeAhead(): Promise<void>;
 }
 
 /** A change as the log holds it: with the user's `seq` and the time its transaction committed. */

@@ -18,7 +18,11 @@ export const inMemoryRepositories = (
 ): Repositories => ({
   webhooks: inMemoryWebhooks(state, latestSeq),
   calendarFeeds: inMemoryCalendarFeeds(state),
-  changeNotes: changes,
+  changeNotes: {
+    statusChanged: (taskId, note) => changes.statusChanged(taskId, note),
+    // The memory store appends its log as a commit replaces its state: the changes wait for it.
+    writeAhead: async () => undefined,
+  },
   tasks: {
     findForUpdate: async (id) => state.tasks.get(id) ?? null,
     add: async (task) => {

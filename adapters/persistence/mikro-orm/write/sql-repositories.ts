@@ -20,6 +20,7 @@ import { RowsAsRead } from './rows-as-read.js';
 import { sqlCalendarFeeds } from './sql-calendar-feed.repository.js';
 import { sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
+import { appendChanges } from './change-log-writer.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
 
 /** Runs the job queue's own statements on the transaction (`passThrough`). */
@@ -246,7 +247,13 @@ export const sqlRepositories = (
   return {
     revokedKeys,
     changes,
-    changeNotes: changes,
+    changeNotes: {
+      statusChanged: (taskId, note) => changes.statusChanged(taskId, note),
+      writeAhead: async () => {
+        await appendChanges(q, dialect, changes, Date.now());
+        changes.appendedAhead();
+      },
+    },
     gamification: sqlGamification(q, dialect),
     tasks: taskRepository(q, dialect, changes),
     taskNumbers: taskNumbers(q),
