@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { SQLITE_MIGRATIONS } from '../../adapters/persistence/mikro-orm/migrations/sqlite/index.js';
 import { openWorkspace } from '../../bootstrap/workspace.js';
 import { SCOPED_RESOURCES } from '../../domain/api-key/scope.js';
+import { comparable } from '../support/export-documents.js';
 import { postgresServer } from '../support/persistence-harness.js';
 import { runToEnd, type ServerProcess, startServer } from '../support/processes.js';
 
@@ -22,6 +23,7 @@ const COMMANDS = [
   'db migrate',
   'db backup',
   'export',
+  'import',
 ];
 
 describe('the CLI, compiled, as an operator meets it', function () {
@@ -117,6 +119,36 @@ describe('the CLI, compiled, as an operator meets it', function () {
     const unnamed = await cli('export');
     expect(unnamed.code).to.equal(2);
     expect(unnamed.stderr).to.contain('--user');
+  });
+
+  it('moves a workspace from SQLite to PostgreSQL: export, import, and export again gives the same document', async () => {
+    await json('users', 'create', 'ann', '--timezone', 'Europe/Kyiv');
+    const workspace = await openWorkspace({ database: databaseUrl, webhooks: { deliver: false } });
+    try {
+      const ann = workspace.actingAs(1);
+      const client = await ann.clients.create({ name: 'Acme' });
+      if (client._tag === 'Left') throw new Error('no client');
+      const task = await ann.tasks.create({ title: 'Invoice', clientId: client.right.id });
+      if (task._tag === 'Left') throw new Error('no task');
+      await ann.tasks.changeStatus(task.right.id, 2);
+      await ann.times.create({ timeReally: 5400, taskId: task.right.id });
+    } finally {
+      await workspace.close();
+    }
+    const out = join(directory, 'ann.json');
+    expect((await cli('export', '--user', 'ann', '--out', out)).code).to.equal(0);
+    const server = await postgresServer();
+    const target = await server.createDatabase(`cli_import_${process.pid}`);
+    env = { ...env, DATABASE_URL: target };
+    await json('users', 'create', 'ann');
+    const imported = await json('import', '--user', 'ann', out);
+    expect(imported.imported).to.include({ clients: 1, tasks: 1, times: 1 });
+    const again = await cli('export', '--user', 'ann');
+    const before = JSON.parse(readFileSync(out, 'utf8'));
+    expect(comparable(JSON.parse(again.stdout))).to.deep.equal(comparable(before));
+    const twice = await cli('import', '--user', 'ann', out);
+    expect(twice.code).to.equal(1);
+    expect(twice.stderr).to.contain('already has records');
   });
 
   it("lists every user's webhook subscriptions without secrets, and disables one for its owner", async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import type { Workspace } from '../../bootstrap/index.js';
 import { openWorkspace } from '../../bootstrap/workspace.js';
@@ -84,6 +85,19 @@ describe('a PostgreSQL that hangs or a statement that waits: bounded by the stat
       }
       const after = await workspace.actingAs(userId).tasks.update(taskId, { title: 'free' });
       expect(after._tag === 'Right' && after.right.task.title).to.equal('free');
+    });
+
+    it('times each statement, not the transaction: a batch of quick calls may last past the bound', async () => {
+      const session = workspace.actingAs(userId);
+      const outcome = await session.batch(async (inside) => {
+        const first = await inside.tasks.create({ title: 'before the pause' });
+        await new Promise((resolve) => setTimeout(resolve, ANSWER_BOUND_MS));
+        const second = await inside.tasks.create({ title: 'after the pause' });
+        return first._tag === 'Right' && second._tag === 'Right'
+          ? E.right(second.right.id)
+          : E.left({ first, second });
+      });
+      expect(outcome._tag, JSON.stringify(outcome)).to.equal('Right');
     });
 
     it('a frozen server fails a read within the bound and health within 2 s, and all answer again once it thaws', async () => {

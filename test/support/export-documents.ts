@@ -1,3 +1,5 @@
+import { EXPORT_SECTIONS } from '../../application/ports/workspace-export.port.js';
+
 /**
  * Export documents compared as a round trip must keep them: every id replaced by the record's place
  * in its section (ids are the instance's own), `exported_at` and the user's name left out.
@@ -16,23 +18,11 @@ const REFERENCES: Record<string, string> = {
   to_card: 'cards',
 };
 
-const SECTIONS = [
-  'clients',
-  'projects',
-  'categories',
-  'cards',
-  'tasks',
-  'task_history',
-  'notes',
-  'times',
-  'moneys',
-];
-
 const rows = (document: Document, section: string): Row[] => (document[section] as Row[] | undefined) ?? [];
 
 export const comparable = (document: Document): unknown => {
   const places = new Map<string, Map<unknown, number>>();
-  for (const section of SECTIONS)
+  for (const section of EXPORT_SECTIONS)
     places.set(section, new Map(rows(document, section).map((row, place) => [row.id, place])));
   const placed = (row: Row): Row => {
     const copy: Row = { ...row };
@@ -45,7 +35,9 @@ export const comparable = (document: Document): unknown => {
   };
   const { exported_at: _at, user, gamification, ...rest } = document;
   return {
-    ...Object.fromEntries(SECTIONS.map((section) => [section, rows(rest as Document, section).map(placed)])),
+    ...Object.fromEntries(
+      EXPORT_SECTIONS.map((section) => [section, rows(rest as Document, section).map(placed)]),
+    ),
     user: { ...(user as Row), name: undefined },
     gamification: { ...gamification, completions: gamification.completions.map(placed) },
   };

@@ -13,14 +13,15 @@ export const CLIENT_GRACE_MS = 500;
  * hold a request for as long as it hangs: pg then fails the statement ("Connection terminated"), the
  * request answers 503, and the pool drops the connection.
  *
- * It watches connections, not statements: a connection counts from when it is checked out of the
- * pool and again from each statement a transaction starts on it, and one coarse timer looks at them
- * all, where a timer per statement (pg's `query_timeout`) cost throughput and memory under load
+ * It watches connections checked out of the pool: each counts from its checkout, and from each
+ * statement it sends until that statement is answered; one coarse timer looks at them all, where a
+ * timer per statement (pg's `query_timeout`) cost throughput and memory under load
  * (bench/RESULTS-mechanisms.md).
  */
 export class StatementWatch {
   /** Connections checked out, and since when their current statement runs (epoch ms). */
   private readonly since = new Map<PoolClient, number>();
+  private readonly timed = new WeakSet<PoolClient>();
   private ticker: NodeJS.Timeout | undefined;
 
   constructor(
@@ -32,15 +33,40 @@ export class StatementWatch {
   /** Watches every connection `pool` hands out, until it comes back. */
   watch(pool: Pool): void {
     pool.on('acquire', (client) => {
+      this.timeStatementsOf(client);
       this.since.set(client, Date.now());
       this.ticker ??= setInterval(() => this.cutLate(), this.tickMs).unref();
     });
     pool.on('release', (_error, client) => this.since.delete(client));
   }
 
-  /** A transaction's next statement on `client`: its time counts from now. */
-  started(client: PoolClient): void {
+  /**
+   * Only a statement waiting for its answer is timed: a connection that holds a transaction between
+   * two quick statements (a batch, an import) is the service's own doing, not a hang. Each
+   * connection's `query` is wrapped once, at its first checkout (some connect before the watch).
+   */
+  private timeStatementsOf(client: PoolClient): void {
+    if (this.timed.has(client)) return;
+    this.timed.add(client);
+    // trust boundary: pg's overloaded `query`, called through with the arguments it was given.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const timed = (...args: unknown[]) => {
+      this.started(client);
+      const answer = query(...args);
+      return answer instanceof Promise ? answer.finally(() => this.answered(client)) : answer;
+    };
+    // trust boundary: the same method, its statements timed from their start to their answer.
+    client.query = timed as typeof client.query;
+  }
+
+  /** A statement on `client`: its time counts from now. */
+  private started(client: PoolClient): void {
     if (this.since.has(client)) this.since.set(client, Date.now());
+  }
+
+  /** The statement on `client` was answered: nothing of it is waited for until the next. */
+  private answered(client: PoolClient): void {
+    if (this.since.has(client)) this.since.set(client, Number.POSITIVE_INFINITY);
   }
 
   private cutLate(): void {

@@ -121,7 +121,6 @@ const REFERENCE_COLUMNS: {
 
 const isReferring = (kind: RecordKindName): kind is ReferringKind => kind in REFERENCE_COLUMNS;
 
-/** `REFERENCES` read backwards: one "is anything pointing at it" statement per referring column. */
 /** Every table of records an owner owns. */
 const OWNED_TABLES = [
   'tasks',
@@ -134,12 +133,11 @@ const OWNED_TABLES = [
   'money_records',
 ] as const;
 
+/** `REFERENCES` read backwards: one "is anything pointing at it" statement per referring column. */
 export const sqlUsage = (q: Statements): RecordUsage => ({
   ownsAny: async (owner) => {
     for (const table of OWNED_TABLES) {
-      const owned = await q.first(
-        q.db.selectFrom(table).select('id').where('owner_id', '=', owner).limit(1),
-      );
+      const owned = await q.first(q.db.selectFrom(table).select('id').where('owner_id', '=', owner).limit(1));
       if (owned !== undefined) return true;
     }
     return false;

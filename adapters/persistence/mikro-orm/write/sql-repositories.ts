@@ -16,11 +16,11 @@ import { historyToRow, type TaskRow, taskFromRow, taskToRow } from '../schemas/t
 import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import { appendChanges } from './change-log-writer.js';
 import { RowsAsRead } from './rows-as-read.js';
 import { sqlCalendarFeeds } from './sql-calendar-feed.repository.js';
 import { sqlGamification } from './sql-gamification.repository.js';
 import { sqlRecords, sqlUsage } from './sql-record.repository.js';
-import { appendChanges } from './change-log-writer.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
 
 /** Runs the job queue's own statements on the transaction (`passThrough`). */
