@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -38,6 +39,7 @@ import {
   type Reply,
   type Route,
 } from './route.js';
+import { type SpooledUpload, spoolUpload } from './upload-spool.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -315,6 +317,28 @@ const limitByAddress = (limiter: RateLimiter) =>
     if (refused !== null) return refused;
   };
 
+/**
+ * An upload (`Route.uploadLimitBytes`) kept whole on disk before its route reads it, so that its work
+ * never waits on a slow sender; 413 past its limit; removed once answered.
+ */
+const uploaded = async (
+  body: unknown,
+  limitBytes: number,
+  run: (upload: SpooledUpload) => Promise<Reply>,
+) => {
+  const spooled = await spoolUpload(body instanceof Readable ? body : Readable.from([]), limitBytes);
+  if (spooled === 'too-large')
+    return {
+      status: 413,
+      body: failure('PAYLOAD_TOO_LARGE', `The body is larger than ${limitBytes / 1_048_576} MiB.`),
+    };
+  try {
+    return await run(spooled.upload);
+  } finally {
+    await spooled.remove();
+  }
+};
+
 const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, services: RouteServices): void => {
   if (!('operation' in route)) {
     const limiter = route.unlimited ? null : services.limiter;
@@ -349,19 +373,21 @@ const registerRoute = (app: FastifyInstance, route: Route | PublicRoute, service
       const ifNoneMatch = request.headers['if-none-match'];
       const chargeOne = chargeOneOf(services.limiter, request, reply, session.keyId);
       const origin = `${request.protocol}://${request.host}`;
-      const run = () =>
+      const run = (upload?: SpooledUpload) =>
         route.handle({
           session,
           params,
           query: request.query,
-          body,
+          body: upload ?? body,
           ifMatch,
           ifNoneMatch,
           chargeOne,
           origin,
         });
-      const idempotent = route.method === 'POST' && route.uploadLimitBytes === undefined;
-      const result = idempotent ? await services.idempotent(request, session.userId, body, run) : await run();
+      if (route.uploadLimitBytes !== undefined)
+        return send(request, reply, await uploaded(body, route.uploadLimitBytes, run));
+      const result =
+        route.method === 'POST' ? await services.idempotent(request, session.userId, body, run) : await run();
       return send(request, reply, result);
     },
   };

@@ -27,7 +27,7 @@ export interface ApiRequest {
   readonly session: AdmittedSession;
   readonly params: Readonly<Record<string, string>>;
   readonly query: unknown;
-  /** The parsed JSON body; `{}` when none was sent; a route's upload, its bytes unread (`Route.uploadLimitBytes`). */
+  /** The parsed JSON body; `{}` when none was sent; an upload route's `SpooledUpload` (`Route.uploadLimitBytes`). */
   readonly body: unknown;
   /** The `If-Match` header as sent, if it was. */
   readonly ifMatch: string | undefined;
@@ -111,8 +111,8 @@ export interface Route {
    */
   readonly streamed?: true;
   /**
-   * Its body is a document of up to this many bytes, handed to the route unread as a byte stream
-   * (`ApiRequest.body` is a `Readable`) rather than parsed whole; such a POST takes no Idempotency-Key.
+   * Its body is a document of up to this many bytes (413 past it), kept whole on disk and handed to
+   * the route unparsed (`ApiRequest.body` is a `SpooledUpload`); such a POST takes no Idempotency-Key.
    */
   readonly uploadLimitBytes?: number;
   readonly handle: (request: ApiRequest) => Promise<Reply>;

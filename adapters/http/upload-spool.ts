@@ -7,10 +7,13 @@ import { pipeline } from 'node:stream/promises';
 
 class TooLarge extends Error {}
 
-/** An upload kept whole on disk: read it as often as needed, then remove it. */
-export interface SpooledUpload {
-  read(): Readable;
-  remove(): Promise<void>;
+/** An upload kept whole on disk: read it as often as needed; it is removed once answered. */
+export class SpooledUpload {
+  constructor(private readonly path: string) {}
+
+  read(): Readable {
+    return createReadStream(this.path);
+  }
 }
 
 /**
@@ -21,7 +24,7 @@ export interface SpooledUpload {
 export const spoolUpload = async (
   body: Readable,
   limitBytes: number,
-): Promise<SpooledUpload | 'too-large'> => {
+): Promise<{ readonly upload: SpooledUpload; remove(): Promise<void> } | 'too-large'> => {
   const directory = await mkdtemp(join(tmpdir(), 'workspace-upload-'));
   const path = join(directory, 'upload');
   const remove = () => rm(directory, { recursive: true, force: true });
@@ -39,5 +42,5 @@ export const spoolUpload = async (
     if (error instanceof TooLarge) return 'too-large';
     throw error;
   }
-  return { read: () => createReadStream(path), remove };
+  return { upload: new SpooledUpload(path), remove };
 };

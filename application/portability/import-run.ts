@@ -1,15 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { GamificationState } from '../../domain/gamification/scoring.js';
 import type { TimeZone } from '../../domain/shared/time-zone.js';
-import { numberingScope, TASK_DEFAULTS, type UserId } from '../../domain/task/task.js';
+import type { StatusChange } from '../../domain/task/status-change.js';
+import { type NewTask, numberingScope, TASK_DEFAULTS, type UserId } from '../../domain/task/task.js';
 import { TaskStatus } from '../../domain/task/task-status.js';
 import {
   type RecordKindName,
   type ReferenceTarget,
   referenceFieldsOf,
 } from '../../domain/workspace/references.js';
+import type { Timestamped } from '../ports/record.repository.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
-import { EXPORT_SECTIONS, type ExportSection } from '../ports/workspace-export.port.js';
+import type { ExportSection } from '../ports/workspace-export.port.js';
 import { clientKind } from '../records/kinds/client.kind.js';
 import { moneyKind } from '../records/kinds/money.kind.js';
 import { cardKind, categoryKind } from '../records/kinds/named.kind.js';
@@ -23,6 +25,7 @@ import { MAX_DETAILS, type ValidationDetail } from '../shared/validation-detail.
 import { placeIn } from '../shared/wall-clock.js';
 import type { ImportedAchievement, ImportedGamificationTotals, ImportedRecords } from './import.codecs.js';
 import type { ImportDocument, ImportedRecordItem, ImportItem, ImportSummary } from './import-document.js';
+import { PendingRows, ROWS_PER_STORE } from './pending-rows.js';
 
 /** The sections of plain records: all but tasks and their history. */
 type RecordSection = Exclude<ExportSection, 'tasks' | 'task_history'>;
@@ -45,9 +48,6 @@ const SECTION_KINDS: { readonly [S in Exclude<ExportSection, 'task_history'>]: R
   times: 'time',
   moneys: 'money',
 };
-
-/** Records written between two appends of their changes to the log (`ChangeNotes.writeAhead`). */
-const WRITE_AHEAD_EVERY = 1_000;
 
 /** A completion of a task the document does not hold (deleted since): its points stand, on no task. */
 const NO_TASK = 0;
@@ -83,6 +83,9 @@ export class ImportRun {
   private completions = 0;
   private zone: TimeZone;
   private zoneGiven = false;
+  /** The records read and not stored yet, all of one section, and the kind they are. */
+  private pending: Pick<PendingRows<unknown>, 'section' | 'size' | 'stored'> | undefined;
+  private pendingKind: RecordKindName | undefined;
 
   constructor(
     private readonly repositories: Repositories,
@@ -97,16 +100,11 @@ export class ImportRun {
     document: ImportDocument,
     profile: GamificationState,
   ): Promise<E.Either<ValidationFailed | UnreadableDocument, ImportSummary>> {
-    let sinceWriteAhead = 0;
     for await (const item of document) {
       if (item.kind === 'unreadable') return E.left({ _tag: 'UnreadableDocument', message: item.message });
       await this.take(item);
-      // Each record is written once and never again here: its change goes to the log as it comes.
-      if (++sinceWriteAhead === WRITE_AHEAD_EVERY && !this.failed) {
-        sinceWriteAhead = 0;
-        await this.repositories.changeNotes.writeAhead();
-      }
     }
+    await this.storePending();
     if (this.details.length > 0 || this.omitted > 0)
       return E.left(validationFailed(this.details, undefined, this.omitted));
     await this.finish(profile);
@@ -146,6 +144,7 @@ export class ImportRun {
       case 'completion': {
         const { completion } = item;
         this.completions++;
+        await this.storePending();
         if (this.failed) return;
         await this.repositories.gamification.recordCompletion({
           ...completion,
@@ -158,6 +157,8 @@ export class ImportRun {
 
   private async record(item: ImportedRecordItem): Promise<void> {
     const { place } = item;
+    // A section's records point only at earlier sections': those are stored by now, their ids known.
+    if (this.pending?.section !== item.section) await this.storePending();
     switch (item.section) {
       case 'tasks':
         return this.task(place, item.record);
@@ -212,15 +213,58 @@ export class ImportRun {
     return ids;
   }
 
-  /** Notes the document's id of a record read; a second record with it is a problem. */
-  private known(kind: RecordKindName, place: string, id: number, stored: number): boolean {
+  /**
+   * Notes the document's id of a record read (its new id comes once it is stored); a second record
+   * with it is a problem.
+   */
+  private known(kind: RecordKindName, place: string, id: number): boolean {
     const ids = this.idsOf(kind);
     if (ids.has(id)) {
       this.problem(`${place}.id`, 'DUPLICATE', `another ${kind} of the document has id ${id}`);
       return false;
     }
-    ids.set(id, stored);
+    ids.set(id, 0);
     return true;
+  }
+
+  /** Queues a record of `section` to be stored with the others read after it. */
+  private async queue<R>(
+    section: ExportSection,
+    kind: RecordKindName | undefined,
+    store: (rows: readonly R[]) => Promise<readonly number[]>,
+    documentId: number,
+    row: R,
+  ): Promise<void> {
+    if (this.pending?.section !== section) {
+      await this.storePending();
+      this.pending = new PendingRows(section, store);
+      this.pendingKind = kind;
+    }
+    // trust boundary: the rows waiting are this section's, of the one type its store takes.
+    const pending = this.pending as unknown as PendingRows<R>;
+    pending.add(documentId, row);
+    if (pending.size >= ROWS_PER_STORE) await this.storePending();
+  }
+
+  /**
+   * Stores the records waiting, notes their new ids, and appends their changes to the log: each is
+   * written once and never again here, so the log need not wait for the commit.
+   */
+  private async storePending(): Promise<void> {
+    const pending = this.pending;
+    if (pending === undefined || pending.size === 0) return;
+    if (this.failed) {
+      this.pending = undefined;
+      return;
+    }
+    const count = pending.size;
+    const stored = await pending.stored();
+    if (this.pendingKind !== undefined) {
+      const ids = this.idsOf(this.pendingKind);
+      for (const [documentId, id] of stored) ids.set(documentId, id);
+    }
+    this.counts[pending.section] += count;
+    await this.repositories.changeNotes.writeAhead();
   }
 
   /** A record of a section of plain records (not tasks), as its kind creates it. */
@@ -238,13 +282,16 @@ export class ImportRun {
     for (const rule of kind.rules?.(placed) ?? [])
       this.problem(`${place}.${rule.field}`, rule.code, rule.message);
     const fields: F = { ...placed, ...this.links(kind.resource, place, placed) };
-    if (this.failed) {
-      this.known(kind.resource, place, id, 0);
-      return;
-    }
+    if (!this.known(kind.resource, place, id) || this.failed) return;
     const at = createdAt ?? this.now;
-    const stored = await kind.repository(this.repositories).add(this.ownerId, fields, at, updatedAt ?? at);
-    if (this.known(kind.resource, place, id, stored.id)) this.counts[section]++;
+    await this.queue(
+      section,
+      kind.resource,
+      async (rows: readonly Timestamped<F>[]) =>
+        (await kind.repository(this.repositories).addAll(this.ownerId, rows)).map((stored) => stored.id),
+      id,
+      { ...fields, createdAt: at, updatedAt: updatedAt ?? at },
+    );
   }
 
   private async task(place: string, record: ImportedRecords['tasks']): Promise<void> {
@@ -259,12 +306,9 @@ export class ImportRun {
       );
     this.takenNumbers.add(`${scope}:${clientTaskId}`);
     this.numbers.set(scope, Math.max(this.numbers.get(scope) ?? 0, clientTaskId));
-    if (this.failed) {
-      this.known('task', place, id, 0);
-      return;
-    }
+    if (!this.known('task', place, id) || this.failed) return;
     const at = createdAt ?? this.now;
-    const task = await this.repositories.tasks.add({
+    const task: NewTask = {
       ...fields,
       ownerId: this.ownerId,
       clientTaskId,
@@ -273,21 +317,37 @@ export class ImportRun {
       createdAt: at,
       updatedAt: updatedAt ?? at,
       version: 1,
-    });
-    if (this.known('task', place, id, task.id)) this.counts.tasks++;
+    };
+    await this.queue(
+      'tasks',
+      'task',
+      async (rows: readonly NewTask[]) =>
+        (await this.repositories.tasks.addAll(rows)).map((added) => added.id),
+      id,
+      task,
+    );
   }
 
   private async historyEntry(place: string, entry: ImportedRecords['task_history']): Promise<void> {
     const taskId = this.remapped(`${place}.task_id`, 'task', entry.taskId);
     if (taskId === null || this.failed) return;
-    await this.repositories.history.append({
+    const change: StatusChange = {
       taskId,
       from: entry.fromStatus ?? null,
       to: entry.toStatus,
       changedBy: this.ownerId,
       changedAt: entry.changedAt,
-    });
-    this.counts.task_history++;
+    };
+    await this.queue(
+      'task_history',
+      undefined,
+      async (rows: readonly StatusChange[]) => {
+        await this.repositories.history.appendAll(rows);
+        return [];
+      },
+      entry.id,
+      change,
+    );
   }
 
   /** What holds for the workspace as a whole: the owner's zone, task numbers, the profile. */

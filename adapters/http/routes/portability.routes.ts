@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { EXPORT_SECTIONS } from '../../../application/ports/workspace-export.port.js';
-import { failure, success } from '../envelope.js';
+import { success } from '../envelope.js';
 import { closedObject } from '../openapi/response-schemas.js';
 import {
   EXPORT_FORMAT,
@@ -9,16 +9,11 @@ import {
   presentImportSummary,
 } from '../presenters/export-document.js';
 import { type ApiRequest, type Reply, type Route, respond } from '../route.js';
-import { spoolUpload } from '../upload-spool.js';
+import { SpooledUpload } from '../upload-spool.js';
 import { readImportDocument } from '../wire/import-document.js';
 
 /** The largest document an import takes (CONTRACT §12): on this route alone. */
 export const IMPORT_LIMIT_BYTES = 256 * 1024 * 1024;
-
-const tooLarge: Reply = {
-  status: 413,
-  body: failure('PAYLOAD_TOO_LARGE', 'The document is larger than 256 MiB.'),
-};
 
 const IMPORT_SUMMARY = closedObject({
   imported: closedObject(
@@ -34,19 +29,13 @@ const IMPORT_SUMMARY = closedObject({
   },
 });
 
-/** The upload kept whole first, then read as it is stored, in one unit of work. */
-const importUpload = async ({ session, body }: ApiRequest): Promise<Reply> => {
-  const source = body instanceof Readable ? body : Readable.from([]);
-  const spooled = await spoolUpload(source, IMPORT_LIMIT_BYTES);
-  if (spooled === 'too-large') return tooLarge;
-  try {
-    return await respond(session.workspace.import(readImportDocument(spooled.read())), (summary) => ({
-      status: 201,
-      body: success(presentImportSummary(summary)),
-    }));
-  } finally {
-    await spooled.remove();
-  }
+/** The document as the upload holds it, read as a stream in one unit of work. */
+const importUpload = ({ session, body }: ApiRequest): Promise<Reply> => {
+  if (!(body instanceof SpooledUpload)) throw new Error('the import route reads an upload');
+  return respond(session.workspace.import(readImportDocument(body.read())), (summary) => ({
+    status: 201,
+    body: success(presentImportSummary(summary)),
+  }));
 };
 
 const SECTION = (what: string) => ({

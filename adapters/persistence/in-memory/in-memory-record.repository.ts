@@ -23,18 +23,25 @@ export const inMemoryRecords = <F extends object>(
     findOwned,
     // Transactions on the in-memory store run one at a time: there is nothing to lock.
     findOwnedForUpdate: findOwned,
-    add: async (ownerId, fields, at, updatedAt = at) => {
+    add: async (ownerId, fields, at) => {
       const record: Stored<F> = {
         ...fields,
         id: nextId(state, table),
         ownerId,
         createdAt: at,
-        updatedAt,
+        updatedAt: at,
       };
       records().set(record.id, record);
       changes.record(ownerId, table, record.id, 'created', record);
       return record;
     },
+    addAll: async (ownerId, added) =>
+      added.map((fields) => {
+        const record: Stored<F> = { ...fields, id: nextId(state, table), ownerId };
+        records().set(record.id, record);
+        changes.record(ownerId, table, record.id, 'created', record);
+        return record;
+      }),
     update: async (record) => {
       records().set(record.id, record);
       changes.record(record.ownerId, table, record.id, 'updated', record);

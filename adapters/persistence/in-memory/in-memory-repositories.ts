@@ -3,6 +3,7 @@ import type { Repositories } from '../../../application/ports/unit-of-work.port.
 import type { AchievementCode } from '../../../domain/gamification/achievements.js';
 import { withCompletion, withoutCompletion } from '../../../domain/gamification/completion-ledger.js';
 import type { LocalDate } from '../../../domain/shared/local-date-time.js';
+import type { StatusChange } from '../../../domain/task/status-change.js';
 import type { UserId } from '../../../domain/task/task.js';
 import type { ChangeRecorder } from '../change-recorder.js';
 import { inMemoryCalendarFeeds } from './in-memory-calendar-feed.repository.js';
@@ -11,6 +12,11 @@ import { type InMemoryState, nextId, profileOf } from './in-memory-state.js';
 import { inMemoryWebhooks } from './in-memory-webhook.repository.js';
 
 /** Every repository over one transaction's draft state, noting what it changes in `changes`. */
+const appendHistory = (state: InMemoryState, change: StatusChange): void => {
+  const entry = { ...change, id: nextId(state, 'task_status_history') };
+  state.history.set(change.taskId, [...(state.history.get(change.taskId) ?? []), entry]);
+};
+
 export const inMemoryRepositories = (
   state: InMemoryState,
   changes: ChangeRecorder,
@@ -31,6 +37,13 @@ export const inMemoryRepositories = (
       changes.recordTask(stored.id, null, stored);
       return stored;
     },
+    addAll: async (tasks) =>
+      tasks.map((task) => {
+        const stored = { ...task, id: nextId(state, 'tasks') };
+        state.tasks.set(stored.id, stored);
+        changes.recordTask(stored.id, null, stored);
+        return stored;
+      }),
     update: async (task) => {
       const stored = { ...task, version: task.version + 1 };
       const before = state.tasks.get(task.id) ?? stored;
@@ -72,9 +85,9 @@ export const inMemoryRepositories = (
     },
   },
   history: {
-    append: async (change) => {
-      const entry = { ...change, id: nextId(state, 'task_status_history') };
-      state.history.set(change.taskId, [...(state.history.get(change.taskId) ?? []), entry]);
+    append: async (change) => appendHistory(state, change),
+    appendAll: async (changes) => {
+      for (const change of changes) appendHistory(state, change);
     },
   },
   gamification: {

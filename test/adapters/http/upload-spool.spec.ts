@@ -10,9 +10,9 @@ describe('an upload kept whole on disk before it is read (POST /v1/import)', () 
   it('hands back exactly the bytes sent, as often as read, and removes them when told', async () => {
     const spooled = await spoolUpload(Readable.from([Buffer.from('{"format":'), Buffer.from('"x"}')]), 14);
     if (spooled === 'too-large') throw new Error('refused an upload within its limit');
-    expect(await text(spooled.read())).to.equal('{"format":"x"}');
-    expect(await text(spooled.read())).to.equal('{"format":"x"}');
-    const stream = spooled.read();
+    expect(await text(spooled.upload.read())).to.equal('{"format":"x"}');
+    expect(await text(spooled.upload.read())).to.equal('{"format":"x"}');
+    const stream = spooled.upload.read();
     const path = String((stream as Readable & { path: string }).path);
     stream.destroy();
     await spooled.remove();

@@ -12,6 +12,21 @@ import type { RecordTable, RecordTableName } from '../record-table.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { RowsAsRead } from './rows-as-read.js';
 
+/** Rows per insert of many: well below either database's limit of parameters in one statement. */
+const ROWS_PER_INSERT = 500;
+
+export const chunksOf = <R>(rows: readonly R[]): R[][] =>
+  Array.from({ length: Math.ceil(rows.length / ROWS_PER_INSERT) }, (_, index) =>
+    rows.slice(index * ROWS_PER_INSERT, (index + 1) * ROWS_PER_INSERT),
+  );
+
+/**
+ * The ids one insert of many rows gave them, in the order of its values: both databases number the
+ * rows of one insert upwards in that order, and neither promises the order RETURNING lists them in.
+ */
+export const inInsertOrder = (rows: readonly { readonly id: number }[]): number[] =>
+  rows.map((row) => row.id).sort((a, b) => a - b);
+
 /** Where a record repository notes what it changed: the transaction's recorder, and the records' resource. */
 export interface ChangeNotes {
   readonly resource: ChangeResource;
@@ -47,7 +62,7 @@ export const sqlRecords = <F>(
   return {
     findOwned: (ownerId, id) => read(ownerId, id, false),
     findOwnedForUpdate: (ownerId, id) => read(ownerId, id, true),
-    add: async (ownerId, fields, at, updatedAt = at) => {
+    add: async (ownerId, fields, at) => {
       const row = await q.first(
         q.db
           .insertInto(name)
@@ -55,14 +70,32 @@ export const sqlRecords = <F>(
             ...table.toRow(fields),
             owner_id: ownerId,
             created_at: at.getTime(),
-            updated_at: updatedAt.getTime(),
+            updated_at: at.getTime(),
           })
           .returning('id'),
       );
       if (row === undefined) throw new Error(`the insert into ${name} answered no row`);
       // The record as stored: its fields as given, which its columns hold exactly.
-      const added: Stored<F> = { ...fields, id: row.id, ownerId, createdAt: at, updatedAt };
+      const added: Stored<F> = { ...fields, id: row.id, ownerId, createdAt: at, updatedAt: at };
       changes.record(ownerId, resource, added.id, 'created', added);
+      return added;
+    },
+    addAll: async (ownerId, records) => {
+      const added: Stored<F>[] = [];
+      for (const chunk of chunksOf(records)) {
+        const rows = chunk.map((record) => ({
+          ...table.toRow(record),
+          owner_id: ownerId,
+          created_at: record.createdAt.getTime(),
+          updated_at: record.updatedAt.getTime(),
+        }));
+        const ids = inInsertOrder(await q.all(q.db.insertInto(name).values(rows).returning('id')));
+        for (const [index, record] of chunk.entries()) {
+          const stored: Stored<F> = { ...record, id: ids[index] ?? 0, ownerId };
+          changes.record(ownerId, resource, stored.id, 'created', stored);
+          added.push(stored);
+        }
+      }
       return added;
     },
     update: async (record) => {

@@ -20,7 +20,7 @@ import { appendChanges } from './change-log-writer.js';
 import { RowsAsRead } from './rows-as-read.js';
 import { sqlCalendarFeeds } from './sql-calendar-feed.repository.js';
 import { sqlGamification } from './sql-gamification.repository.js';
-import { sqlRecords, sqlUsage } from './sql-record.repository.js';
+import { chunksOf, inInsertOrder, sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
 
 /** Runs the job queue's own statements on the transaction (`passThrough`). */
@@ -72,6 +72,19 @@ const taskRepository = (q: Statements, dialect: SqlDialect, changes: ChangeRecor
         ),
       );
       changes.recordTask(added.id, null, added);
+      return added;
+    },
+    addAll: async (tasks) => {
+      const added: Task[] = [];
+      for (const chunk of chunksOf(tasks)) {
+        const rows = chunk.map((task) => ({ ...taskToRow(task), version: 1 }));
+        const ids = inInsertOrder(await q.all(q.db.insertInto('tasks').values(rows).returning('id')));
+        for (const [index, task] of chunk.entries()) {
+          const stored: Task = { ...task, id: ids[index] ?? 0, version: 1 };
+          changes.recordTask(stored.id, null, stored);
+          added.push(stored);
+        }
+      }
       return added;
     },
     update: async (task) => {
@@ -150,6 +163,10 @@ const taskNumbers = (q: Statements): TaskNumberAllocator => ({
 
 const taskHistory = (q: Statements): TaskHistoryRepository => ({
   append: (change) => q.run(q.db.insertInto('task_status_history').values(historyToRow(change))),
+  appendAll: async (changes) => {
+    for (const chunk of chunksOf(changes))
+      await q.run(q.db.insertInto('task_status_history').values(chunk.map(historyToRow)));
+  },
 });
 
 /** The owned tables a reference may name. */

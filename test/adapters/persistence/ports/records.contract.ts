@@ -68,18 +68,26 @@ export const recordRepositoryContract = (factory: HarnessFactory): void =>
       expect(await write((r) => r.clients.findOwned(alice, stored.id))).to.equal(null);
     });
 
-    it('keeps a record’s own last change when one is given (an import), and knows who owns any record', async () => {
+    it('stores many records at once with their own times, in the order given, and knows who owns any', async () => {
       const { write, addUser, harness } = fixture();
       const alice = await addUser('alice');
       const bob = await addUser('bob');
       expect(await write((r) => r.usage.ownsAny(alice))).to.equal(false);
       const changedAt = new Date('2026-04-01T10:00:00Z');
-      const fields = { name: 'Imported', description: null, active: true };
-      const stored = await write((r) => r.cards.add(alice, fields, AT, changedAt));
-      expect(stored).to.deep.include({ createdAt: AT, updatedAt: changedAt });
-      expect(await write((r) => r.cards.findOwned(alice, stored.id))).to.deep.include({
+      const many = Array.from({ length: 1_201 }, (_, index) => ({
+        name: `card ${index}`,
+        description: null,
+        active: index % 2 === 0,
+        createdAt: AT,
         updatedAt: changedAt,
-      });
+      }));
+      const stored = await write((r) => r.cards.addAll(alice, many));
+      expect(stored.map((card) => card.name)).to.deep.equal(many.map((card) => card.name));
+      for (const card of [stored[0], stored[600], stored[1_200]]) {
+        if (card === undefined) throw new Error('a card is missing');
+        expect(await write((r) => r.cards.findOwned(alice, card.id))).to.deep.equal(card);
+        expect(card).to.deep.include({ ownerId: alice, createdAt: AT, updatedAt: changedAt });
+      }
       expect(await write((r) => r.usage.ownsAny(alice))).to.equal(true);
       expect(await write((r) => r.usage.ownsAny(bob))).to.equal(false);
       await harness.seedClient(bob);

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { Duration } from '../../../../domain/shared/duration.js';
 import type { Money } from '../../../../domain/shared/money.js';
+import { TASK_DEFAULTS } from '../../../../domain/task/task.js';
+import { TaskStatus } from '../../../../domain/task/task-status.js';
 import { localDateTime, taskTitle } from '../../../support/builders.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { AT, portSuite } from './port-fixture.js';
@@ -67,6 +69,40 @@ export const taskRepositoryContract = (factory: HarnessFactory): void =>
         Array.from({ length: 50 }, () => write((r) => r.taskNumbers.next(alice, client))),
       );
       expect([...numbers].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
+    });
+
+    it('stores many tasks and history entries at once, each as one would be stored, in the order given', async () => {
+      const { write, addUser, persistence } = fixture();
+      const alice = await addUser('alice');
+      const tasks = Array.from({ length: 701 }, (_, index) => ({
+        ...TASK_DEFAULTS,
+        title: taskTitle(`task ${index}`),
+        ownerId: alice,
+        clientTaskId: index + 1,
+        status: TaskStatus.Done,
+        completedAt: AT,
+        createdAt: AT,
+        updatedAt: AT,
+        version: 1,
+      }));
+      const stored = await write((r) => r.tasks.addAll(tasks));
+      expect(stored.map((task) => task.title)).to.deep.equal(tasks.map((task) => task.title));
+      const last = stored[700];
+      if (last === undefined) throw new Error('a task is missing');
+      expect(await write((r) => r.tasks.findForUpdate(last.id))).to.deep.equal(last);
+      await write((r) =>
+        r.history.appendAll(
+          stored.map((task) => ({
+            taskId: task.id,
+            from: null,
+            to: TaskStatus.Done,
+            changedBy: alice,
+            changedAt: AT,
+          })),
+        ),
+      );
+      const history = await persistence.taskReadModel.history(last.id, { limit: 10, offset: 0 });
+      expect(history.items.map((entry) => [entry.from, entry.to])).to.deep.equal([[null, TaskStatus.Done]]);
     });
 
     it('numbers after a raised counter, and never lowers one: an import brings its numbers along', async () => {
