@@ -4,11 +4,7 @@ import type { TimeZone } from '../../domain/shared/time-zone.js';
 import type { StatusChange } from '../../domain/task/status-change.js';
 import { type NewTask, numberingScope, TASK_DEFAULTS, type UserId } from '../../domain/task/task.js';
 import { TaskStatus } from '../../domain/task/task-status.js';
-import {
-  type RecordKindName,
-  type ReferenceTarget,
-  referenceFieldsOf,
-} from '../../domain/workspace/references.js';
+import type { RecordKindName } from '../../domain/workspace/references.js';
 import type { Timestamped } from '../ports/record.repository.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
 import type { ExportSection } from '../ports/workspace-export.port.js';
@@ -23,6 +19,7 @@ import { validationFailed } from '../shared/decode.js';
 import type { UnreadableDocument, ValidationFailed } from '../shared/errors.js';
 import { MAX_DETAILS, type ValidationDetail } from '../shared/validation-detail.js';
 import { placeIn } from '../shared/wall-clock.js';
+import { DocumentIds } from './document-ids.js';
 import type { ImportedAchievement, ImportedGamificationTotals, ImportedRecords } from './import.codecs.js';
 import type { ImportDocument, ImportedRecordItem, ImportItem, ImportSummary } from './import-document.js';
 import { PendingRows, ROWS_PER_STORE } from './pending-rows.js';
@@ -59,8 +56,7 @@ const NO_TASK = 0;
  * all be rolled back), and the rest is still read so that every problem is named.
  */
 export class ImportRun {
-  /** The new id of each record read, by its kind and its id in the document. */
-  private readonly ids = new Map<ReferenceTarget | RecordKindName, Map<number, number>>();
+  private readonly ids = new DocumentIds((field, code, message) => this.problem(field, code, message));
   private readonly details: ValidationDetail[] = [];
   private omitted = 0;
   private readonly counts: { [S in ExportSection]: number } = {
@@ -74,7 +70,6 @@ export class ImportRun {
     times: 0,
     moneys: 0,
   };
-  private assigneesDropped = 0;
   /** The highest task number taken in each numbering scope, and those taken. */
   private readonly numbers = new Map<number, number>();
   private readonly takenNumbers = new Set<string>();
@@ -125,7 +120,7 @@ export class ImportRun {
       case 'problems':
         for (const detail of item.details) this.problem(detail.field, detail.code, detail.message);
         if (item.record !== undefined && item.record.section !== 'task_history')
-          this.idsOf(SECTION_KINDS[item.record.section]).set(item.record.id, 0);
+          this.ids.readWithProblems(SECTION_KINDS[item.record.section], item.record.id);
         return;
       case 'user':
         if (item.timezone !== undefined) {
@@ -149,7 +144,7 @@ export class ImportRun {
         await this.repositories.gamification.recordCompletion({
           ...completion,
           userId: this.ownerId,
-          taskId: this.ids.get('task')?.get(completion.taskId) ?? NO_TASK,
+          taskId: this.ids.storedId('task', completion.taskId) ?? NO_TASK,
         });
       }
     }
@@ -179,52 +174,6 @@ export class ImportRun {
       case 'moneys':
         return this.plain(moneyKind, item.section, place, item.record);
     }
-  }
-
-  /** The new id of the record `id` of `target` points at, or a problem at `field`. */
-  private remapped(field: string, target: ReferenceTarget, id: number): number | null {
-    const found = this.ids.get(target)?.get(id);
-    if (found !== undefined) return found;
-    this.problem(field, 'NOT_FOUND', `refers to ${target} ${id}, which the document does not hold before it`);
-    return null;
-  }
-
-  /** A record's references, each turned into the new record's id; an assignee is dropped. */
-  private links<K extends RecordKindName>(
-    kind: K,
-    place: string,
-    fields: object,
-  ): Record<string, number | null> {
-    const links: Record<string, number | null> = {};
-    for (const [field, target] of referenceFieldsOf(kind)) {
-      const id: unknown = Object.getOwnPropertyDescriptor(fields, field)?.value;
-      if (typeof id !== 'number') continue;
-      if (target === 'user') {
-        this.assigneesDropped++;
-        links[field] = null;
-      } else links[field] = this.remapped(`${place}.${field}`, target, id);
-    }
-    return links;
-  }
-
-  private idsOf(kind: RecordKindName): Map<number, number> {
-    const ids = this.ids.get(kind) ?? new Map<number, number>();
-    this.ids.set(kind, ids);
-    return ids;
-  }
-
-  /**
-   * Notes the document's id of a record read (its new id comes once it is stored); a second record
-   * with it is a problem.
-   */
-  private known(kind: RecordKindName, place: string, id: number): boolean {
-    const ids = this.idsOf(kind);
-    if (ids.has(id)) {
-      this.problem(`${place}.id`, 'DUPLICATE', `another ${kind} of the document has id ${id}`);
-      return false;
-    }
-    ids.set(id, 0);
-    return true;
   }
 
   /** Queues a record of `section` to be stored with the others read after it. */
@@ -260,8 +209,7 @@ export class ImportRun {
     const count = pending.size;
     const stored = await pending.stored();
     if (this.pendingKind !== undefined) {
-      const ids = this.idsOf(this.pendingKind);
-      for (const [documentId, id] of stored) ids.set(documentId, id);
+      for (const [documentId, id] of stored) this.ids.stored(this.pendingKind, documentId, id);
     }
     this.counts[pending.section] += count;
     await this.repositories.changeNotes.writeAhead();
@@ -281,8 +229,8 @@ export class ImportRun {
     const placed = placeIn(this.zone, draft.fields) as F;
     for (const rule of kind.rules?.(placed) ?? [])
       this.problem(`${place}.${rule.field}`, rule.code, rule.message);
-    const fields: F = { ...placed, ...this.links(kind.resource, place, placed) };
-    if (!this.known(kind.resource, place, id) || this.failed) return;
+    const fields: F = { ...placed, ...this.ids.links(kind.resource, place, placed) };
+    if (!this.ids.read(kind.resource, place, id) || this.failed) return;
     const at = createdAt ?? this.now;
     await this.queue(
       section,
@@ -296,7 +244,11 @@ export class ImportRun {
 
   private async task(place: string, record: ImportedRecords['tasks']): Promise<void> {
     const { id, createdAt, updatedAt, clientTaskId, completedAt, status, ...given } = record;
-    const fields = { ...TASK_DEFAULTS, ...placeIn(this.zone, given), ...this.links('task', place, given) };
+    const fields = {
+      ...TASK_DEFAULTS,
+      ...placeIn(this.zone, given),
+      ...this.ids.links('task', place, given),
+    };
     const scope = numberingScope(fields);
     if (this.takenNumbers.has(`${scope}:${clientTaskId}`))
       this.problem(
@@ -306,7 +258,7 @@ export class ImportRun {
       );
     this.takenNumbers.add(`${scope}:${clientTaskId}`);
     this.numbers.set(scope, Math.max(this.numbers.get(scope) ?? 0, clientTaskId));
-    if (!this.known('task', place, id) || this.failed) return;
+    if (!this.ids.read('task', place, id) || this.failed) return;
     const at = createdAt ?? this.now;
     const task: NewTask = {
       ...fields,
@@ -329,7 +281,7 @@ export class ImportRun {
   }
 
   private async historyEntry(place: string, entry: ImportedRecords['task_history']): Promise<void> {
-    const taskId = this.remapped(`${place}.task_id`, 'task', entry.taskId);
+    const taskId = this.ids.remapped(`${place}.task_id`, 'task', entry.taskId);
     if (taskId === null || this.failed) return;
     const change: StatusChange = {
       taskId,
@@ -369,12 +321,13 @@ export class ImportRun {
   }
 
   private warnings(): ImportSummary['warnings'] {
-    if (this.assigneesDropped === 0) return [];
+    const { assigneesDropped } = this.ids;
+    if (assigneesDropped === 0) return [];
     return [
       {
         code: 'ASSIGNEE_DROPPED',
-        count: this.assigneesDropped,
-        message: `${this.assigneesDropped} tasks named an assignee, a user of the instance they came from: they are imported without one.`,
+        count: assigneesDropped,
+        message: `${assigneesDropped} tasks named an assignee, a user of the instance they came from: they are imported without one.`,
       },
     ];
   }
