@@ -76,19 +76,21 @@ export class ImportRun {
   private totals: ImportedGamificationTotals | undefined;
   private readonly achievements: ImportedAchievement[] = [];
   private completions = 0;
-  private zone: TimeZone;
-  private zoneGiven = false;
-  /** The records read and not stored yet, all of one section, and the kind they are. */
+  /** The zone the document says its owner is in, if it says. */
+  private documentZone: TimeZone | undefined;
+  /** The records read and not stored yet, all of one section. */
   private pending: Pick<PendingRows<unknown>, 'section' | 'size' | 'stored'> | undefined;
-  private pendingKind: RecordKindName | undefined;
 
   constructor(
     private readonly repositories: Repositories,
     private readonly ownerId: UserId,
-    ownersZone: TimeZone,
+    private readonly ownersZone: TimeZone,
     private readonly now: Date,
-  ) {
-    this.zone = ownersZone;
+  ) {}
+
+  /** The zone wall-clock values are read in: the document's owner's, else the importing owner's. */
+  private get zone(): TimeZone {
+    return this.documentZone ?? this.ownersZone;
   }
 
   async read(
@@ -123,10 +125,7 @@ export class ImportRun {
           this.ids.readWithProblems(SECTION_KINDS[item.record.section], item.record.id);
         return;
       case 'user':
-        if (item.timezone !== undefined) {
-          this.zone = item.timezone;
-          this.zoneGiven = true;
-        }
+        this.documentZone = item.timezone ?? this.documentZone;
         return;
       case 'record':
         return this.record(item);
@@ -179,7 +178,6 @@ export class ImportRun {
   /** Queues a record of `section` to be stored with the others read after it. */
   private async queue<R>(
     section: ExportSection,
-    kind: RecordKindName | undefined,
     store: (rows: readonly R[]) => Promise<readonly number[]>,
     documentId: number,
     row: R,
@@ -187,7 +185,6 @@ export class ImportRun {
     if (this.pending?.section !== section) {
       await this.storePending();
       this.pending = new PendingRows(section, store);
-      this.pendingKind = kind;
     }
     // trust boundary: the rows waiting are this section's, of the one type its store takes.
     const pending = this.pending as unknown as PendingRows<R>;
@@ -208,8 +205,9 @@ export class ImportRun {
     }
     const count = pending.size;
     const stored = await pending.stored();
-    if (this.pendingKind !== undefined) {
-      for (const [documentId, id] of stored) this.ids.stored(this.pendingKind, documentId, id);
+    if (pending.section !== 'task_history') {
+      const kind = SECTION_KINDS[pending.section];
+      for (const [documentId, id] of stored) this.ids.stored(kind, documentId, id);
     }
     this.counts[pending.section] += count;
     await this.repositories.changeNotes.writeAhead();
@@ -234,7 +232,6 @@ export class ImportRun {
     const at = createdAt ?? this.now;
     await this.queue(
       section,
-      kind.resource,
       async (rows: readonly Timestamped<F>[]) =>
         (await kind.repository(this.repositories).addAll(this.ownerId, rows)).map((stored) => stored.id),
       id,
@@ -272,7 +269,6 @@ export class ImportRun {
     };
     await this.queue(
       'tasks',
-      'task',
       async (rows: readonly NewTask[]) =>
         (await this.repositories.tasks.addAll(rows)).map((added) => added.id),
       id,
@@ -292,7 +288,6 @@ export class ImportRun {
     };
     await this.queue(
       'task_history',
-      undefined,
       async (rows: readonly StatusChange[]) => {
         await this.repositories.history.appendAll(rows);
         return [];
@@ -304,7 +299,8 @@ export class ImportRun {
 
   /** What holds for the workspace as a whole: the owner's zone, task numbers, the profile. */
   private async finish({ profile, ledger }: GamificationState): Promise<void> {
-    if (this.zoneGiven) await this.repositories.users.setTimezone(this.ownerId, this.zone);
+    if (this.documentZone !== undefined)
+      await this.repositories.users.setTimezone(this.ownerId, this.documentZone);
     for (const [scope, taken] of this.numbers)
       await this.repositories.taskNumbers.raiseTo(this.ownerId, scope, taken);
     if (this.totals === undefined) return;

@@ -6,6 +6,7 @@ import type { Db, Statements } from '../orm-runner.js';
 import { snapshotText } from '../record-snapshot.js';
 import type { Database } from '../schemas/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import { chunksOf } from './many-rows.js';
 
 /** Rows per insert: a task deleted with many linked records must not outgrow a statement's parameters. */
 const ROWS_PER_INSERT = 200;
@@ -65,8 +66,7 @@ const appendOnSqlite = async (
  * has no gaps, and seq order is commit order.
  */
 const appendOnPostgres = async (q: Statements, userId: UserId, changes: readonly Change[], at: number) => {
-  for (let start = 0; start < changes.length; start += ROWS_PER_INSERT) {
-    const chunk = changes.slice(start, start + ROWS_PER_INSERT);
+  for (const chunk of chunksOf(changes, ROWS_PER_INSERT)) {
     await q.run(
       q.db
         .with('raised', (db) =>

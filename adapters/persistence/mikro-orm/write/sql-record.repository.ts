@@ -10,22 +10,8 @@ import type { ChangeRecorder } from '../../change-recorder.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable, RecordTableName } from '../record-table.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import { chunksOf, inInsertOrder } from './many-rows.js';
 import { RowsAsRead } from './rows-as-read.js';
-
-/** Rows per insert of many: well below either database's limit of parameters in one statement. */
-const ROWS_PER_INSERT = 500;
-
-export const chunksOf = <R>(rows: readonly R[]): R[][] =>
-  Array.from({ length: Math.ceil(rows.length / ROWS_PER_INSERT) }, (_, index) =>
-    rows.slice(index * ROWS_PER_INSERT, (index + 1) * ROWS_PER_INSERT),
-  );
-
-/**
- * The ids one insert of many rows gave them, in the order of its values: both databases number the
- * rows of one insert upwards in that order, and neither promises the order RETURNING lists them in.
- */
-export const inInsertOrder = (rows: readonly { readonly id: number }[]): number[] =>
-  rows.map((row) => row.id).sort((a, b) => a - b);
 
 /** Where a record repository notes what it changed: the transaction's recorder, and the records' resource. */
 export interface ChangeNotes {

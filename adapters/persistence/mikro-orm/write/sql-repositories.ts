@@ -17,10 +17,11 @@ import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { appendChanges } from './change-log-writer.js';
+import { chunksOf, inInsertOrder } from './many-rows.js';
 import { RowsAsRead } from './rows-as-read.js';
 import { sqlCalendarFeeds } from './sql-calendar-feed.repository.js';
 import { sqlGamification } from './sql-gamification.repository.js';
-import { chunksOf, inInsertOrder, sqlRecords, sqlUsage } from './sql-record.repository.js';
+import { sqlRecords, sqlUsage } from './sql-record.repository.js';
 import { sqlWebhooks } from './sql-webhook.repository.js';
 
 /** Runs the job queue's own statements on the transaction (`passThrough`). */
