@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
-import parserStream from 'stream-json';
+import { getManyValues, isMany, none } from 'stream-chain/defs.js';
 import Assembler from 'stream-json/assembler.js';
-import type { Token } from 'stream-json/parser.js';
+import { jsonParser, type Token } from 'stream-json/core/parser.js';
 import {
   importedAchievement,
   importedCompletion,
@@ -144,10 +143,11 @@ class DocumentReader {
   private value: Assembler | undefined;
   private readonly seen = new Set<string>();
 
-  *take(token: Token): Generator<ImportItem> {
+  /** Reads one token; what it ends is added to `items`. */
+  take(token: Token, items: ImportItem[]): void {
     if (this.value !== undefined) {
       this.value.consume(token);
-      if (this.value.done) yield* this.valueEnded();
+      if (this.value.done) this.valueEnded(items);
       return;
     }
     switch (this.depth) {
@@ -157,7 +157,7 @@ class DocumentReader {
         if (token.name === 'startObject') this.depth = 1;
         else {
           this.depth = -1;
-          yield problemAt('', 'INVALID_TYPE', 'the document must be a JSON object');
+          items.push(problemAt('', 'INVALID_TYPE', 'the document must be a JSON object'));
         }
         return;
       case 1:
@@ -166,15 +166,15 @@ class DocumentReader {
           this.seen.add(this.key);
         } else if (token.name === 'endObject') {
           this.depth = 0;
-          yield* this.ended();
+          items.push(...this.ended());
         } else if (isSection(this.key) && token.name === 'startArray') {
           this.section = this.key;
           this.index = 0;
           this.depth = 2;
-        } else yield* this.valueStarts(token);
+        } else this.valueStarts(token, items);
         return;
       default:
-        if (token.name !== 'endArray') yield* this.valueStarts(token);
+        if (token.name !== 'endArray') this.valueStarts(token, items);
         else {
           this.depth = 1;
           this.section = undefined;
@@ -183,28 +183,24 @@ class DocumentReader {
   }
 
   /** A value starts at `token`; a value of one token (a number) ends with it. */
-  private *valueStarts(token: Token): Generator<ImportItem> {
+  private valueStarts(token: Token, items: ImportItem[]): void {
     this.value = new Assembler();
     this.value.consume(token);
-    if (this.value.done) yield* this.valueEnded();
+    if (this.value.done) this.valueEnded(items);
   }
 
-  private *valueEnded(): Generator<ImportItem> {
+  private valueEnded(items: ImportItem[]): void {
     const value = this.value?.current;
     this.value = undefined;
-    yield* this.valueRead(value);
-  }
-
-  private *valueRead(value: unknown): Generator<ImportItem> {
     if (this.section !== undefined) {
-      yield recordItem(this.section, this.index, value);
+      items.push(recordItem(this.section, this.index, value));
       this.index++;
       return;
     }
     const { key } = this;
-    if (isSection(key)) yield problemAt(key, 'INVALID_TYPE', 'must be an array');
-    else if (HEAD_KEYS.includes(key)) yield* headItems(key, value);
-    else yield problemAt(key, 'UNKNOWN_FIELD', 'unknown field');
+    if (isSection(key)) items.push(problemAt(key, 'INVALID_TYPE', 'must be an array'));
+    else if (HEAD_KEYS.includes(key)) items.push(...headItems(key, value));
+    else items.push(problemAt(key, 'UNKNOWN_FIELD', 'unknown field'));
   }
 
   /** At the document's end: what it must have said. */
@@ -214,21 +210,40 @@ class DocumentReader {
   }
 }
 
+/** The parser's answer to one call: stream-chain's `many` of tokens, or `none`. */
+const tokensOf = (answer: unknown): readonly Token[] =>
+  // trust boundary: stream-json's parser answers `many` of its tokens or `none`.
+  isMany(answer) ? (getManyValues(answer) as Token[]) : [];
+
 /**
- * An export document read as it arrives (CONTRACT §12): JSON parsed by a stream parser, each part
+ * An export document read as it arrives (CONTRACT §12): JSON parsed by stream-json's parser, called
+ * as the function it is (stream-chain's protocol: text in, `many` tokens out, `none` to flush) on
+ * each chunk, so that a chunk's tokens are read in one loop rather than one promise each; each part
  * decoded by the application's codecs in wire form as soon as it has ended, each problem named by
- * its place (`tasks[3].title`). Text that is not JSON ends the document as unreadable.
+ * its place (`tasks[3].title`). Text that is not UTF-8 JSON ends the document as unreadable.
  */
 export async function* readImportDocument(source: AsyncIterable<Buffer | string>): ImportDocument {
   const reader = new DocumentReader();
-  const tokens = Readable.from(source).pipe(parserStream({ packValues: true, streamValues: false }));
+  const parse = jsonParser({ packValues: true, streamValues: false });
+  // trust boundary: a flushable takes stream-chain's `none` to flush; its type names only its text.
+  const flush = parse as unknown as (end: typeof none) => unknown;
+  // A byte-order mark is dropped as the parser's own front does; bytes that are not UTF-8 throw.
+  const text = new TextDecoder('utf-8', { fatal: true });
+  const itemsOf = (tokens: readonly Token[]) => {
+    const items: ImportItem[] = [];
+    for (const token of tokens) reader.take(token, items);
+    return items;
+  };
   try {
-    // trust boundary: the parser's stream emits nothing but its tokens.
-    for await (const token of tokens as AsyncIterable<Token>) yield* reader.take(token);
+    for await (const chunk of source)
+      yield* itemsOf(
+        tokensOf(parse(typeof chunk === 'string' ? chunk : text.decode(chunk, { stream: true }))),
+      );
+    const rest = text.decode();
+    if (rest !== '') yield* itemsOf(tokensOf(parse(rest)));
+    yield* itemsOf(tokensOf(flush(none)));
   } catch (error) {
     const message = error instanceof Error ? error.message : 'not JSON';
     yield { kind: 'unreadable', message: `The document is not valid JSON: ${message}.` };
-  } finally {
-    tokens.destroy();
   }
 }

@@ -38,9 +38,10 @@ export const latestSeqQuery = (
         .where('user_id', '=', userId);
 
 /**
- * SQLite: each entry numbered after the user's last one by its own insert, which reads the log
- * before it writes to it. SQLite has no sequence row: its one writer holds the file from the
- * transaction's first write to its commit, so no other transaction can take the same numbers.
+ * SQLite: the first entry numbered after the user's last one by its own insert, which reads the log
+ * before it writes to it, and the rest after the first, many rows an insert. SQLite has no sequence
+ * row: its one writer holds the file from the transaction's first write to its commit, so no other
+ * transaction can take the same numbers.
  */
 const appendOnSqlite = async (
   q: Statements,
@@ -49,13 +50,24 @@ const appendOnSqlite = async (
   changes: readonly Change[],
   at: number,
 ) => {
-  for (const change of changes)
-    await q.run(
-      q.db.insertInto('change_log').values((row) => ({
+  const [first, ...rest] = changes;
+  if (first === undefined) return;
+  const numbered = await q.first(
+    q.db
+      .insertInto('change_log')
+      .values((row) => ({
         user_id: userId,
         seq: row(latestSeqQuery(q.db, dialect, userId).$asScalar(), '+', 1),
-        ...columnsOf(change, at),
-      })),
+        ...columnsOf(first, at),
+      }))
+      .returning('seq'),
+  );
+  let seq = numbered?.seq ?? 0;
+  for (const chunk of chunksOf(rest, ROWS_PER_INSERT))
+    await q.run(
+      q.db
+        .insertInto('change_log')
+        .values(chunk.map((change) => ({ user_id: userId, seq: ++seq, ...columnsOf(change, at) }))),
     );
 };
 
