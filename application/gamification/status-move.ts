@@ -91,7 +91,7 @@ export const awardStatusMove = async (
     const award = awardFor(change.from, change.to);
     if (award === 'score') {
       const scored = scoreCompletion(before, task, zone, at);
-      await repositories.gamification.recordCompletion(scored.completion);
+      await repositories.gamification.recordCompletions([scored.completion]);
       await repositories.gamification.save(scored.state);
       ({ state: after, unlocked } = scored);
       event = 'task_completed';

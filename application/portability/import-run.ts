@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { Completion } from '../../domain/gamification/profile.js';
 import type { GamificationState } from '../../domain/gamification/scoring.js';
 import type { TimeZone } from '../../domain/shared/time-zone.js';
 import type { StatusChange } from '../../domain/task/status-change.js';
@@ -76,6 +77,8 @@ export class ImportRun {
   private totals: ImportedGamificationTotals | undefined;
   private readonly achievements: ImportedAchievement[] = [];
   private completions = 0;
+  /** Completions read and not stored yet. */
+  private pendingCompletions: Completion[] = [];
   /** The zone the document says its owner is in, if it says. */
   private documentZone: TimeZone | undefined;
   /** The records read and not stored yet, all of one section. */
@@ -140,11 +143,12 @@ export class ImportRun {
         this.completions++;
         await this.storePending();
         if (this.failed) return;
-        await this.repositories.gamification.recordCompletion({
+        this.pendingCompletions.push({
           ...completion,
           userId: this.ownerId,
           taskId: this.ids.storedId('task', completion.taskId) ?? NO_TASK,
         });
+        if (this.pendingCompletions.length >= ROWS_PER_STORE) await this.storeCompletions();
       }
     }
   }
@@ -297,8 +301,15 @@ export class ImportRun {
     );
   }
 
+  private async storeCompletions(): Promise<void> {
+    const completions = this.pendingCompletions;
+    this.pendingCompletions = [];
+    if (!this.failed) await this.repositories.gamification.recordCompletions(completions);
+  }
+
   /** What holds for the workspace as a whole: the owner's zone, task numbers, the profile. */
   private async finish({ profile, ledger }: GamificationState): Promise<void> {
+    await this.storeCompletions();
     if (this.documentZone !== undefined)
       await this.repositories.users.setTimezone(this.ownerId, this.documentZone);
     for (const [scope, taken] of this.numbers)

@@ -12,8 +12,8 @@ export interface GamificationRepository {
   load(userId: UserId, today: LocalDate): Promise<GamificationState>;
   /** Stores the profile (points, best streak, newly unlocked achievements) loaded in this unit of work. */
   save(state: GamificationState): Promise<void>;
-  /** Records a completion and counts it on its day of the ledger. */
-  recordCompletion(completion: Completion): Promise<void>;
+  /** Records completions and counts each on its day of the ledger. */
+  recordCompletions(completions: readonly Completion[]): Promise<void>;
   /**
    * Takes back the task's completion whose points still stand, if any, uncounts its day, and answers
    * it (its points are the caller's to take off the awardee's profile).

@@ -104,11 +104,13 @@ export const inMemoryRepositories = (
         achievements: new Map<AchievementCode, Date>(profile.achievements.map((a) => [a.code, a.unlockedAt])),
       });
     },
-    recordCompletion: async (completion) => {
-      const ofTask = state.completions.get(completion.taskId) ?? [];
-      state.completions.set(completion.taskId, [...ofTask, { ...completion, revokedAt: null }]);
-      const ledger = state.ledgers.get(completion.userId) ?? new Map();
-      state.ledgers.set(completion.userId, withCompletion(ledger, completion.day));
+    recordCompletions: async (completions) => {
+      for (const completion of completions) {
+        const ofTask = state.completions.get(completion.taskId) ?? [];
+        state.completions.set(completion.taskId, [...ofTask, { ...completion, revokedAt: null }]);
+        const ledger = state.ledgers.get(completion.userId) ?? new Map();
+        state.ledgers.set(completion.userId, withCompletion(ledger, completion.day));
+      }
     },
     revokeCompletion: async (taskId, at) => {
       const ofTask = state.completions.get(taskId) ?? [];

@@ -11,9 +11,27 @@ import type { Statements } from '../orm-runner.js';
 import { profileFromRows } from '../schemas/gamification.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { instant } from '../typed-values.js';
+import { chunksOf } from './many-rows.js';
 
 // trust boundary: the ledger's days were written as LocalDate by this repository.
 const asDay = (text: string) => text as LocalDate;
+
+/** A change to the standing completions of one user's day. */
+interface DayCount {
+  readonly user_id: UserId;
+  readonly day: LocalDate;
+  readonly standing: number;
+}
+
+/** Completions counted by user and day: an upsert may name each (user, day) once. */
+const countedByDay = (completions: readonly Completion[]): DayCount[] => {
+  const counts = new Map<string, DayCount>();
+  for (const { userId, day } of completions) {
+    const key = `${userId}:${day}`;
+    counts.set(key, { user_id: userId, day, standing: (counts.get(key)?.standing ?? 0) + 1 });
+  }
+  return [...counts.values()];
+};
 
 /**
  * Gamification state kept up to date on each change: the profile row holds the points, the best
@@ -43,17 +61,20 @@ export const sqlGamification = (q: Statements, dialect: SqlDialect): Gamificatio
         )
       : q.first(q.db.selectFrom('gamification_profiles').selectAll().where('user_id', '=', userId));
 
-  const addToDay = (userId: UserId, day: LocalDate, standing: number) =>
-    q.run(
-      q.db
-        .insertInto('completion_days')
-        .values({ user_id: userId, day, standing })
-        .onConflict((conflict) =>
-          conflict.columns(['user_id', 'day']).doUpdateSet((update) => ({
-            standing: update('completion_days.standing', '+', update.ref('excluded.standing')),
-          })),
-        ),
-    );
+  /** Adds to the standing completions of each (user, day) given, once each. */
+  const addToDays = async (days: readonly DayCount[]) => {
+    for (const chunk of chunksOf(days))
+      await q.run(
+        q.db
+          .insertInto('completion_days')
+          .values([...chunk])
+          .onConflict((conflict) =>
+            conflict.columns(['user_id', 'day']).doUpdateSet((update) => ({
+              standing: update('completion_days.standing', '+', update.ref('excluded.standing')),
+            })),
+          ),
+      );
+  };
 
   /** The ledger from `today - days` on, widened until the streak starts after a gap. */
   const ledgerAround = async (userId: UserId, today: LocalDate): Promise<CompletionLedger> => {
@@ -117,18 +138,21 @@ export const sqlGamification = (q: Statements, dialect: SqlDialect): Gamificatio
         );
       }
     },
-    recordCompletion: async (completion) => {
-      await q.run(
-        q.db.insertInto('task_completions').values({
-          user_id: completion.userId,
-          task_id: completion.taskId,
-          day: completion.day,
-          points: completion.points,
-          completed_at: completion.completedAt.getTime(),
-          revoked_at: null,
-        }),
-      );
-      await addToDay(completion.userId, completion.day, 1);
+    recordCompletions: async (completions) => {
+      for (const chunk of chunksOf(completions))
+        await q.run(
+          q.db.insertInto('task_completions').values(
+            chunk.map((completion) => ({
+              user_id: completion.userId,
+              task_id: completion.taskId,
+              day: completion.day,
+              points: completion.points,
+              completed_at: completion.completedAt.getTime(),
+              revoked_at: null,
+            })),
+          ),
+        );
+      await addToDays(countedByDay(completions));
     },
     revokeCompletion: async (taskId, at) => {
       const row = await q.first(
@@ -147,7 +171,7 @@ export const sqlGamification = (q: Statements, dialect: SqlDialect): Gamificatio
         points: row.points,
         completedAt: instant(row.completed_at),
       };
-      await addToDay(completion.userId, completion.day, -1);
+      await addToDays([{ user_id: completion.userId, day: completion.day, standing: -1 }]);
       return completion;
     },
   };

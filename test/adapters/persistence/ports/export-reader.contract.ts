@@ -48,20 +48,24 @@ export const exportReaderContract = (factory: HarnessFactory): void =>
       const day = localDate('2026-03-01');
       await write(async (r) => {
         const state = await r.gamification.load(ann, day);
-        await r.gamification.recordCompletion({
-          taskId: kept.id,
-          userId: ann,
-          day,
-          points: 13,
-          completedAt: AT,
-        });
-        await r.gamification.recordCompletion({
-          taskId: taken.id,
-          userId: ann,
-          day,
-          points: 10,
-          completedAt: AT,
-        });
+        await r.gamification.recordCompletions([
+          {
+            taskId: kept.id,
+            userId: ann,
+            day,
+            points: 13,
+            completedAt: AT,
+          },
+        ]);
+        await r.gamification.recordCompletions([
+          {
+            taskId: taken.id,
+            userId: ann,
+            day,
+            points: 10,
+            completedAt: AT,
+          },
+        ]);
         await r.gamification.save({
           ...state,
           profile: { ...state.profile, totalPoints: 13, bestStreakDays: 1, standingCompletions: 1 },

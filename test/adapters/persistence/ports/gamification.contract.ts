@@ -47,7 +47,7 @@ export const gamificationContract = (factory: HarnessFactory): void =>
       });
     });
 
-    it('counts standing completions per day, and forgets one once it is taken back', async () => {
+    it('counts standing completions per user and day, and forgets one once it is taken back', async () => {
       const { write, addUser, addTask } = fixture();
       const alice = await addUser('alice');
       const bob = await addUser('bob');
@@ -58,36 +58,15 @@ export const gamificationContract = (factory: HarnessFactory): void =>
         await addTask(bob),
       ];
       const completedAt = new Date('2026-03-02T10:00:00Z');
-      await write(async (r) => {
-        await r.gamification.recordCompletion({
-          taskId: first.id,
-          userId: alice,
-          day: MONDAY,
-          points: 10,
-          completedAt,
-        });
-        await r.gamification.recordCompletion({
-          taskId: second.id,
-          userId: alice,
-          day: MONDAY,
-          points: 20,
-          completedAt,
-        });
-        await r.gamification.recordCompletion({
-          taskId: third.id,
-          userId: alice,
-          day: TUESDAY,
-          points: 5,
-          completedAt,
-        });
-        await r.gamification.recordCompletion({
-          taskId: bobs.id,
-          userId: bob,
-          day: MONDAY,
-          points: 7,
-          completedAt,
-        });
-      });
+      // One call: two of alice's on one day are one upsert of that day, counting both.
+      await write((r) =>
+        r.gamification.recordCompletions([
+          { taskId: first.id, userId: alice, day: MONDAY, points: 10, completedAt },
+          { taskId: second.id, userId: alice, day: MONDAY, points: 20, completedAt },
+          { taskId: third.id, userId: alice, day: TUESDAY, points: 5, completedAt },
+          { taskId: bobs.id, userId: bob, day: MONDAY, points: 7, completedAt },
+        ]),
+      );
       expect([...(await write((r) => r.gamification.load(alice, TUESDAY))).ledger].sort()).to.deep.equal([
         [MONDAY, 2],
         [TUESDAY, 1],
@@ -122,8 +101,8 @@ export const gamificationContract = (factory: HarnessFactory): void =>
         completedAt: new Date(`${day}T10:00:00Z`),
       });
       const inTheSameUnit = await write(async (r) => {
-        await r.gamification.recordCompletion(completion(first.id, MONDAY));
-        await r.gamification.recordCompletion(completion(second.id, TUESDAY));
+        await r.gamification.recordCompletions([completion(first.id, MONDAY)]);
+        await r.gamification.recordCompletions([completion(second.id, TUESDAY)]);
         const counted = [...(await r.gamification.load(alice, TUESDAY)).ledger].sort();
         const taken = await r.gamification.revokeCompletion(first.id, new Date('2026-03-03T11:00:00Z'));
         const after = [...(await r.gamification.load(alice, TUESDAY)).ledger].sort();
@@ -149,7 +128,7 @@ export const gamificationContract = (factory: HarnessFactory): void =>
       const task = await addTask(alice);
       const completion = { taskId: task.id, userId: alice, day: MONDAY, points: 15, completedAt: new Date() };
       const rolledBack = await persistence.unitOfWork.run(async (r) => {
-        await r.gamification.recordCompletion(completion);
+        await r.gamification.recordCompletions([completion]);
         return E.left('changed my mind');
       })();
       expect(E.isLeft(rolledBack)).to.equal(true);
@@ -160,7 +139,7 @@ export const gamificationContract = (factory: HarnessFactory): void =>
 
       await write(async (r) => {
         const state = await r.gamification.load(alice, MONDAY);
-        await r.gamification.recordCompletion(completion);
+        await r.gamification.recordCompletions([completion]);
         await r.gamification.save({
           ...state,
           profile: { ...state.profile, totalPoints: 15, standingCompletions: 1 },
@@ -186,13 +165,15 @@ export const gamificationContract = (factory: HarnessFactory): void =>
         for (const [i, day] of days.entries()) {
           const task = tasks[i];
           if (task === undefined) continue;
-          await r.gamification.recordCompletion({
-            taskId: task.id,
-            userId: alice,
-            day,
-            points: 10,
-            completedAt: new Date(`${day}T10:00:00Z`),
-          });
+          await r.gamification.recordCompletions([
+            {
+              taskId: task.id,
+              userId: alice,
+              day,
+              points: 10,
+              completedAt: new Date(`${day}T10:00:00Z`),
+            },
+          ]);
         }
       });
       const { ledger } = await write((r) => r.gamification.load(alice, today));
