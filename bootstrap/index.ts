@@ -111,6 +111,7 @@ export type {
   Session,
   TaskOperations,
 } from '../application/workspace/session-types.js';
+export type { WebhookOperations } from '../application/workspace/session-webhook-types.js';
 export { unwrap, WorkspaceError } from '../application/workspace/unwrap.js';
 export type {
   KeySession,

@@ -6,7 +6,7 @@ import type { WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { Admit } from './admission.js';
 import type { Preparers, SessionInputs } from './input-codecs.js';
 import { admitReading, forId, given, type Runner } from './session-binding.js';
-import type { WebhookOperations } from './session-types.js';
+import type { WebhookOperations } from './session-webhook-types.js';
 import type { WorkspaceUseCases } from './use-cases.js';
 
 /** The webhook subscriptions' operations, bound to `actor`. */
