@@ -26,6 +26,7 @@ import { cli } from '../test/support/processes.js';
 import { type BatchFigures, batchTable, runBatchBench } from './batch-throughput.js';
 import { type Db, type Dialect, openDb } from './ceiling/driver.js';
 import { FEED_MARKER, type FeedFigures, feedBlock, feedSection, runFeedBench } from './change-feed.js';
+import { type Figures, PORTABILITY_MARKER, portabilityBlock, runPortabilityBench } from './export-import.js';
 import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
 import { type McpFigures, mcpTable, runMcpLatency } from './mcp-latency.js';
 import { startCeiling, startService } from './processes.js';
@@ -58,6 +59,7 @@ const selected = (scenario: Scenario) =>
   wanted.length === 0 || wanted.some((part) => scenario.name.includes(part));
 /** The change feed's figures (`change-feed.ts`) are measured too, unless `--only` leaves them out. */
 const feedWanted = wanted.length === 0 || wanted.some((part) => 'change feed'.includes(part));
+const portabilityWanted = wanted.length === 0 || wanted.some((part) => 'export and import'.includes(part));
 /** So are a batch's (`batch-throughput.ts`) and an MCP tool call's (`mcp-latency.ts`). */
 const batchWanted = wanted.length === 0 || wanted.some((part) => 'batch'.includes(part));
 const mcpWanted = wanted.length === 0 || wanted.some((part) => 'mcp'.includes(part));
@@ -383,6 +385,14 @@ try {
     }
     console.log(`\n${sections[sections.length - 1]}`);
   }
+  // The export and import of 100,000 tasks and 100,000 time records (issue 60), on a load of its own.
+  let portability: Figures[] | undefined;
+  if (!args.scale && portabilityWanted) {
+    const folder = join(directory, 'portability');
+    mkdirSync(folder, { mode: 0o755 });
+    portability = await runPortabilityBench(dialects, folder, { tasks: 100_000, times: 100_000 });
+    console.log(`\n${portabilityBlock(command, portability)}`);
+  }
   const suffix = args.scale ? '-scale' : '';
   // A partial run is for looking at one thing; the recorded results stay whole.
   if (wanted.length === 0) {
@@ -393,6 +403,17 @@ try {
     const resultsFile = join(ROOT, 'bench', `RESULTS${suffix}.md`);
     // The change feed's section is `npm run bench:feed`'s: kept as it is.
     const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+    // The export and import section is kept as it is when this run did not measure it.
+    const previousPortability = previous.includes(PORTABILITY_MARKER)
+      ? previous.slice(
+          previous.indexOf(PORTABILITY_MARKER),
+          previous.includes(FEED_MARKER) ? previous.indexOf(FEED_MARKER) : previous.length,
+        )
+      : '';
+    const exportImport =
+      portability !== undefined
+        ? `\n${portabilityBlock(command, portability)}`
+        : previousPortability && `\n${previousPortability.trimEnd()}\n`;
     const feed =
       feedSections.length > 0
         ? `\n${feedBlock(command, feedSections)}`
@@ -422,7 +443,7 @@ try {
             'owner to the largest.'
           : '') +
         '\n\n' +
-        `${sections.join('\n\n')}\n${feed}`,
+        `${sections.join('\n\n')}\n${exportImport}${feed}`,
     );
   }
 } finally {
