@@ -26,7 +26,7 @@ import { cli } from '../test/support/processes.js';
 import { type BatchFigures, batchTable, runBatchBench } from './batch-throughput.js';
 import { type Db, type Dialect, openDb } from './ceiling/driver.js';
 import { FEED_MARKER, type FeedFigures, feedBlock, feedSection, runFeedBench } from './change-feed.js';
-import { type Figures, PORTABILITY_MARKER, portabilityBlock, runPortabilityBench } from './export-import.js';
+import { portabilityBlock, runPortabilityBench } from './export-import.js';
 import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
 import { type McpFigures, mcpTable, runMcpLatency } from './mcp-latency.js';
 import { startCeiling, startService } from './processes.js';
@@ -386,12 +386,13 @@ try {
     console.log(`\n${sections[sections.length - 1]}`);
   }
   // The export and import of 100,000 tasks and 100,000 time records (issue 60), on a load of its own.
-  let portability: Figures[] | undefined;
+  let exportImport = '';
   if (!args.scale && portabilityWanted) {
     const folder = join(directory, 'portability');
     mkdirSync(folder, { mode: 0o755 });
-    portability = await runPortabilityBench(dialects, folder, { tasks: 100_000, times: 100_000 });
-    console.log(`\n${portabilityBlock(command, portability)}`);
+    const figures = await runPortabilityBench(dialects, folder, { tasks: 100_000, times: 100_000 });
+    exportImport = `\n${portabilityBlock(command, figures)}`;
+    console.log(exportImport);
   }
   const suffix = args.scale ? '-scale' : '';
   // A partial run is for looking at one thing; the recorded results stay whole.
@@ -403,17 +404,6 @@ try {
     const resultsFile = join(ROOT, 'bench', `RESULTS${suffix}.md`);
     // The change feed's section is `npm run bench:feed`'s: kept as it is.
     const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
-    // The export and import section is kept as it is when this run did not measure it.
-    const previousPortability = previous.includes(PORTABILITY_MARKER)
-      ? previous.slice(
-          previous.indexOf(PORTABILITY_MARKER),
-          previous.includes(FEED_MARKER) ? previous.indexOf(FEED_MARKER) : previous.length,
-        )
-      : '';
-    const exportImport =
-      portability !== undefined
-        ? `\n${portabilityBlock(command, portability)}`
-        : previousPortability && `\n${previousPortability.trimEnd()}\n`;
     const feed =
       feedSections.length > 0
         ? `\n${feedBlock(command, feedSections)}`

@@ -1,4 +1,3 @@
-import type * as E from 'fp-ts/lib/Either.js';
 import type { CalendarFeedView, CalendarFeedWithToken } from '../calendar/calendar-feed-view.js';
 import type { CreateCalendarFeedError } from '../calendar/create-calendar-feed.use-case.js';
 import type {
@@ -8,9 +7,7 @@ import type {
 import type { PageAnswer } from '../shared/paging.js';
 import type { SessionInputs } from './input-codecs.js';
 import type { GivenInputs } from './inputs.js';
-
-/** A call's answer (the session's `Outcome`, spelled out: the session's types import this file). */
-type Outcome<Err, A> = Promise<E.Either<Err, A>>;
+import type { Outcome } from './outcome.js';
 
 export interface CalendarFeedOperations<X, I extends SessionInputs = GivenInputs> {
   /** A feed of what the session may read; the answer is the only one that shows its URL's token. */

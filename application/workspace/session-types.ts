@@ -38,13 +38,13 @@ import type { UpdateTaskError } from '../tasks/update-task.use-case.js';
 import type { Caller, DescribeCallerError } from '../users/describe-caller.use-case.js';
 import type { SessionInputs } from './input-codecs.js';
 import type { GivenInputs } from './inputs.js';
+import type { Outcome } from './outcome.js';
 import type { CalendarFeedOperations } from './session-calendar-types.js';
 import type { WebhookOperations } from './session-webhook-types.js';
 
 /* A session's public face: every operation, by resource, with its errors (bound in session.ts). */
 
-/** What every operation answers: an Either, already run. `X` is what the session itself adds. */
-export type Outcome<Err, A> = Promise<E.Either<Err, A>>;
+export type { Outcome } from './outcome.js';
 
 export interface TaskOperations<X, I extends SessionInputs = GivenInputs> {
   create(input: I['createTask']): Outcome<CreateTaskError | X, Task>;

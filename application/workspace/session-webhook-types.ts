@@ -1,4 +1,3 @@
-import type * as E from 'fp-ts/lib/Either.js';
 import type { PageAnswer } from '../shared/paging.js';
 import type { CreateWebhookError } from '../webhooks/create-webhook.use-case.js';
 import type { DeleteWebhookError } from '../webhooks/delete-webhook.use-case.js';
@@ -13,9 +12,7 @@ import type {
 import type { WebhookView, WebhookWithSecret } from '../webhooks/webhook-view.js';
 import type { SessionInputs } from './input-codecs.js';
 import type { GivenInputs } from './inputs.js';
-
-/** A call's answer (the session's `Outcome`, spelled out: the session's types import this file). */
-type Outcome<Err, A> = Promise<E.Either<Err, A>>;
+import type { Outcome } from './outcome.js';
 
 export interface WebhookOperations<X, I extends SessionInputs = GivenInputs> {
   /**

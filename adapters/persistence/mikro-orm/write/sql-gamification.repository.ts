@@ -67,7 +67,7 @@ export const sqlGamification = (q: Statements, dialect: SqlDialect): Gamificatio
       await q.run(
         q.db
           .insertInto('completion_days')
-          .values([...chunk])
+          .values(chunk)
           .onConflict((conflict) =>
             conflict.columns(['user_id', 'day']).doUpdateSet((update) => ({
               standing: update('completion_days.standing', '+', update.ref('excluded.standing')),
