@@ -59,6 +59,8 @@ export interface Statements {
   readonly db: Db;
   all<R>(query: Query<R>): Promise<R[]>;
   first<R>(query: Query<R>): Promise<R | undefined>;
+  /** The row a write with `returning` answers: one that answers none is a defect, thrown. */
+  returned<R>(query: Query<R>): Promise<R>;
   run(query: Query<unknown>): Promise<void>;
 }
 
@@ -71,6 +73,11 @@ export const statementsOf = (executor: Executor): Statements => {
     },
     all,
     first: async (query) => (await all(query))[0],
+    returned: async (query) => {
+      const [row] = await all(query);
+      if (row === undefined) throw new Error('a write with returning answered no row');
+      return row;
+    },
     run: async (query) => {
       await all(query);
     },

@@ -20,7 +20,7 @@ export class SqlWindowCounter implements WindowCounter {
     const now = this.now();
     const windowStart = now - (now % windowMs);
     const { db } = this.q;
-    const row = await this.q.first(
+    const row = await this.q.returned(
       db
         .insertInto('rate_limit_windows')
         .values({ bucket, window_start: windowStart, hits: 1 })
@@ -40,7 +40,6 @@ export class SqlWindowCounter implements WindowCounter {
         )
         .returning(['hits', 'window_start']),
     );
-    if (row === undefined) throw new Error('the rate-limit upsert returned no row');
     // Once a window per instance, the windows past are deleted; awaited, so no statement is left
     // running unwatched (the pool waits for it when it closes).
     if (now - this.lastSweep >= windowMs) {

@@ -10,13 +10,10 @@ export const sqlCalendarFeeds = (q: Statements): CalendarFeedRepository => {
     return row === undefined ? null : calendarFeedOf(row);
   };
   return {
-    add: async (feed) => {
-      const row = await q.first(
-        q.db.insertInto('calendar_feeds').values(calendarFeedRow(feed)).returningAll(),
-      );
-      if (row === undefined) throw new Error('the insert of a calendar feed returned no row');
-      return calendarFeedOf(row);
-    },
+    add: async (feed) =>
+      calendarFeedOf(
+        await q.returned(q.db.insertInto('calendar_feeds').values(calendarFeedRow(feed)).returningAll()),
+      ),
     listOf: async (userId) =>
       (await q.all(feeds().where('user_id', '=', userId).orderBy('id'))).map(calendarFeedOf),
     find: (id) => one(feeds().where('id', '=', id)),

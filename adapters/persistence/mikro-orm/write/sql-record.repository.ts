@@ -49,7 +49,7 @@ export const sqlRecords = <F>(
     findOwned: (ownerId, id) => read(ownerId, id, false),
     findOwnedForUpdate: (ownerId, id) => read(ownerId, id, true),
     add: async (ownerId, fields, at) => {
-      const row = await q.first(
+      const row = await q.returned(
         q.db
           .insertInto(name)
           .values({
@@ -60,7 +60,6 @@ export const sqlRecords = <F>(
           })
           .returning('id'),
       );
-      if (row === undefined) throw new Error(`the insert into ${name} answered no row`);
       // The record as stored: its fields as given, which its columns hold exactly.
       const added: Stored<F> = { ...fields, id: row.id, ownerId, createdAt: at, updatedAt: at };
       changes.record(ownerId, resource, added.id, 'created', added);

@@ -12,7 +12,7 @@ import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
-import { historyToRow, type TaskRow, taskFromRow, taskToRow } from '../schemas/task.schemas.js';
+import { historyToRow, taskFromRow, taskToRow } from '../schemas/task.schemas.js';
 import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import type { SqlDialect } from '../sql-dialect.js';
@@ -45,10 +45,6 @@ const TASK_LINKED = [
 /** Tasks, and who saw each one changed, for the change log. */
 const taskRepository = (q: Statements, dialect: SqlDialect, changes: ChangeRecorder): TaskRepository => {
   const tasksAsRead = new RowsAsRead<ReturnType<typeof taskToRow>>();
-  const stored = (row: TaskRow | undefined): Task => {
-    if (row === undefined) throw new Error('a write of a task answered no row');
-    return taskFromRow(row);
-  };
   return {
     findForUpdate: async (id) => {
       const row = await q.first(
@@ -64,8 +60,8 @@ const taskRepository = (q: Statements, dialect: SqlDialect, changes: ChangeRecor
       return task;
     },
     add: async (task) => {
-      const added = stored(
-        await q.first(
+      const added = taskFromRow(
+        await q.returned(
           q.db
             .insertInto('tasks')
             .values({ ...taskToRow(task), version: 1 })
@@ -92,8 +88,8 @@ const taskRepository = (q: Statements, dialect: SqlDialect, changes: ChangeRecor
       // Who saw the task before: its owner and assignee as this transaction read or last wrote them.
       const before = tasksAsRead.get(task.id);
       const changed = tasksAsRead.changes(task.id, taskToRow(task));
-      const updated = stored(
-        await q.first(
+      const updated = taskFromRow(
+        await q.returned(
           q.db
             .updateTable('tasks')
             .set((row) => ({ ...changed, version: row('version', '+', 1) }))
@@ -213,27 +209,23 @@ const userRepository = (q: Statements): UserRepository => ({
     const row = await q.first(q.db.selectFrom('users').selectAll().where('name', '=', name));
     return row ? userFromRow(row) : null;
   },
-  add: async (user) => {
-    const row = await q.first(
-      q.db
-        .insertInto('users')
-        .values({ name: user.name, timezone: user.timezone, created_at: user.createdAt.getTime() })
-        .returningAll(),
-    );
-    if (row === undefined) throw new Error('the insert of a user answered no row');
-    return userFromRow(row);
-  },
+  add: async (user) =>
+    userFromRow(
+      await q.returned(
+        q.db
+          .insertInto('users')
+          .values({ name: user.name, timezone: user.timezone, created_at: user.createdAt.getTime() })
+          .returningAll(),
+      ),
+    ),
   setTimezone: async (id, timezone) => {
     await q.run(q.db.updateTable('users').set({ timezone }).where('id', '=', id));
   },
 });
 
 const apiKeyRepository = (q: Statements, revokedKeys: number[]): ApiKeyRepository => ({
-  add: async (key) => {
-    const row = await q.first(q.db.insertInto('api_keys').values(apiKeyToRow(key)).returningAll());
-    if (row === undefined) throw new Error('the insert of a key answered no row');
-    return apiKeyFromRow(row);
-  },
+  add: async (key) =>
+    apiKeyFromRow(await q.returned(q.db.insertInto('api_keys').values(apiKeyToRow(key)).returningAll())),
   listByUser: async (userId) =>
     (await q.all(q.db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('id'))).map(
       apiKeyFromRow,

@@ -58,24 +58,17 @@ export const sqlWebhooks = (
       .where('d.state', '=', 'pending')
       .where('d.next_attempt_at', 'is not', null)
       .where('w.active', '=', true);
-  const updateDelivery = async (delivery: Delivery) => {
-    const row = await q.first(
+  const updateDelivery = (delivery: Delivery) =>
+    q.returned(
       q.db
         .updateTable('webhook_deliveries')
         .set(attemptRow(delivery))
         .where('id', '=', delivery.id)
         .returningAll(),
     );
-    if (row === undefined) throw new Error(`no delivery ${delivery.id} to update`);
-    return row;
-  };
-  const stored = (row: Selectable<Database['webhooks']> | undefined) => {
-    if (row === undefined) throw new Error('a write of a webhook answered no row');
-    return webhookOf(row);
-  };
   return {
     add: async (webhook) =>
-      stored(await q.first(q.db.insertInto('webhooks').values(webhookRow(webhook)).returningAll())),
+      webhookOf(await q.returned(q.db.insertInto('webhooks').values(webhookRow(webhook)).returningAll())),
     findForUpdate: async (id) => {
       const row = await q.first(
         webhooks()
@@ -91,8 +84,8 @@ export const sqlWebhooks = (
     listOf: async (userId) =>
       (await q.all(webhooks().where('user_id', '=', userId).orderBy('id'))).map(webhookOf),
     update: async (webhook) =>
-      stored(
-        await q.first(
+      webhookOf(
+        await q.returned(
           q.db.updateTable('webhooks').set(webhookRow(webhook)).where('id', '=', webhook.id).returningAll(),
         ),
       ),
