@@ -93,13 +93,15 @@ const appendOnPostgres = async (q: Statements, userId: UserId, changes: readonly
             .returning('last_seq'),
         )
         .insertInto('change_log')
-        .values((row) =>
-          chunk.map((change, index) => ({
+        .values((row) => {
+          // One subquery node, shared by every row: the builder's nodes are immutable.
+          const raised = row.selectFrom('raised').select('last_seq').$asScalar();
+          return chunk.map((change, index) => ({
             user_id: userId,
-            seq: row(row.selectFrom('raised').select('last_seq').$asScalar(), '-', chunk.length - 1 - index),
+            seq: row(raised, '-', chunk.length - 1 - index),
             ...columnsOf(change, at),
-          })),
-        ),
+          }));
+        }),
     );
   }
 };
