@@ -83,7 +83,7 @@ const measureBothWays = async (
   }
   const size = { dialect, tasks, times };
   // Each on a service of its own, as when a workspace moves between instances: an import measured
-  // right after an export in the same process grew 65 or 240 MB by where the export left V8's heap.
+  // right after an export in the same process grew more or less by where the export left V8's heap.
   const exporting = await measuredOnService(env, async (service) => {
     const response = await fetch(`${service.baseUrl}/v1/export`, {
       headers: { 'x-api-key': exported.key, 'accept-encoding': 'identity' },
