@@ -8,9 +8,6 @@ import type { Database } from '../schemas/database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { chunksOf } from './many-rows.js';
 
-/** Rows per insert: a task deleted with many linked records must not outgrow a statement's parameters. */
-const ROWS_PER_INSERT = 200;
-
 /** An entry's columns after its user and seq. */
 const columnsOf = (change: Change, at: number) => ({
   resource: change.resource,
@@ -63,7 +60,7 @@ const appendOnSqlite = async (
       .returning('seq'),
   );
   let seq = numbered?.seq ?? 0;
-  for (const chunk of chunksOf(rest, ROWS_PER_INSERT))
+  for (const chunk of chunksOf(rest))
     await q.run(
       q.db
         .insertInto('change_log')
@@ -78,7 +75,7 @@ const appendOnSqlite = async (
  * has no gaps, and seq order is commit order.
  */
 const appendOnPostgres = async (q: Statements, userId: UserId, changes: readonly Change[], at: number) => {
-  for (const chunk of chunksOf(changes, ROWS_PER_INSERT)) {
+  for (const chunk of chunksOf(changes)) {
     await q.run(
       q.db
         .with('raised', (db) =>
