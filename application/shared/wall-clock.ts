@@ -25,14 +25,15 @@ export const placeInOwnersZone = async <T extends object>(
 
 /** Places the zoned wall-clock values of an input in `zone`. */
 export const placeIn = <T extends object>(zone: TimeZone, input: T): Placed<T> => {
-  const entries = Object.entries(input);
-  // trust boundary: without a zoned value, the input already is what Placed<T> describes.
-  if (!entries.some(([, value]) => value instanceof ZonedDateTime)) return input as Placed<T>;
-  return Object.fromEntries(
-    entries.map(([key, value]) => [
-      key,
-      value instanceof ZonedDateTime ? wallClockIn(zone, value.instant) : value,
-    ]),
-    // trust boundary: each zoned value replaced by its wall-clock text, as Placed<T> says.
-  ) as Placed<T>;
+  // trust boundary: an input is an object read by its own keys.
+  const fields = input as Record<string, unknown>;
+  let placed: Record<string, unknown> | undefined;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (!(value instanceof ZonedDateTime)) continue;
+    placed ??= { ...fields };
+    placed[key] = wallClockIn(zone, value.instant);
+  }
+  // trust boundary: each zoned value replaced by its wall-clock text (none: the input as it was).
+  return (placed ?? input) as Placed<T>;
 };

@@ -249,10 +249,10 @@ const derive = <C extends AppCodec>(
           // Every field went through the application codec's own, and the object through its rules
           // under wire names: the value is what the application's codec decodes, and the use case
           // takes it as it is.
-          return Object.fromEntries(
-            Object.entries(resolved).map(([key, value]) => [toDomain.get(key) ?? key, value]),
-            // trust boundary: each value is what the application's field codec decoded, under its own name.
-          ) as t.TypeOf<C>;
+          const named: Record<string, unknown> = {};
+          for (const key of Object.keys(resolved)) named[toDomain.get(key) ?? key] = resolved[key];
+          // trust boundary: each value is what the application's field codec decoded, under its own name.
+          return named as t.TypeOf<C>;
         }),
       ),
   };
