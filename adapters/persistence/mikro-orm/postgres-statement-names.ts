@@ -5,11 +5,6 @@ import { BoundedCache } from './bounded-cache.js';
 /** Enough distinct statements for every filter combination in use, without growing forever. */
 const MAX_NAMED_STATEMENTS = 500;
 
-/** A statement's name is the hash of its text: each connection prepares it once under that name. */
-const names = new BoundedCache<string, string>(MAX_NAMED_STATEMENTS);
-const nameOf = (text: string): string =>
-  names.getOrMake(text, () => `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`);
-
 /**
  * The statements worth preparing: queries and writes (not a transaction's own commands) whose
  * answer names its columns. A prepared `select *` would fail once a migration adds a column to its
@@ -27,6 +22,21 @@ const EVERY_COLUMN = /(select|returning) \*|\.\*/i;
 const PLANNED_EACH_RUN = /\bgroup by\b/i;
 const RECORD_REPORT_TABLES = /"(time|money)_records"/;
 
+const isNamed = (text: string): boolean =>
+  PREPARED.test(text) &&
+  !EVERY_COLUMN.test(text) &&
+  !(PLANNED_EACH_RUN.test(text) && RECORD_REPORT_TABLES.test(text));
+
+/**
+ * Each statement's name, the hash of its text (each connection prepares it once under that name),
+ * or `false` for one sent unnamed: decided once per text, not at every run.
+ */
+const names = new BoundedCache<string, string | false>(MAX_NAMED_STATEMENTS);
+const nameOf = (text: string): string | false =>
+  names.getOrMake(text, () =>
+    isNamed(text) ? `ws_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` : false,
+  );
+
 /**
  * Runs the pool's statements as named prepared statements. Kysely's PostgreSQL driver, which
  * MikroORM's connection runs on, sends every statement unnamed, so PostgreSQL parses and plans it
@@ -38,15 +48,11 @@ export const namingStatements = (pool: Pool): void => {
   pool.on('connect', (client) => {
     // trust boundary: pg's overloaded `query`, called through with the arguments it was given.
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    const named = (text: unknown, values?: unknown, callback?: unknown) =>
-      typeof text === 'string' &&
-      Array.isArray(values) &&
-      callback === undefined &&
-      PREPARED.test(text) &&
-      !EVERY_COLUMN.test(text) &&
-      !(PLANNED_EACH_RUN.test(text) && RECORD_REPORT_TABLES.test(text))
-        ? query({ name: nameOf(text), text, values })
-        : query(text, values, callback);
+    const named = (text: unknown, values?: unknown, callback?: unknown) => {
+      const name =
+        typeof text === 'string' && Array.isArray(values) && callback === undefined && nameOf(text);
+      return name ? query({ name, text, values }) : query(text, values, callback);
+    };
     // trust boundary: the same method, given a named query config for the driver's (text, values) call.
     client.query = named as typeof client.query;
   });
