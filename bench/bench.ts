@@ -29,6 +29,7 @@ import { FEED_MARKER, type FeedFigures, feedBlock, feedSection, runFeedBench } f
 import { portabilityBlock, runPortabilityBench } from './export-import.js';
 import { type LoadOptions, type Measured, measure, medianRatio, summarise } from './load.js';
 import { type McpFigures, mcpTable, runMcpLatency } from './mcp-latency.js';
+import { memoryLimitNote } from './memory-limit.js';
 import { startCeiling, startService } from './processes.js';
 import { type ComparedRow, comparedTable, machine, type ScaleRow, scaleTable } from './report.js';
 import { type Scenario, scenarios } from './scenarios.js';
@@ -412,7 +413,7 @@ try {
           : '';
     writeFileSync(
       resultsFile,
-      `# Benchmark results${args.scale ? ': scale' : ''}\n\n${header.join('  \n')}\n\n` +
+      `# Benchmark results${args.scale ? ': scale' : ''}\n\n${[...header, memoryLimitNote()].join('  \n')}\n\n` +
         '**Requests vary**: every scenario draws a new request each time (random ids, offsets, filters, ' +
         'words, record types; a cursor walk follows its own next_cursor), so no answer can be served from ' +
         'one kept before, and neither the service nor the ceiling keeps any.\n\n' +
@@ -426,7 +427,9 @@ try {
         'speed drifts. p50 and p99: of every 2xx answer’s latency as measured, in fractions of a ' +
         'millisecond. CPU µs/req: the CPU time each process used over the requests it answered in the ' +
         'round (median of the rounds): steadier than requests per second here, and on PostgreSQL the ' +
-        'database server’s share is not in it.' +
+        'database server’s share is not in it. RSS MB: the service’s highest resident memory during the ' +
+        'scenario; one service process answers every scenario of a database in turn, so it carries what ' +
+        'the scenarios before it left.' +
         (args.scale
           ? ' Scale: each owner’s scenario runs at the service, then at the ceiling; each cell reads ' +
             '`service / ceiling`, and the last column is how much each one’s p99 grew from the smallest ' +

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { startEmbeddedPostgres } from '../test/support/embedded-postgres.js';
 import { cli } from '../test/support/processes.js';
 import { type Dialect, openDb } from './ceiling/driver.js';
+import { memoryLimitNote } from './memory-limit.js';
 import { rssMb, startService } from './processes.js';
 import { seedOwner } from './seed.js';
 
@@ -155,7 +156,7 @@ export const portabilityBlock = (command: string, rows: readonly Figures[]): str
     'The compiled service: an owner’s workspace exported with `GET /v1/export` to a file, then that ' +
       'file imported with `POST /v1/import` as another user, each on a service started for it. Seconds: ' +
       'to the end of each; RSS growth: the service’s peak resident memory during the request above ' +
-      'where it stood before it. ' +
+      `where it stood before it; ${memoryLimitNote()}. ` +
       'Goal (issue 60): under 60 s each, growing under 200 MB.',
     '',
     '| database | direction | tasks | time records | seconds | document MB | RSS before MB | RSS growth MB |',

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ROOT } from '../test/support/build.js';
 import { startServer } from '../test/support/processes.js';
+import { type Limited, memoryLimited } from './memory-limit.js';
 
 export interface Running {
   readonly child: ChildProcess;
@@ -16,9 +17,12 @@ const children = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
-const adopt = (child: ChildProcess) => {
+const adopt = (child: ChildProcess, limited?: Limited) => {
   children.add(child);
-  child.once('exit', () => children.delete(child));
+  child.once('exit', () => {
+    children.delete(child);
+    limited?.release();
+  });
   return child;
 };
 
@@ -40,11 +44,15 @@ const profiling = () =>
 export const startService = async (
   env: NodeJS.ProcessEnv,
 ): Promise<Running & { readonly errors: () => string }> => {
+  const limited = memoryLimited();
   const server = await startServer(
     { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },
-    { pollMs: 10, timeoutMs: 60_000, nodeArgs: profiling() },
-  );
-  adopt(server.child);
+    { pollMs: 10, timeoutMs: 60_000, nodeArgs: profiling(), launcher: limited?.launcher },
+  ).catch((error: unknown) => {
+    limited?.release();
+    throw error;
+  });
+  adopt(server.child, limited);
   return {
     ...server,
     // The server's error lines (its log is JSON, one line each), to say why a request failed.
@@ -62,12 +70,17 @@ export const startService = async (
 export const startCeiling = (args: readonly string[]): Promise<Running> =>
   new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = adopt(
-      spawn(process.execPath, [...profiling(), '--import', 'tsx', 'bench/ceiling/server.ts', ...args], {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
-    );
+    const limited = memoryLimited();
+    const [command = process.execPath, ...rest] = [
+      ...(limited?.launcher ?? []),
+      process.execPath,
+      ...profiling(),
+      '--import',
+      'tsx',
+      'bench/ceiling/server.ts',
+      ...args,
+    ];
+    const child = adopt(spawn(command, rest, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }), limited);
     child.once('exit', (code) => reject(new Error(`ceiling exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
       const port = /listening (\d+)/.exec(chunk.toString())?.[1];

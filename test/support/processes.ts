@@ -68,17 +68,25 @@ export interface ServerOptions {
   readonly pollMs?: number;
   /** Node options before the script (`--cpu-prof`…). */
   readonly nodeArgs?: readonly string[];
+  /** A command that runs the server's command line after its own (the bench's memory cgroup). */
+  readonly launcher?: readonly string[];
 }
 
 /** Starts the real, compiled server (what `npm start` runs) and waits for its health probe. */
 export const startServer = async (
   env: NodeJS.ProcessEnv,
-  { timeoutMs = 30_000, pollMs = 100, nodeArgs = [] }: ServerOptions = {},
+  { timeoutMs = 30_000, pollMs = 100, nodeArgs = [], launcher = [] }: ServerOptions = {},
 ): Promise<ServerProcess> => {
   await ensureBuilt();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, entry('main.js')], {
+  const [command = process.execPath, ...args] = [
+    ...launcher,
+    process.execPath,
+    ...nodeArgs,
+    entry('main.js'),
+  ];
+  const child = spawn(command, args, {
     cwd: WORKDIR,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
