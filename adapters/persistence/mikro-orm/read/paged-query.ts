@@ -13,6 +13,7 @@ import {
   type SortKeyValue,
 } from '../../../../application/ports/paging.js';
 import type { Db, Statements } from '../orm-runner.js';
+import { rowCount } from '../row-count.js';
 import type { CountedTable } from '../schemas/owner-row-count.schemas.js';
 import type { Selection, SqlDialect } from '../sql-dialect.js';
 
@@ -85,12 +86,6 @@ export interface Run {
   /** When the run holds only the nulls of the list's first key, or none of them. */
   readonly nulls?: FirstKeyNulls | undefined;
 }
-
-/**
- * A bound row count for `limit`/`offset`. Bare, SQLite's planner reads the bound value, so the
- * statement is prepared again at every run; behind a cast it is prepared once.
- */
-const count = (value: number) => eb.cast<number>(eb.val(value), 'bigint');
 
 /** `order by …` of `order` on `query`: each key in its direction, nulls last where they may occur. */
 const ordered = <R>(
@@ -176,7 +171,7 @@ const keyOfRow = (order: Order, row: PageColumns): SeekKey =>
 const cappedCount = (rows: Selection, limit: number, order?: Order): Total => {
   const matches = rows.clearSelect().select(eb.lit(1).as('one'));
   return eb
-    .selectFrom((order ? ordered(matches, order) : matches).limit(count(limit)).as('matches'))
+    .selectFrom((order ? ordered(matches, order) : matches).limit(rowCount(limit)).as('matches'))
     .select(eb.fn.countAll<number>().as('total'));
 };
 
@@ -203,7 +198,7 @@ const pageIds = (runs: Runs, order: Order, page: Page) => {
     return eb
       .selectFrom(
         ordered(arm, run.order)
-          .limit(count(page.offset + rows))
+          .limit(rowCount(page.offset + rows))
           .as('run'),
       )
       .selectAll();
@@ -212,7 +207,7 @@ const pageIds = (runs: Runs, order: Order, page: Page) => {
   if (first === undefined) throw new Error('a list read as runs has at least one');
   const merged = rest.reduce((union: Selection, arm) => union.unionAll(arm), first);
   const byAlias = (_key: SortKey, index: number) => picks.ref(index === last ? 'id' : pickedKey(index));
-  const inOrder = ordered(merged, order, byAlias).limit(count(rows)).offset(count(page.offset));
+  const inOrder = ordered(merged, order, byAlias).limit(rowCount(rows)).offset(rowCount(page.offset));
   return eb.selectFrom(inOrder.as('runs')).select('runs.id');
 };
 
@@ -251,8 +246,8 @@ export const pagedSelect = async <R, T>(
   const rows =
     runs === undefined
       ? seeking(select.rows, order, page)
-          .limit(count(page.limit + 1))
-          .offset(count(page.offset))
+          .limit(rowCount(page.limit + 1))
+          .offset(rowCount(page.offset))
       : runs.byId.where(runs.dialect.idIn(runs.id, pageIds(runs, order, page)));
   const keys = order.map((key, index) => key.column.as(keyAlias(index)));
   const found = await q.all(

@@ -9,6 +9,7 @@ import {
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import { snapshotOf } from '../record-snapshot.js';
+import { rowCount } from '../row-count.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { domainValue, instant } from '../typed-values.js';
 import { latestSeqQuery } from '../write/change-log-writer.js';
@@ -43,7 +44,7 @@ export class SqlChangeLogReader implements ChangeLogReader {
         .where('seq', '>', afterSeq)
         .$if(resources !== undefined, (query) => query.where('resource', 'in', resources ?? []))
         .orderBy('seq')
-        .limit(limit),
+        .limit(rowCount(limit)),
     );
     return rows.map((row) => ({
       userId,

@@ -8,6 +8,7 @@ import { parseLocalDate } from '../../../../domain/shared/local-date-time.js';
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
+import { rowCount } from '../row-count.js';
 import { profileFromRows } from '../schemas/gamification.schemas.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { historyFromRow, taskFromRow } from '../schemas/task.schemas.js';
@@ -28,7 +29,7 @@ const ownedBy =
           .where('owner_id', '=', ownerId)
           .where('id', '>', afterId)
           .orderBy('id')
-          .limit(limit),
+          .limit(rowCount(limit)),
       )
     ).map(table.fromRow);
 
@@ -46,7 +47,7 @@ const READERS: { readonly [S in ExportSection]: Reader<ExportedRecords[S]> } = {
           .where('owner_id', '=', ownerId)
           .where('id', '>', afterId)
           .orderBy('id')
-          .limit(limit),
+          .limit(rowCount(limit)),
       )
     ).map(taskFromRow),
   task_history: async (q, ownerId, afterId, limit) =>
@@ -59,7 +60,7 @@ const READERS: { readonly [S in ExportSection]: Reader<ExportedRecords[S]> } = {
           .where('t.owner_id', '=', ownerId)
           .where('h.id', '>', afterId)
           .orderBy('h.id')
-          .limit(limit),
+          .limit(rowCount(limit)),
       )
     ).map(historyFromRow),
   notes: ownedBy(noteTable),

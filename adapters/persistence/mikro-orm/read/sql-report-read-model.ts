@@ -19,6 +19,7 @@ import type { UserId } from '../../../../domain/task/task.js';
 import { TASK_STATUSES } from '../../../../domain/task/task-status.js';
 import { MONEY_TYPES } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
+import { rowCount } from '../row-count.js';
 import type { Database } from '../schemas/database.js';
 import type { Selection, SqlDialect } from '../sql-dialect.js';
 import { choice } from '../typed-values.js';
@@ -98,12 +99,13 @@ const grouped = async <K extends string, M>(
   }));
   let statement = rows
     .select(keys.map(({ name, value }) => value.as(name)))
-    .limit(limit * (within?.values ?? 1))
+    .limit(rowCount(limit * (within?.values ?? 1)))
     .$castTo<M & KeyColumns & { readonly within?: Figure }>();
+  // A key that is the split's own column splits and orders the groups already.
+  const splitByKey = within !== undefined && keys.some(({ value }) => value === within.column);
   if (within !== undefined) {
     statement = statement.select(within.column.as('within'));
-    // A key that is the split's own column splits the groups already.
-    if (!keys.some(({ value }) => value === within.column)) statement = statement.groupBy('within');
+    if (!splitByKey) statement = statement.groupBy('within');
   } else if (keys.length === 0) {
     // Without keys, an aggregate of no rows is still one row: only groups with records appear.
     statement = statement.having((eb) => eb.fn.countAll(), '>', 0);
@@ -112,7 +114,7 @@ const grouped = async <K extends string, M>(
     statement = statement
       .groupBy(name)
       .orderBy(name, (order) => (NEVER_NULL.has(value) ? order.asc() : order.asc().nullsLast()));
-  if (within !== undefined) statement = statement.orderBy('within');
+  if (within !== undefined && !splitByKey) statement = statement.orderBy('within');
   const found = await q.all(statement);
   return found.map((row) => ({
     ...row,

@@ -155,7 +155,13 @@ const OWNED_TABLES = [
 export const sqlUsage = (q: Statements): RecordUsage => ({
   ownsAny: async (owner) => {
     for (const table of OWNED_TABLES) {
-      const owned = await q.first(q.db.selectFrom(table).select('id').where('owner_id', '=', owner).limit(1));
+      const owned = await q.first(
+        q.db
+          .selectFrom(table)
+          .select('id')
+          .where('owner_id', '=', owner)
+          .limit((row) => row.lit(1)),
+      );
       if (owned !== undefined) return true;
     }
     return false;
@@ -167,7 +173,13 @@ export const sqlUsage = (q: Statements): RecordUsage => ({
       // trust boundary: `referrersOf` names the fields `REFERENCES` gives the referring kind.
       const column = (columns as Readonly<Record<string, ReferenceColumn>>)[field];
       if (column === undefined) continue;
-      const used = await q.first(q.db.selectFrom(table).select('id').where(column, '=', id).limit(1));
+      const used = await q.first(
+        q.db
+          .selectFrom(table)
+          .select('id')
+          .where(column, '=', id)
+          .limit((row) => row.lit(1)),
+      );
       if (used !== undefined) return true;
     }
     return false;

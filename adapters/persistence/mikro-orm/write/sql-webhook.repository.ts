@@ -4,6 +4,7 @@ import type { Delivery } from '../../../../domain/webhook/webhook.js';
 import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Statements } from '../orm-runner.js';
 import { pagedSelect } from '../read/paged-query.js';
+import { rowCount } from '../row-count.js';
 import type { Database } from '../schemas/database.js';
 import {
   attemptRow,
@@ -122,7 +123,7 @@ export const sqlWebhooks = (
               row('w.cursor_seq', '<', latestSeqQuery(q.db, dialect, row.ref('w.user_id')).$asScalar()),
             )
             .orderBy('w.id')
-            .limit(limit),
+            .limit(rowCount(limit)),
         )
       ).map(webhookOf),
     advanceCursors: async (moves, to) => {
@@ -269,7 +270,7 @@ export const sqlWebhooks = (
             .where('d.next_attempt_at', '<=', now.getTime())
             .orderBy('d.next_attempt_at')
             .orderBy('d.id')
-            .limit(limit),
+            .limit(rowCount(limit)),
         )
       ).map(deliveryOf),
     nextDue: async () => {
