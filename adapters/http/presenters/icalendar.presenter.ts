@@ -19,20 +19,33 @@ const PRODID = '-//workspace-api//calendar feed//EN';
 /** Control characters TEXT cannot hold (all but tab; line breaks are escaped before this). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed.
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+/** Any character `text` changes: a value without one (most titles) is written as it is. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are among them.
+const ESCAPED = /[\\;,\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped. */
 const text = (value: string): string =>
-  value
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(CONTROL, ' ');
+  ESCAPED.test(value)
+    ? value
+        .replace(/[\\;,]/g, (c) => `\\${c}`)
+        .replace(/\r\n|\r|\n/g, '\\n')
+        .replace(CONTROL, ' ')
+    : value;
+
+/**
+ * A UTF-16 code unit is at most three octets in UTF-8, so a line of this many units fits in 75
+ * octets whatever it holds, and is not measured.
+ */
+const ALWAYS_FITS = Math.floor(LINE_OCTETS / 3);
 
 /**
  * A content line folded to at most 75 octets per line, each continuation starting with a space,
  * never inside a character's UTF-8 bytes (RFC 5545 §3.1).
  */
 export const folded = (line: string): string => {
-  if (Buffer.byteLength(line) <= LINE_OCTETS) return line;
+  // Octets are never fewer than code units: a line of more than 75 units is folded.
+  if (line.length <= ALWAYS_FITS || (line.length <= LINE_OCTETS && Buffer.byteLength(line) <= LINE_OCTETS))
+    return line;
   const lines: string[] = [];
   let current = '';
   let octets = 0;
@@ -83,30 +96,34 @@ const timezoneOf = (zone: string): { readonly lines: string[]; readonly tzid: st
   return tzid === undefined ? null : { lines, tzid };
 };
 
-/**
- * One event. All-day events start on a DATE and last a day (a DATE start takes a duration in days:
- * RFC 5545 §3.8.2.5); timed ones start in the owner's zone, or float where it has no definition.
- */
-const eventLines = (event: CalendarEvent, tzid: string | null, stamp: Date): string[] => [
-  'BEGIN:VEVENT',
-  `UID:${event.uid}`,
-  `DTSTAMP:${utc(stamp)}`,
-  event.allDay
-    ? `DTSTART;VALUE=DATE:${day(event.start)}`
-    : `DTSTART${tzid === null ? '' : `;TZID=${tzid}`}:${wallClock(event.start)}`,
-  `DURATION:${event.allDay ? 'P1D' : duration(event.durationSeconds)}`,
-  `SUMMARY:${text(event.summary)}`,
-  ...(event.description === null ? [] : [`DESCRIPTION:${text(event.description)}`]),
-  ...(event.cancelled ? ['STATUS:CANCELLED'] : []),
-  `LAST-MODIFIED:${utc(event.lastModified)}`,
-  'END:VEVENT',
-];
+/** A content line as written: folded, and ended. */
+const written = (line: string): string => `${folded(line)}${CRLF}`;
 
-/** The calendar as `text/calendar` (CRLF line ends, folded lines); `stamp` is when it was written. */
+/**
+ * One event's lines. All-day events start on a DATE and last a day (a DATE start takes a duration in
+ * days: RFC 5545 §3.8.2.5); timed ones start in the owner's zone, or float where it has no
+ * definition. `stamp` is the calendar's DTSTAMP line, the same for every event.
+ */
+const eventText = (event: CalendarEvent, tzid: string | null, stamp: string): string => {
+  const start = event.allDay
+    ? `DTSTART;VALUE=DATE:${day(event.start)}`
+    : `DTSTART${tzid === null ? '' : `;TZID=${tzid}`}:${wallClock(event.start)}`;
+  let lines = `BEGIN:VEVENT${CRLF}${written(`UID:${event.uid}`)}${stamp}${written(start)}`;
+  lines += written(`DURATION:${event.allDay ? 'P1D' : duration(event.durationSeconds)}`);
+  lines += written(`SUMMARY:${text(event.summary)}`);
+  if (event.description !== null) lines += written(`DESCRIPTION:${text(event.description)}`);
+  if (event.cancelled) lines += `STATUS:CANCELLED${CRLF}`;
+  return `${lines}${written(`LAST-MODIFIED:${utc(event.lastModified)}`)}END:VEVENT${CRLF}`;
+};
+
+/**
+ * The calendar as `text/calendar` (CRLF line ends, folded lines); `stamp` is when it was written.
+ * Written as one string, line after line: a feed is thousands of lines.
+ */
 export const icalendarOf = (calendar: Calendar, stamp: Date): string => {
   const zone = timezoneOf(calendar.timezone);
   const tzid = zone?.tzid ?? null;
-  const lines = [
+  const header = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:${PRODID}`,
@@ -115,8 +132,9 @@ export const icalendarOf = (calendar: Calendar, stamp: Date): string => {
     `X-WR-CALNAME:${text(calendar.name)}`,
     `X-WR-TIMEZONE:${calendar.timezone}`,
     ...(zone?.lines ?? []),
-    ...calendar.events.flatMap((event) => eventLines(event, tzid, stamp)),
-    'END:VCALENDAR',
   ];
-  return `${lines.map(folded).join(CRLF)}${CRLF}`;
+  const stamped = written(`DTSTAMP:${utc(stamp)}`);
+  let body = header.map(written).join('');
+  for (const event of calendar.events) body += eventText(event, tzid, stamped);
+  return `${body}END:VCALENDAR${CRLF}`;
 };
