@@ -198,8 +198,8 @@ export class ObjectCodec<F extends Fields, R extends keyof F & string = never> e
     // Worked out once per codec, not on every call: a list's query decodes on every request.
     const ignored = new Set(options.ignored ?? []);
     const unknownCode = options.unknownCode ?? 'UNKNOWN_FIELD';
-    const required = new Set<string>(options.required ?? []);
-    const requiredKeys = [...required];
+    const requiredKeys: readonly string[] = options.required ?? [];
+    const required = new Set(requiredKeys);
     const entries = Object.entries(fields);
     const unknownProblem = problem(
       unknownCode,

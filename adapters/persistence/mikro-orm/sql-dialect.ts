@@ -9,6 +9,7 @@ import {
   sql,
 } from 'kysely';
 import type { Period } from '../../../domain/report/periods.js';
+import { ONE_ROW } from './row-count.js';
 import type { Database } from './schemas/database.js';
 import { searchPhrase } from './search-tokens.js';
 
@@ -94,8 +95,7 @@ const newestOfClient = (table: LatestTable, clientId: Expression<number>) =>
     .where('client_id', '=', clientId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    // A bound limit would be read by SQLite's planner, and the statement prepared again each time.
-    .limit(tables.lit(1));
+    .limit(ONE_ROW);
 
 /** A search answered by an index whose entries are the rows the user sees (`s`, by row id). */
 export interface IndexedSearch {

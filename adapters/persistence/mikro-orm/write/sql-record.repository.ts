@@ -9,6 +9,7 @@ import {
 import type { ChangeRecorder } from '../../change-recorder.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable, RecordTableName } from '../record-table.js';
+import { ONE_ROW } from '../row-count.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { chunksOf, inInsertOrder } from './many-rows.js';
 import { RowsAsRead } from './rows-as-read.js';
@@ -156,11 +157,7 @@ export const sqlUsage = (q: Statements): RecordUsage => ({
   ownsAny: async (owner) => {
     for (const table of OWNED_TABLES) {
       const owned = await q.first(
-        q.db
-          .selectFrom(table)
-          .select('id')
-          .where('owner_id', '=', owner)
-          .limit((row) => row.lit(1)),
+        q.db.selectFrom(table).select('id').where('owner_id', '=', owner).limit(ONE_ROW),
       );
       if (owned !== undefined) return true;
     }
@@ -173,13 +170,7 @@ export const sqlUsage = (q: Statements): RecordUsage => ({
       // trust boundary: `referrersOf` names the fields `REFERENCES` gives the referring kind.
       const column = (columns as Readonly<Record<string, ReferenceColumn>>)[field];
       if (column === undefined) continue;
-      const used = await q.first(
-        q.db
-          .selectFrom(table)
-          .select('id')
-          .where(column, '=', id)
-          .limit((row) => row.lit(1)),
-      );
+      const used = await q.first(q.db.selectFrom(table).select('id').where(column, '=', id).limit(ONE_ROW));
       if (used !== undefined) return true;
     }
     return false;
