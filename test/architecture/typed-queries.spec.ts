@@ -29,9 +29,13 @@ describe('typed queries: a misnamed column or table does not compile', function 
       anchor: ".selectFrom('user_achievements')",
       added: ".selectFrom('user_achievement')",
     },
-    // A list's filter, and a list's selected columns (which its row mapping must find).
+    // A list's filters.
     { file: TASK_LISTS, anchor: "t('t.status', '=', q.status)", added: "t('t.state', '=', q.status)" },
-    { file: RECORD_LISTS, anchor: "'time_really', 'description']", added: "'time_realy', 'description']" },
+    {
+      file: RECORD_LISTS,
+      anchor: "r('r.task_id', '=', q.taskId)",
+      added: "r('r.taskid', '=', q.taskId)",
+    },
   ];
 
   it('the copy compiles as it is', async () => {

@@ -91,5 +91,27 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
       expect(again.count, statements.join('\n')).to.equal(1);
       expect(again.answer).to.deep.equal(E.right({ unchanged: true, version: history.answer.version }));
     });
+
+    it('no statement of a day’s work reads or returns `*`: each names its columns, and so stays prepared', async () => {
+      const workspace = createWorkspace({ persistence, webhooks: { deliver: false } });
+      const alice = await right(workspace.users.create({ name: 'alice', timezone: 'UTC' }));
+      const session = workspace.actingAs(alice.id);
+      statements.length = 0;
+      const task = await right(session.tasks.create({ title: 'one' }));
+      await right(session.tasks.get(task.id));
+      await right(session.tasks.update(task.id, { title: 'two' }));
+      await right(session.tasks.changeStatus(task.id, 2));
+      await right(session.tasks.list({ limit: 10, offset: 1 }));
+      await right(session.tasks.list({ status: 2, sort: { by: 'priority' } }));
+      const client = await right(session.clients.create({ name: 'c' }));
+      await right(session.clients.update(client.id, { name: 'd' }));
+      await right(session.clients.list({ orderByLatest: 'time' }));
+      await right(session.times.create({ timeReally: 3600, taskId: task.id }));
+      await right(session.times.list({ taskId: task.id }));
+      await right(session.reports.tasks());
+      expect(statements.length).to.be.greaterThan(15);
+      const unnamed = statements.filter((statement) => /(select|returning) \*|\.\*/i.test(statement));
+      expect(unnamed, unnamed.join('\n')).to.deep.equal([]);
+    });
   });
 }

@@ -2,6 +2,11 @@ import { MikroORM } from '@mikro-orm/sql';
 import { expect } from 'chai';
 import { migrateUp } from '../../../adapters/persistence/mikro-orm/migrate.js';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
+import {
+  ALL_SCHEMAS,
+  COLUMNS,
+  SQLITE_SCHEMAS,
+} from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
 
 /**
@@ -20,6 +25,14 @@ for (const { name, open } of FRESH_SQL_DATABASES) {
         await migrateUp(orm, database.kind);
         const missing = await orm.schema.getUpdateSchemaSQL({ wrap: false });
         expect(missing.trim(), `the migration still to write:\n${missing}`).to.equal('');
+        // The column lists statements select by name are the tables' columns, every one.
+        const tables = await orm.em.getKysely().introspection.getTables();
+        const schemas = database.kind === 'sqlite' ? SQLITE_SCHEMAS : ALL_SCHEMAS;
+        for (const [table, columns] of Object.entries(COLUMNS)) {
+          if (!schemas.some((schema) => schema.meta.tableName === table)) continue;
+          const migrated = tables.find((found) => found.name === table)?.columns.map((column) => column.name);
+          expect([...columns].sort(), table).to.deep.equal(migrated?.sort());
+        }
       } finally {
         await orm.close(true);
         cleanup();

@@ -1,6 +1,7 @@
 import type { ApiKeyStore } from '../../../../application/ports/api-key-store.port.js';
 import { type ApiKey, LAST_USED_RESOLUTION_MS } from '../../../../domain/api-key/api-key.js';
 import type { Statements } from '../orm-runner.js';
+import { COLUMNS } from '../schemas/index.js';
 import { apiKeyFromRow } from '../schemas/user.schemas.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 
@@ -21,7 +22,7 @@ export class SqlApiKeyStore implements ApiKeyStore {
     if (cached !== undefined) return cached;
     const mark = this.cache.mark();
     const row = await this.reader.first(
-      this.reader.db.selectFrom('api_keys').selectAll().where('digest', '=', digest),
+      this.reader.db.selectFrom('api_keys').select(COLUMNS.api_keys).where('digest', '=', digest),
     );
     if (!row) return null;
     const key = apiKeyFromRow(row);

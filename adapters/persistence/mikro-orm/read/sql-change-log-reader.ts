@@ -10,6 +10,7 @@ import type { UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import { snapshotOf } from '../record-snapshot.js';
 import { rowCount } from '../row-count.js';
+import { COLUMNS } from '../schemas/index.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { domainValue, instant } from '../typed-values.js';
 import { latestSeqQuery } from '../write/change-log-writer.js';
@@ -39,7 +40,7 @@ export class SqlChangeLogReader implements ChangeLogReader {
     const rows = await this.q.all(
       this.q.db
         .selectFrom('change_log')
-        .selectAll()
+        .select(COLUMNS.change_log)
         .where('user_id', '=', userId)
         .where('seq', '>', afterSeq)
         .$if(resources !== undefined, (query) => query.where('resource', 'in', resources ?? []))

@@ -4,6 +4,7 @@ import type { UserId } from '../../../../domain/task/task.js';
 import type { Stored } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
+import { COLUMNS } from '../schemas/index.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { taskFromRow } from '../schemas/task.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
@@ -19,7 +20,7 @@ const ownedBy =
       await q.all(
         q.db
           .selectFrom(table.name)
-          .selectAll()
+          .select(COLUMNS[table.name])
           .where('id', 'in', dialect.idList(ids))
           .where('owner_id', '=', userId),
       )
@@ -34,7 +35,7 @@ const READERS: Readers = {
       await q.all(
         q.db
           .selectFrom('tasks')
-          .selectAll()
+          .select(COLUMNS.tasks)
           .where('id', 'in', dialect.idList(ids))
           .where((row) => row.or([row('owner_id', '=', userId), row('assignee_id', '=', userId)])),
       )

@@ -10,6 +10,7 @@ import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
 import { rowCount } from '../row-count.js';
 import { profileFromRows } from '../schemas/gamification.schemas.js';
+import { COLUMNS } from '../schemas/index.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { historyFromRow, taskFromRow } from '../schemas/task.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
@@ -25,7 +26,7 @@ const ownedBy =
       await q.all(
         q.db
           .selectFrom(table.name)
-          .selectAll()
+          .select(COLUMNS[table.name])
           .where('owner_id', '=', ownerId)
           .where('id', '>', afterId)
           .orderBy('id')
@@ -43,7 +44,7 @@ const READERS: { readonly [S in ExportSection]: Reader<ExportedRecords[S]> } = {
       await q.all(
         q.db
           .selectFrom('tasks')
-          .selectAll()
+          .select(COLUMNS.tasks)
           .where('owner_id', '=', ownerId)
           .where('id', '>', afterId)
           .orderBy('id')
@@ -85,7 +86,10 @@ export class SqlExportReader implements WorkspaceExportReader {
   async gamification(ownerId: UserId): Promise<ExportedGamification> {
     const { q } = this;
     const profile = await q.first(
-      q.db.selectFrom('gamification_profiles').selectAll().where('user_id', '=', ownerId),
+      q.db
+        .selectFrom('gamification_profiles')
+        .select(COLUMNS.gamification_profiles)
+        .where('user_id', '=', ownerId),
     );
     const achievements = await q.all(
       q.db
@@ -98,7 +102,7 @@ export class SqlExportReader implements WorkspaceExportReader {
     const completions = await q.all(
       q.db
         .selectFrom('task_completions')
-        .selectAll()
+        .select(COLUMNS.task_completions)
         .where('user_id', '=', ownerId)
         .where('revoked_at', 'is', null)
         .orderBy('completed_at')

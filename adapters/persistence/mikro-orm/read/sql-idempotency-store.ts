@@ -6,6 +6,7 @@ import {
   type StoredResponse,
 } from '../../persistence.js';
 import type { Statements } from '../orm-runner.js';
+import { COLUMNS } from '../schemas/index.js';
 
 /** A claim may find the holder gone, or lapsed, between its insert and its look: try again. */
 const CLAIM_ATTEMPTS = 3;
@@ -52,7 +53,7 @@ export class SqlIdempotencyStore implements IdempotencyStore {
           .returning('owner_id'),
       );
       if (claimed !== undefined) return { kind: 'claimed' };
-      const holder = await this.q.first(this.entry(ownerId, key).selectAll());
+      const holder = await this.q.first(this.entry(ownerId, key).select(COLUMNS.idempotency_keys));
       if (holder === undefined) continue;
       const entry = {
         startedAt: holder.started_at,

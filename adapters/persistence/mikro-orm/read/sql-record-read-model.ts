@@ -25,6 +25,7 @@ import type {
 import type { Statements } from '../orm-runner.js';
 import type { RecordTableName } from '../record-table.js';
 import type { Database } from '../schemas/database.js';
+import { COLUMNS } from '../schemas/index.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
@@ -42,19 +43,8 @@ const r = expressionBuilder<{ r: AnyRecord; c: Database['clients'] }, 'r' | 'c'>
 /** The latest record of a client, joined to it (`SqlDialect.latestOfClient`). */
 const latest = expressionBuilder<{ l: { id: number; created_at: number } }, 'l'>();
 
-/** Each table's columns, named: its `fromRow` takes a row with each of them, so none is missed. */
-const OWNED = ['id', 'owner_id', 'created_at', 'updated_at', 'version'] as const;
-const NAMED = [...OWNED, 'name', 'description', 'active'] as const;
-const LINKS = ['date', 'client_id', 'project_id', 'task_id', 'category_id'] as const;
+/** A table's columns, on the list's alias `r`. */
 const onR = <C extends string>(columns: readonly C[]) => columns.map((column) => `r.${column}` as const);
-const COLUMNS = {
-  clients: onR([...NAMED, 'email', 'phone']),
-  projects: onR([...NAMED, 'client_id']),
-  named: onR(NAMED),
-  notes: onR([...NAMED, ...LINKS]),
-  time_records: onR([...OWNED, ...LINKS, 'time_really', 'description']),
-  money_records: onR([...OWNED, ...LINKS, 'type', 'price_cents', 'card_id', 'to_card_id', 'description']),
-};
 
 /**
  * Newest first; the text spelling of dates sorts as time, and undated records come last. SQLite
@@ -83,8 +73,8 @@ const newestFirstRuns = (dialect: SqlDialect, rows: Selection, byId: Selection):
   dialect,
   countInOrder: dialect.countsRunsInOrder,
   list: [
-    { rows: rows.where('r.date', 'is not', null), order: NEWEST_FIRST, nulls: 'no nulls' },
-    { rows: rows.where('r.date', 'is', null), order: NEWEST_FIRST.slice(1), nulls: 'only nulls' },
+    { rows: rows.where(r('r.date', 'is not', null)), order: NEWEST_FIRST, nulls: 'no nulls' },
+    { rows: rows.where(r('r.date', 'is', null)), order: NEWEST_FIRST.slice(1), nulls: 'only nulls' },
   ],
 });
 
@@ -97,12 +87,12 @@ const isLinkFiltered = (q: LinkedRecordListQuery): boolean =>
 /** The filters time and money records share. */
 export const linkFilters = <R>(rows: Selection<R>, q: LinkedRecordFilters): Selection<R> => {
   let filtered = rows;
-  if (q.clientId !== undefined) filtered = filtered.where('r.client_id', '=', q.clientId);
-  if (q.projectId !== undefined) filtered = filtered.where('r.project_id', '=', q.projectId);
-  if (q.taskId !== undefined) filtered = filtered.where('r.task_id', '=', q.taskId);
-  if (q.categoryId !== undefined) filtered = filtered.where('r.category_id', '=', q.categoryId);
-  if (q.dateFrom !== undefined) filtered = filtered.where('r.date', '>=', storedDayStart(q.dateFrom));
-  if (q.dateTo !== undefined) filtered = filtered.where('r.date', '<=', storedDayEnd(q.dateTo));
+  if (q.clientId !== undefined) filtered = filtered.where(r('r.client_id', '=', q.clientId));
+  if (q.projectId !== undefined) filtered = filtered.where(r('r.project_id', '=', q.projectId));
+  if (q.taskId !== undefined) filtered = filtered.where(r('r.task_id', '=', q.taskId));
+  if (q.categoryId !== undefined) filtered = filtered.where(r('r.category_id', '=', q.categoryId));
+  if (q.dateFrom !== undefined) filtered = filtered.where(r('r.date', '>=', storedDayStart(q.dateFrom)));
+  if (q.dateTo !== undefined) filtered = filtered.where(r('r.date', '<=', storedDayEnd(q.dateTo)));
   return filtered;
 };
 
@@ -148,7 +138,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
-    const all = this.q.db.selectFrom('clients as r').select(COLUMNS.clients);
+    const all = this.q.db.selectFrom('clients as r').select(onR(COLUMNS.clients));
     const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
     const listing = {
       table: 'clients',
@@ -180,7 +170,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
-    const all = this.q.db.selectFrom('projects as r').select(COLUMNS.projects);
+    const all = this.q.db.selectFrom('projects as r').select(onR(COLUMNS.projects));
     const cascade = r.and([
       r('r.active', '=', r.lit(true)),
       r.or([r('c.id', 'is', null), r('c.active', '=', r.lit(true))]),
@@ -195,7 +185,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
-    const all = this.q.db.selectFrom('notes as r').select(COLUMNS.notes);
+    const all = this.q.db.selectFrom('notes as r').select(onR(COLUMNS.notes));
     const rows = all
       .where('r.owner_id', '=', ownerId)
       .$if(query.active !== undefined, (q) => q.where('r.active', '=', r.lit(query.active === true)));
@@ -222,7 +212,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
-    const all = this.q.db.selectFrom('categories as r').select(COLUMNS.named);
+    const all = this.q.db.selectFrom('categories as r').select(onR(COLUMNS.categories));
     const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
     return this.page(
       { table: 'categories', ownerId, all, rows, filtered: true, map: categoryTable.fromRow },
@@ -231,13 +221,13 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>> {
-    const all = this.q.db.selectFrom('cards as r').select(COLUMNS.named);
+    const all = this.q.db.selectFrom('cards as r').select(onR(COLUMNS.cards));
     const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
     return this.page({ table: 'cards', ownerId, all, rows, filtered: true, map: cardTable.fromRow }, query);
   }
 
   times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
-    const all = this.q.db.selectFrom('time_records as r').select(COLUMNS.time_records);
+    const all = this.q.db.selectFrom('time_records as r').select(onR(COLUMNS.time_records));
     const rows = linkFilters(all.where('r.owner_id', '=', ownerId), query);
     return this.page(
       {
@@ -254,12 +244,12 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
-    const all = this.q.db.selectFrom('money_records as r').select(COLUMNS.money_records);
+    const all = this.q.db.selectFrom('money_records as r').select(onR(COLUMNS.money_records));
     const { card, type } = query;
     const rows = linkFilters(all.where('r.owner_id', '=', ownerId), query)
-      .$if(type !== undefined, (q) => q.where('r.type', '=', type ?? ''))
+      .$if(type !== undefined, (q) => q.where(r('r.type', '=', type ?? 0)))
       .$if(card !== undefined, (q) =>
-        q.where((row) => row.or([row('r.card_id', '=', card ?? 0), row('r.to_card_id', '=', card ?? 0)])),
+        q.where(r.or([r('r.card_id', '=', card ?? 0), r('r.to_card_id', '=', card ?? 0)])),
       );
     const filtered = isLinkFiltered(query) || type !== undefined || card !== undefined;
     return this.page(

@@ -11,7 +11,8 @@ import type { StatusHistoryEntry } from '../../../../domain/task/status-change.j
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import type { Database } from '../schemas/database.js';
-import { historyFromRow, type TaskRow, taskFromRow } from '../schemas/task.schemas.js';
+import { COLUMNS } from '../schemas/index.js';
+import { historyFromRow, taskFromRow } from '../schemas/task.schemas.js';
 import type { IndexedSearch, Selection, SqlDialect } from '../sql-dialect.js';
 import { storedDayEnd, storedDayStart } from '../typed-values.js';
 import { type Order, ownedRowCount, pagedSelect, type SortKey } from './paged-query.js';
@@ -20,30 +21,7 @@ import { type Order, ownedRowCount, pagedSelect, type SortKey } from './paged-qu
 type TaskScope = { t: Database['tasks']; p: Database['projects']; c: Database['clients'] };
 const t = expressionBuilder<TaskScope, keyof TaskScope>();
 
-/** Every column of a task, named: `taskFromRow` takes a row with each of them, so none is missed. */
-const TASK_COLUMNS = [
-  'id',
-  'owner_id',
-  'client_task_id',
-  'number_scope',
-  'title',
-  'description',
-  'date',
-  'priority',
-  'status',
-  'active',
-  'project_id',
-  'client_id',
-  'category_id',
-  'assignee_id',
-  'time_planned',
-  'price_planned_cents',
-  'completed_at',
-  'created_at',
-  'updated_at',
-  'version',
-] as const satisfies readonly (keyof TaskRow)[];
-const SELECTED = TASK_COLUMNS.map((column) => `t.${column}` as const);
+const SELECTED = COLUMNS.tasks.map((column) => `t.${column}` as const);
 
 /** Task active and its project and client (where it has them) active too. */
 const ACTIVE_CASCADE = t.and([

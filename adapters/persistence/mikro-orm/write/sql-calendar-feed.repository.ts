@@ -1,10 +1,11 @@
 import type { CalendarFeedRepository } from '../../../../application/ports/calendar-feed.repository.js';
 import type { Statements } from '../orm-runner.js';
 import { calendarFeedOf, calendarFeedRow } from '../schemas/calendar-feed.schemas.js';
+import { COLUMNS } from '../schemas/index.js';
 
 /** Calendar feeds through a unit of work's connection. */
 export const sqlCalendarFeeds = (q: Statements): CalendarFeedRepository => {
-  const feeds = () => q.db.selectFrom('calendar_feeds').selectAll();
+  const feeds = () => q.db.selectFrom('calendar_feeds').select(COLUMNS.calendar_feeds);
   const one = async (query: ReturnType<typeof feeds>) => {
     const row = await q.first(query);
     return row === undefined ? null : calendarFeedOf(row);
@@ -12,7 +13,9 @@ export const sqlCalendarFeeds = (q: Statements): CalendarFeedRepository => {
   return {
     add: async (feed) =>
       calendarFeedOf(
-        await q.returned(q.db.insertInto('calendar_feeds').values(calendarFeedRow(feed)).returningAll()),
+        await q.returned(
+          q.db.insertInto('calendar_feeds').values(calendarFeedRow(feed)).returning(COLUMNS.calendar_feeds),
+        ),
       ),
     listOf: async (userId) =>
       (await q.all(feeds().where('user_id', '=', userId).orderBy('id'))).map(calendarFeedOf),

@@ -9,6 +9,7 @@ import { addDays, type LocalDate } from '../../../../domain/shared/local-date-ti
 import type { UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import { profileFromRows } from '../schemas/gamification.schemas.js';
+import { COLUMNS } from '../schemas/index.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { instant } from '../typed-values.js';
 import { chunksOf } from './many-rows.js';
@@ -57,9 +58,14 @@ export const sqlGamification = (q: Statements, dialect: SqlDialect): Gamificatio
                 .column('user_id')
                 .doUpdateSet((update) => ({ user_id: update.ref('excluded.user_id') })),
             )
-            .returningAll(),
+            .returning(COLUMNS.gamification_profiles),
         )
-      : q.first(q.db.selectFrom('gamification_profiles').selectAll().where('user_id', '=', userId));
+      : q.first(
+          q.db
+            .selectFrom('gamification_profiles')
+            .select(COLUMNS.gamification_profiles)
+            .where('user_id', '=', userId),
+        );
 
   /** Adds to the standing completions of each (user, day) given, once each. */
   const addToDays = async (days: readonly DayCount[]) => {
@@ -161,7 +167,7 @@ export const sqlGamification = (q: Statements, dialect: SqlDialect): Gamificatio
           .set({ revoked_at: at.getTime() })
           .where('task_id', '=', taskId)
           .where('revoked_at', 'is', null)
-          .returningAll(),
+          .returning(COLUMNS.task_completions),
       );
       if (row === undefined) return null;
       const completion: Completion = {

@@ -10,6 +10,7 @@ import type { ChangeRecorder } from '../../change-recorder.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable, RecordTableName } from '../record-table.js';
 import { ONE_ROW } from '../row-count.js';
+import { COLUMNS } from '../schemas/index.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { chunksOf, inInsertOrder } from './many-rows.js';
 import { RowsAsRead } from './rows-as-read.js';
@@ -35,7 +36,7 @@ export const sqlRecords = <F>(
     const row = await q.first(
       q.db
         .selectFrom(name)
-        .selectAll()
+        .select(COLUMNS[name])
         .where('id', '=', id)
         .where('owner_id', '=', ownerId)
         // A locked read waits for another writer's commit and then sees its row: checks made on it hold.

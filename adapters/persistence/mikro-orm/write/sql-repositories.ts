@@ -11,6 +11,7 @@ import { ChangeRecorder } from '../../change-recorder.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
+import { COLUMNS } from '../schemas/index.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { historyToRow, taskFromRow, taskToRow } from '../schemas/task.schemas.js';
 import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';
@@ -50,7 +51,7 @@ const taskRepository = (q: Statements, dialect: SqlDialect, changes: ChangeRecor
       const row = await q.first(
         q.db
           .selectFrom('tasks')
-          .selectAll()
+          .select(COLUMNS.tasks)
           .where('id', '=', id)
           .$if(dialect.rowLocks, (query) => query.forUpdate()),
       );
@@ -65,7 +66,7 @@ const taskRepository = (q: Statements, dialect: SqlDialect, changes: ChangeRecor
           q.db
             .insertInto('tasks')
             .values({ ...taskToRow(task), version: 1 })
-            .returningAll(),
+            .returning(COLUMNS.tasks),
         ),
       );
       changes.recordTask(added.id, null, added);
@@ -94,7 +95,7 @@ const taskRepository = (q: Statements, dialect: SqlDialect, changes: ChangeRecor
             .updateTable('tasks')
             .set((row) => ({ ...changed, version: row('version', '+', 1) }))
             .where('id', '=', task.id)
-            .returningAll(),
+            .returning(COLUMNS.tasks),
         ),
       );
       const seers =
@@ -201,12 +202,13 @@ const referenceLookup = (q: Statements): ReferenceLookup => {
 
 const userRepository = (q: Statements): UserRepository => ({
   findById: async (id) => {
-    const row = await q.first(q.db.selectFrom('users').selectAll().where('id', '=', id));
+    const row = await q.first(q.db.selectFrom('users').select(COLUMNS.users).where('id', '=', id));
     return row ? userFromRow(row) : null;
   },
-  list: async () => (await q.all(q.db.selectFrom('users').selectAll().orderBy('id'))).map(userFromRow),
+  list: async () =>
+    (await q.all(q.db.selectFrom('users').select(COLUMNS.users).orderBy('id'))).map(userFromRow),
   findByName: async (name) => {
-    const row = await q.first(q.db.selectFrom('users').selectAll().where('name', '=', name));
+    const row = await q.first(q.db.selectFrom('users').select(COLUMNS.users).where('name', '=', name));
     return row ? userFromRow(row) : null;
   },
   add: async (user) =>
@@ -215,7 +217,7 @@ const userRepository = (q: Statements): UserRepository => ({
         q.db
           .insertInto('users')
           .values({ name: user.name, timezone: user.timezone, created_at: user.createdAt.getTime() })
-          .returningAll(),
+          .returning(COLUMNS.users),
       ),
     ),
   setTimezone: async (id, timezone) => {
@@ -225,13 +227,17 @@ const userRepository = (q: Statements): UserRepository => ({
 
 const apiKeyRepository = (q: Statements, revokedKeys: number[]): ApiKeyRepository => ({
   add: async (key) =>
-    apiKeyFromRow(await q.returned(q.db.insertInto('api_keys').values(apiKeyToRow(key)).returningAll())),
-  listByUser: async (userId) =>
-    (await q.all(q.db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('id'))).map(
-      apiKeyFromRow,
+    apiKeyFromRow(
+      await q.returned(q.db.insertInto('api_keys').values(apiKeyToRow(key)).returning(COLUMNS.api_keys)),
     ),
+  listByUser: async (userId) =>
+    (
+      await q.all(
+        q.db.selectFrom('api_keys').select(COLUMNS.api_keys).where('user_id', '=', userId).orderBy('id'),
+      )
+    ).map(apiKeyFromRow),
   findById: async (id) => {
-    const row = await q.first(q.db.selectFrom('api_keys').selectAll().where('id', '=', id));
+    const row = await q.first(q.db.selectFrom('api_keys').select(COLUMNS.api_keys).where('id', '=', id));
     return row ? apiKeyFromRow(row) : null;
   },
   revoke: async (id, at) => {

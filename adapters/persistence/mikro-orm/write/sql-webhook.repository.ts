@@ -6,6 +6,7 @@ import type { Statements } from '../orm-runner.js';
 import { pagedSelect } from '../read/paged-query.js';
 import { rowCount } from '../row-count.js';
 import type { Database } from '../schemas/database.js';
+import { COLUMNS } from '../schemas/index.js';
 import {
   attemptRow,
   deliveryOf,
@@ -49,8 +50,8 @@ export const sqlWebhooks = (
   jobs?: DeliveryJobQueue,
 ): WebhookRepository => {
   const queue = async (rows: Parameters<typeof attemptsOf>[0]) => jobs?.queue(passThrough, attemptsOf(rows));
-  const webhooks = () => q.db.selectFrom('webhooks').selectAll();
-  const deliveries = () => q.db.selectFrom('webhook_deliveries').selectAll();
+  const webhooks = () => q.db.selectFrom('webhooks').select(COLUMNS.webhooks);
+  const deliveries = () => q.db.selectFrom('webhook_deliveries').select(COLUMNS.webhook_deliveries);
   /** Pending deliveries of active subscriptions that wait for an attempt. */
   const waiting = () =>
     q.db
@@ -65,11 +66,13 @@ export const sqlWebhooks = (
         .updateTable('webhook_deliveries')
         .set(attemptRow(delivery))
         .where('id', '=', delivery.id)
-        .returningAll(),
+        .returning(COLUMNS.webhook_deliveries),
     );
   return {
     add: async (webhook) =>
-      webhookOf(await q.returned(q.db.insertInto('webhooks').values(webhookRow(webhook)).returningAll())),
+      webhookOf(
+        await q.returned(q.db.insertInto('webhooks').values(webhookRow(webhook)).returning(COLUMNS.webhooks)),
+      ),
     findForUpdate: async (id) => {
       const row = await q.first(
         webhooks()
@@ -87,7 +90,11 @@ export const sqlWebhooks = (
     update: async (webhook) =>
       webhookOf(
         await q.returned(
-          q.db.updateTable('webhooks').set(webhookRow(webhook)).where('id', '=', webhook.id).returningAll(),
+          q.db
+            .updateTable('webhooks')
+            .set(webhookRow(webhook))
+            .where('id', '=', webhook.id)
+            .returning(COLUMNS.webhooks),
         ),
       ),
     delete: async (id) => {
@@ -190,7 +197,7 @@ export const sqlWebhooks = (
             await q.all(
               q.db
                 .selectFrom('webhook_attempts')
-                .selectAll()
+                .select(COLUMNS.webhook_attempts)
                 .where('delivery_id', 'in', dialect.idList(ids))
                 .orderBy('delivery_id')
                 .orderBy('id'),
