@@ -41,7 +41,12 @@ const everyItem = async <T>(read: (page: Page) => Promise<Paged<T>>): Promise<T[
   const items: T[] = [];
   let after: SeekKey | undefined;
   for (;;) {
-    const page = await read({ limit: BATCH, offset: 0, ...(after === undefined ? {} : { after }) });
+    const page = await read({
+      limit: BATCH,
+      offset: 0,
+      count: false,
+      ...(after === undefined ? {} : { after }),
+    });
     items.push(...page.items);
     if (page.next === null) return items;
     after = page.next;

@@ -18,6 +18,11 @@ export interface Page {
    * the list (another list's, or forged) reads as the end of the list, never as an error.
    */
   readonly after?: SeekKey;
+  /**
+   * `false` when the caller reads every page and needs no total (a calendar feed): a read model may
+   * then skip counting, and `total` is only a lower bound (the items up to the end of this page).
+   */
+  readonly count?: false;
 }
 
 /**

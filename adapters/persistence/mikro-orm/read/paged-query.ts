@@ -246,7 +246,7 @@ export const pagedSelect = async <R, T>(
   horizon = COUNT_HORIZON,
 ): Promise<Paged<T>> => {
   const limit = countLimit(page, horizon);
-  const total = totalOf(select, limit);
+  const total = page.count === false ? undefined : totalOf(select, limit);
   const { order, runs } = select;
   const rows =
     runs === undefined
@@ -256,16 +256,25 @@ export const pagedSelect = async <R, T>(
       : runs.byId.where(runs.dialect.idIn(runs.id, pageIds(runs, order, page)));
   const keys = order.map((key, index) => key.column.as(keyAlias(index)));
   const found = await q.all(
-    ordered(rows.select([...keys, total.as('page_total')]), order).$castTo<R & PageColumns>(),
+    ordered(rows.select(total ? [...keys, total.as('page_total')] : keys), order).$castTo<R & PageColumns>(),
   );
-  const counted = found[0]?.page_total ?? (await q.first(q.db.selectNoFrom(total.as('total'))))?.total ?? 0;
   const onPage = found.slice(0, page.limit);
   const last = onPage[onPage.length - 1];
   return {
     items: onPage.map(select.map),
-    total: select.exactTotal ? Number(counted) : Math.min(Number(counted), limit),
+    total: total
+      ? await totalOfPage(q, total, found, select.exactTotal ? undefined : limit)
+      : page.offset + found.length,
     next: found.length > page.limit && last !== undefined ? keyOfRow(order, last) : null,
   };
+};
+
+/** The total a page's rows carry, or counted on its own when there are none; capped at `limit`. */
+const totalOfPage = async (q: Statements, total: Total, found: readonly PageColumns[], limit?: number) => {
+  const counted = Number(
+    found[0]?.page_total ?? (await q.first(q.db.selectNoFrom(total.as('total'))))?.total ?? 0,
+  );
+  return limit === undefined ? counted : Math.min(counted, limit);
 };
 
 /** The kept row count of `table` for `ownerId` (0 before their first row). */

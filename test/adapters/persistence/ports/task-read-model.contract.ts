@@ -307,6 +307,26 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       expect((await list(alice, { offset: 10 })).items).to.deep.equal([]);
     });
 
+    it('answers a page asked without a count as the counted one, its total a lower bound', async () => {
+      const { addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      for (let i = 0; i < 4; i += 1) await addTask(alice, { date: at(`2026-03-0${i + 1}T00:00:00`) });
+      await addTask(bob, { assigneeId: alice, date: at('2026-03-02T12:00:00') });
+      const sort = { by: 'date', direction: 'asc' } as const;
+      for (const query of [
+        { sort, limit: 2 },
+        { sort, limit: 10, active: true },
+        { limit: 3, offset: 1 },
+      ]) {
+        const counted = await list(alice, query);
+        const uncounted = await list(alice, { ...query, count: false });
+        expect(uncounted.items).to.deep.equal(counted.items);
+        expect(uncounted.next).to.deep.equal(counted.next);
+        expect(uncounted.total).to.be.within(counted.items.length, counted.total);
+      }
+    });
+
     it('merges owned and assigned tasks into one order, page by page, counting each task once', async () => {
       const { write, addUser, addTask } = fixture();
       const alice = await addUser('alice');
