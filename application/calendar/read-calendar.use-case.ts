@@ -94,23 +94,14 @@ export class ReadCalendar {
   }
 
   private async eventsOf(feed: CalendarFeed): Promise<CalendarEvent[]> {
-    const filters = {
-      dateFrom: EVER,
+    const narrowed = {
       ...(feed.projectId === null ? {} : { projectId: feed.projectId }),
       ...(feed.clientId === null ? {} : { clientId: feed.clientId }),
     };
+    const filters = { ...narrowed, dateFrom: EVER };
     const events: CalendarEvent[] = [];
-    if (feed.include.includes('tasks')) {
-      const tasks = await everyItem((page) =>
-        this.tasks.list(feed.userId, {
-          ...filters,
-          ...page,
-          active: true,
-          sort: { by: 'date', direction: 'asc' },
-        }),
-      );
-      events.push(...tasks.filter(dated).map(taskEvent));
-    }
+    if (feed.include.includes('tasks'))
+      events.push(...(await this.tasks.calendar(feed.userId, narrowed)).map(taskEvent));
     if (feed.include.includes('times')) {
       const times = (
         await everyItem((page) => this.records.times(feed.userId, { ...filters, ...page }))

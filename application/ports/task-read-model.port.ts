@@ -1,3 +1,4 @@
+import type { CalendarTask } from '../../domain/calendar/calendar-event.js';
 import type { LocalDate } from '../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../domain/task/task.js';
@@ -35,6 +36,8 @@ export interface TaskFilters {
   readonly updatedSince?: Date;
 }
 
+export type CalendarTaskFilters = Pick<TaskFilters, 'projectId' | 'clientId'>;
+
 export interface TaskListQuery extends TaskFilters, Page {
   readonly sort: TaskSort;
 }
@@ -48,6 +51,11 @@ export interface TaskReadModel {
   findVisible(userId: UserId, id: TaskId): Promise<Task | null>;
   /** Tasks the user owns or is assigned to, filtered, sorted (ties by id) and paged. */
   list(userId: UserId, query: TaskListQuery): Promise<Paged<Task>>;
+  /**
+   * The dated tasks the user sees that are active (with their project and client), in date order
+   * and then by id, narrowed to a project or a client when given: a calendar feed's, in one read.
+   */
+  calendar(userId: UserId, filters: CalendarTaskFilters): Promise<readonly CalendarTask[]>;
   /** The task's history, oldest first. */
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>>;
 }

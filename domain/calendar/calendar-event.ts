@@ -18,6 +18,14 @@ export interface CalendarEvent {
   readonly lastModified: Date;
 }
 
+/** What a calendar shows of a dated task. */
+export type CalendarTask = Pick<
+  Task,
+  'id' | 'title' | 'description' | 'status' | 'timePlanned' | 'updatedAt'
+> & {
+  readonly date: LocalDateTime;
+};
+
 /** How long a task without a planned time is shown (CONTRACT §12). */
 export const DEFAULT_TASK_SECONDS = 30 * 60;
 const DONE_MARK = '✓ ';
@@ -27,7 +35,7 @@ const MIDNIGHT = 'T00:00:00';
  * A dated task as an event: done tasks marked in the summary, cancelled ones kept but cancelled, so
  * that a calendar app removes them from its view rather than showing a stale plan.
  */
-export const taskEvent = (task: Task & { readonly date: LocalDateTime }): CalendarEvent => ({
+export const taskEvent = (task: CalendarTask): CalendarEvent => ({
   uid: `task-${task.id}@workspace-api`,
   summary: task.status === TaskStatus.Done ? `${DONE_MARK}${task.title}` : task.title,
   description: task.description,

@@ -1,12 +1,14 @@
 import { COUNT_HORIZON, type Page, type Paged } from '../../../application/ports/paging.js';
 import type {
+  CalendarTaskFilters,
   TaskFilters,
   TaskListQuery,
   TaskReadModel,
   TaskSort,
   TaskSortField,
 } from '../../../application/ports/task-read-model.port.js';
-import { dayOf, type LocalDate } from '../../../domain/shared/local-date-time.js';
+import type { CalendarTask } from '../../../domain/calendar/calendar-event.js';
+import { dayOf, type LocalDate, type LocalDateTime } from '../../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
 import { importanceRank } from '../../../domain/task/task-priority.js';
@@ -22,6 +24,8 @@ const activeInCascade = (state: InMemoryState, task: Task): boolean =>
   (task.clientId === null || state.clients.get(task.clientId)?.active !== false);
 
 type Test = (task: Task) => boolean;
+
+const isDated = (task: Task): task is Task & { readonly date: LocalDateTime } => task.date !== null;
 
 /**
  * The query's filters as one test per filter given, worked out once per list: a filtered list walks
@@ -188,6 +192,26 @@ export class InMemoryTaskReadModel implements TaskReadModel {
       }
     }
     return pageOf(found, query, order);
+  }
+
+  /** Every match of the calendar's list, in its order (the list's, unpaged). */
+  async calendar(userId: UserId, filters: CalendarTaskFilters): Promise<readonly CalendarTask[]> {
+    const { items } = await this.list(userId, {
+      ...filters,
+      active: true,
+      sort: { by: 'date', direction: 'asc' },
+      limit: Number.MAX_SAFE_INTEGER,
+      offset: 0,
+    });
+    return items.filter(isDated).map(({ id, title, description, date, status, timePlanned, updatedAt }) => ({
+      id,
+      title,
+      description,
+      date,
+      status,
+      timePlanned,
+      updatedAt,
+    }));
   }
 
   /**

@@ -18,6 +18,9 @@ const failingReads =
       list: async () => {
         throw failure();
       },
+      calendar: async () => {
+        throw failure();
+      },
       history: async () => {
         throw failure();
       },
@@ -68,6 +71,7 @@ describe('HTTP: failures never leak internals', () => {
         taskReadModel: {
           findVisible: (...args) => (failing ? broken : persistence).taskReadModel.findVisible(...args),
           list: (...args) => (failing ? broken : persistence).taskReadModel.list(...args),
+          calendar: (...args) => (failing ? broken : persistence).taskReadModel.calendar(...args),
           history: (...args) => (failing ? broken : persistence).taskReadModel.history(...args),
         },
       };

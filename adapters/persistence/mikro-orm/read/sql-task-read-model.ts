@@ -1,18 +1,25 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
 import { COUNT_HORIZON, type Page, type Paged } from '../../../../application/ports/paging.js';
 import type {
+  CalendarTaskFilters,
   TaskFilters,
   TaskListQuery,
   TaskReadModel,
   TaskSort,
   TaskSortField,
 } from '../../../../application/ports/task-read-model.port.js';
+import type { CalendarTask } from '../../../../domain/calendar/calendar-event.js';
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import type { Database } from '../schemas/database.js';
 import { COLUMNS } from '../schemas/index.js';
-import { historyFromRow, taskFromRow } from '../schemas/task.schemas.js';
+import {
+  CALENDAR_TASK_COLUMNS,
+  calendarTaskFromRow,
+  historyFromRow,
+  taskFromRow,
+} from '../schemas/task.schemas.js';
 import type { IndexedSearch, Selection, SqlDialect } from '../sql-dialect.js';
 import { storedDayEnd, storedDayStart } from '../typed-values.js';
 import { type Order, ownedRowCount, pagedSelect, type SortKey } from './paged-query.js';
@@ -120,7 +127,7 @@ export class SqlTaskReadModel implements TaskReadModel {
   }
 
   /** The tasks, and their project and client where a filter needs them. */
-  private tasks(filters: Filters) {
+  private tasks(filters: Pick<Filters, 'needsJoins'>) {
     return this.q.db
       .selectFrom('tasks as t')
       .$if(filters.needsJoins, (query) =>
@@ -206,6 +213,18 @@ export class SqlTaskReadModel implements TaskReadModel {
       query,
       this.countHorizon,
     );
+  }
+
+  async calendar(userId: UserId, filters: CalendarTaskFilters): Promise<readonly CalendarTask[]> {
+    const { conditions } = filtersOf(this.dialect, { ...filters, active: true });
+    const dated = this.tasks({ needsJoins: true })
+      .select(CALENDAR_TASK_COLUMNS.map((column) => `t.${column}` as const))
+      .where(visibleTo(userId))
+      .where('t.date', 'is not', null)
+      .orderBy('t.date')
+      .orderBy('t.id');
+    const rows = await this.q.all(where(dated, conditions));
+    return rows.map(calendarTaskFromRow);
   }
 
   history(taskId: TaskId, page: Page): Promise<Paged<StatusHistoryEntry>> {

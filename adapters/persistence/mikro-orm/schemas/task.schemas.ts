@@ -1,6 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { InferKyselyTable } from '@mikro-orm/sql';
 import type { Insertable, Selectable } from 'kysely';
+import type { CalendarTask } from '../../../../domain/calendar/calendar-event.js';
+import { parseLocalDateTime } from '../../../../domain/shared/local-date-time.js';
 import type { StatusChange, StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import { type NewTask, numberingScope, type Task } from '../../../../domain/task/task.js';
 import { TASK_PRIORITIES } from '../../../../domain/task/task-priority.js';
@@ -8,6 +10,7 @@ import { TASK_STATUSES } from '../../../../domain/task/task-status.js';
 import type { TaskTitle } from '../../../../domain/task/task-title.js';
 import {
   choice,
+  domainValue,
   durationOrNull,
   flag,
   instant,
@@ -128,6 +131,31 @@ export const taskFromRow = (row: TaskRow): Task => ({
   createdAt: instant(row.created_at),
   updatedAt: instant(row.updated_at),
   version: row.version,
+});
+
+/** The columns a calendar shows of a task (`calendarTaskFromRow`). */
+export const CALENDAR_TASK_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'date',
+  'status',
+  'time_planned',
+  'updated_at',
+] as const satisfies readonly (keyof TaskRow)[];
+
+/** A dated task as a calendar shows it, from those columns. */
+export const calendarTaskFromRow = (
+  row: Pick<TaskRow, (typeof CALENDAR_TASK_COLUMNS)[number]>,
+): CalendarTask => ({
+  id: row.id,
+  // trust boundary: titles are written only as TaskTitle, checked on the way in.
+  title: row.title as TaskTitle,
+  description: row.description,
+  date: domainValue('tasks', 'date', row.date, (date) => (date === null ? null : parseLocalDateTime(date))),
+  status: choice('tasks', 'status', row.status, TASK_STATUSES),
+  timePlanned: durationOrNull('tasks', 'time_planned', row.time_planned),
+  updatedAt: instant(row.updated_at),
 });
 
 /** Writable columns of a task (id and version belong to the database). */

@@ -64,6 +64,42 @@ export const taskReadModelContract = (factory: HarnessFactory): void =>
       expect(await ids(alice)).to.have.length(4);
     });
 
+    it('answers a calendar: the active dated tasks the user sees, in date order, narrowed to a project or client', async () => {
+      const { harness, addUser, addTask } = fixture();
+      const alice = await addUser('alice');
+      const bob = await addUser('bob');
+      const client = await harness.seedClient(alice);
+      const project = await harness.seedProject(alice);
+      const idle = await harness.seedProject(alice);
+      const late = await addTask(alice, { date: at('2026-03-09T10:30:00'), description: 'notes', status: 2 });
+      const early = await addTask(alice, { date: at('2026-03-01T00:00:00'), clientId: client });
+      const assigned = await addTask(bob, { assigneeId: alice, date: at('2026-03-05T08:00:00') });
+      const sameDay = await addTask(alice, { date: at('2026-03-05T08:00:00'), projectId: project });
+      await addTask(alice);
+      await addTask(alice, { date: at('2026-03-02T00:00:00'), active: false });
+      await addTask(alice, { date: at('2026-03-03T00:00:00'), projectId: idle });
+      await addTask(bob, { date: at('2026-03-04T00:00:00') });
+      await harness.setActive('projects', alice, idle, false);
+      const calendar = (userId: UserId, filters: { projectId?: number; clientId?: number }) =>
+        fixture().persistence.taskReadModel.calendar(userId, filters);
+      const everything = await calendar(alice, {});
+      expect(everything.map((task) => task.id)).to.deep.equal([early.id, assigned.id, sameDay.id, late.id]);
+      expect(everything[3]).to.deep.equal({
+        id: late.id,
+        title: late.title,
+        description: 'notes',
+        date: at('2026-03-09T10:30:00'),
+        status: 2,
+        timePlanned: late.timePlanned,
+        updatedAt: late.updatedAt,
+      });
+      expect((await calendar(alice, { projectId: project })).map((task) => task.id)).to.deep.equal([
+        sameDay.id,
+      ]);
+      expect((await calendar(alice, { clientId: client })).map((task) => task.id)).to.deep.equal([early.id]);
+      expect(await calendar(alice, { projectId: idle })).to.deep.equal([]);
+    });
+
     it('matches days inclusively and never matches tasks without a date', async () => {
       const { addUser, addTask } = fixture();
       const alice = await addUser('alice');
