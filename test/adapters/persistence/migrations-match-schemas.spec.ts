@@ -2,11 +2,8 @@ import { MikroORM } from '@mikro-orm/sql';
 import { expect } from 'chai';
 import { migrateUp } from '../../../adapters/persistence/mikro-orm/migrate.js';
 import { mikroOrmOptions } from '../../../adapters/persistence/mikro-orm/mikro-orm-options.js';
-import {
-  ALL_SCHEMAS,
-  COLUMNS,
-  SQLITE_SCHEMAS,
-} from '../../../adapters/persistence/mikro-orm/schemas/index.js';
+import { COLUMNS } from '../../../adapters/persistence/mikro-orm/schemas/columns.js';
+import { ALL_SCHEMAS, SQLITE_SCHEMAS } from '../../../adapters/persistence/mikro-orm/schemas/index.js';
 import { FRESH_SQL_DATABASES } from '../../support/persistence-harness.js';
 
 /**

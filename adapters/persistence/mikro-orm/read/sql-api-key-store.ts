@@ -1,7 +1,7 @@
 import type { ApiKeyStore } from '../../../../application/ports/api-key-store.port.js';
 import { type ApiKey, LAST_USED_RESOLUTION_MS } from '../../../../domain/api-key/api-key.js';
 import type { Statements } from '../orm-runner.js';
-import { COLUMNS } from '../schemas/index.js';
+import { COLUMNS } from '../schemas/columns.js';
 import { apiKeyFromRow } from '../schemas/user.schemas.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 

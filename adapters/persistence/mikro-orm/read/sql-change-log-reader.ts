@@ -10,7 +10,7 @@ import type { UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import { snapshotOf } from '../record-snapshot.js';
 import { rowCount } from '../row-count.js';
-import { COLUMNS } from '../schemas/index.js';
+import { COLUMNS } from '../schemas/columns.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { domainValue, instant } from '../typed-values.js';
 import { latestSeqQuery } from '../write/change-log-writer.js';

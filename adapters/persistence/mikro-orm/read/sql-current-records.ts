@@ -4,7 +4,7 @@ import type { UserId } from '../../../../domain/task/task.js';
 import type { Stored } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
-import { COLUMNS } from '../schemas/index.js';
+import { COLUMNS } from '../schemas/columns.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { taskFromRow } from '../schemas/task.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';

@@ -6,7 +6,7 @@ import {
   type StoredResponse,
 } from '../../persistence.js';
 import type { Statements } from '../orm-runner.js';
-import { COLUMNS } from '../schemas/index.js';
+import { COLUMNS } from '../schemas/columns.js';
 
 /** A claim may find the holder gone, or lapsed, between its insert and its look: try again. */
 const CLAIM_ATTEMPTS = 3;

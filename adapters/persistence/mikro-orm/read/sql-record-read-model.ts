@@ -24,8 +24,8 @@ import type {
 } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTableName } from '../record-table.js';
+import { COLUMNS } from '../schemas/columns.js';
 import type { Database } from '../schemas/database.js';
-import { COLUMNS } from '../schemas/index.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';

@@ -12,8 +12,8 @@ import type { CalendarTask } from '../../../../domain/calendar/calendar-event.js
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
+import { COLUMNS } from '../schemas/columns.js';
 import type { Database } from '../schemas/database.js';
-import { COLUMNS } from '../schemas/index.js';
 import {
   CALENDAR_TASK_COLUMNS,
   calendarTaskFromRow,

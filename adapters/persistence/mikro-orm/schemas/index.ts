@@ -1,7 +1,5 @@
-import { UnderscoreNamingStrategy } from '@mikro-orm/core';
 import { CalendarFeedSchema } from './calendar-feed.schemas.js';
 import { ChangeLogSchema, ChangeSequenceSchema } from './change-log.schemas.js';
-import type { Database } from './database.js';
 import {
   AchievementSchema,
   CompletionDaySchema,
@@ -87,20 +85,3 @@ export const ALL_SCHEMAS: readonly TableSchema[] = LISTED;
 export const SQLITE_SCHEMAS: readonly TableSchema[] = ALL_SCHEMAS.filter(
   (schema) => schema !== ChangeSequenceSchema,
 );
-
-const naming = new UnderscoreNamingStrategy();
-
-/**
- * Every table's columns, named from its entity as MikroORM names them. Statements name the columns
- * they read rather than `*`: PostgreSQL refuses to run a prepared `select *` again once a migration
- * has added a column, so postgres-statement-names.ts prepares only statements that name theirs.
- */
-export const COLUMNS = Object.fromEntries<readonly string[]>(
-  ALL_SCHEMAS.map((schema) => [
-    schema.meta.tableName,
-    Object.entries(schema.meta.properties).map(
-      ([property, options]): string => options.fieldName ?? naming.propertyToColumnName(property),
-    ),
-  ]),
-  // trust boundary: MikroORM names each column as InferKyselyDB does (a spec compares them with the tables).
-) as { readonly [T in keyof Database]: readonly (keyof Database[T] & string)[] };

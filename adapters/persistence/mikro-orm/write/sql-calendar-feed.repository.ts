@@ -1,7 +1,7 @@
 import type { CalendarFeedRepository } from '../../../../application/ports/calendar-feed.repository.js';
 import type { Statements } from '../orm-runner.js';
 import { calendarFeedOf, calendarFeedRow } from '../schemas/calendar-feed.schemas.js';
-import { COLUMNS } from '../schemas/index.js';
+import { COLUMNS } from '../schemas/columns.js';
 
 /** Calendar feeds through a unit of work's connection. */
 export const sqlCalendarFeeds = (q: Statements): CalendarFeedRepository => {

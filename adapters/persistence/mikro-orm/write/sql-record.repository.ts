@@ -10,7 +10,7 @@ import type { ChangeRecorder } from '../../change-recorder.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable, RecordTableName } from '../record-table.js';
 import { ONE_ROW } from '../row-count.js';
-import { COLUMNS } from '../schemas/index.js';
+import { COLUMNS } from '../schemas/columns.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { chunksOf, inInsertOrder } from './many-rows.js';
 import { RowsAsRead } from './rows-as-read.js';

@@ -11,7 +11,7 @@ import { ChangeRecorder } from '../../change-recorder.js';
 import type { DeliveryJobQueue } from '../../delivery-jobs.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
-import { COLUMNS } from '../schemas/index.js';
+import { COLUMNS } from '../schemas/columns.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { historyToRow, taskFromRow, taskToRow } from '../schemas/task.schemas.js';
 import { apiKeyFromRow, apiKeyToRow, userFromRow } from '../schemas/user.schemas.js';

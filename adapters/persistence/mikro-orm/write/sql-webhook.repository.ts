@@ -5,8 +5,8 @@ import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Statements } from '../orm-runner.js';
 import { pagedSelect } from '../read/paged-query.js';
 import { rowCount } from '../row-count.js';
+import { COLUMNS } from '../schemas/columns.js';
 import type { Database } from '../schemas/database.js';
-import { COLUMNS } from '../schemas/index.js';
 import {
   attemptRow,
   deliveryOf,
