@@ -3,7 +3,7 @@ import type { Paged } from '../../../../application/ports/paging.js';
 import type { Duration } from '../../../../domain/shared/duration.js';
 import type { Money } from '../../../../domain/shared/money.js';
 import { type RecordKindName, referrersOf } from '../../../../domain/workspace/references.js';
-import { localDateTime } from '../../../support/builders.js';
+import { localDate, localDateTime } from '../../../support/builders.js';
 import type { HarnessFactory } from '../../../support/persistence-harness.js';
 import { AT, portSuite } from './port-fixture.js';
 
@@ -420,6 +420,20 @@ export const recordReadModelContract = (factory: HarnessFactory): void =>
       expect(await list({ taskId: task.id })).to.deep.equal([march2Late.id]);
       const page = await persistence.recordReadModel.times(alice, { limit: 2, offset: 3 });
       expect([idsOf(page), page.total]).to.deep.equal([[march1.id, undated.id], 5]);
+      // Asked without a count, a page is the same; its total only a lower bound.
+      for (const query of [
+        { limit: 2, offset: 1 },
+        { limit: 2, dateFrom: localDate('2026-03-02') },
+      ]) {
+        const counted = await persistence.recordReadModel.times(alice, { offset: 0, ...query });
+        const uncounted = await persistence.recordReadModel.times(alice, {
+          offset: 0,
+          ...query,
+          count: false,
+        });
+        expect([uncounted.items, uncounted.next]).to.deep.equal([counted.items, counted.next]);
+        expect(uncounted.total).to.be.within(counted.items.length, counted.total);
+      }
     });
 
     it('lists money records by type, and by a card on either side of a transfer', async () => {
