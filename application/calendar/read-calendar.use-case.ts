@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { type CalendarEvent, taskEvent, timeEvent } from '../../domain/calendar/calendar-event.js';
+import { type CalendarEvent, isDated, taskEvent, timeEvent } from '../../domain/calendar/calendar-event.js';
 import type { CalendarFeed } from '../../domain/calendar/calendar-feed.js';
 import { type LocalDate, type LocalDateTime, spellDay } from '../../domain/shared/local-date-time.js';
 import type { TimeZone } from '../../domain/shared/time-zone.js';
@@ -53,10 +53,6 @@ const everyItem = async <T>(read: (page: Page) => Promise<Paged<T>>): Promise<T[
   }
 };
 
-const dated = <R extends { readonly date: LocalDateTime | null }>(
-  record: R,
-): record is R & { readonly date: LocalDateTime } => record.date !== null;
-
 /**
  * A feed's calendar, found by the token of its URL (the token is the credential: no key). Its
  * version moves with every change the owner can see, so a calendar app polling with If-None-Match
@@ -105,7 +101,7 @@ export class ReadCalendar {
     if (feed.include.includes('times')) {
       const times = (
         await everyItem((page) => this.records.times(feed.userId, { ...filters, ...page }))
-      ).filter(dated);
+      ).filter(isDated);
       const taskIds = [...new Set(times.flatMap((time) => (time.taskId === null ? [] : [time.taskId])))];
       const titles = new Map(
         (await this.current.visible(feed.userId, 'tasks', taskIds)).map((task) => [task.id, task.title]),

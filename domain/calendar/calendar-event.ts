@@ -26,6 +26,11 @@ export type CalendarTask = Pick<
   readonly date: LocalDateTime;
 };
 
+/** A record with a date: only those are a calendar's events. */
+export const isDated = <R extends { readonly date: LocalDateTime | null }>(
+  record: R,
+): record is R & { readonly date: LocalDateTime } => record.date !== null;
+
 /** How long a task without a planned time is shown (CONTRACT §12). */
 export const DEFAULT_TASK_SECONDS = 30 * 60;
 const DONE_MARK = '✓ ';

@@ -7,8 +7,8 @@ import type {
   TaskSort,
   TaskSortField,
 } from '../../../application/ports/task-read-model.port.js';
-import type { CalendarTask } from '../../../domain/calendar/calendar-event.js';
-import { dayOf, type LocalDate, type LocalDateTime } from '../../../domain/shared/local-date-time.js';
+import { type CalendarTask, isDated } from '../../../domain/calendar/calendar-event.js';
+import { dayOf, type LocalDate } from '../../../domain/shared/local-date-time.js';
 import type { StatusHistoryEntry } from '../../../domain/task/status-change.js';
 import { isVisibleTo, type Task, type TaskId, type UserId } from '../../../domain/task/task.js';
 import { importanceRank } from '../../../domain/task/task-priority.js';
@@ -24,8 +24,6 @@ const activeInCascade = (state: InMemoryState, task: Task): boolean =>
   (task.clientId === null || state.clients.get(task.clientId)?.active !== false);
 
 type Test = (task: Task) => boolean;
-
-const isDated = (task: Task): task is Task & { readonly date: LocalDateTime } => task.date !== null;
 
 /**
  * The query's filters as one test per filter given, worked out once per list: a filtered list walks

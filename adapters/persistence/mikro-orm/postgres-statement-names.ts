@@ -11,7 +11,7 @@ const MAX_NAMED_STATEMENTS = 500;
  * table ("cached plan must not change result type") on every connection that prepared it.
  */
 const PREPARED = /^\s*(select|insert|update|delete|with)\b/i;
-const EVERY_COLUMN = /(select|returning) \*|\.\*/i;
+export const EVERY_COLUMN = /(select|returning) \*|\.\*/i;
 /**
  * A report on time or money records (a statement grouping rows of either table) stays unnamed,
  * planned at each run for the range it is given: its run over up to the owner's every record dwarfs

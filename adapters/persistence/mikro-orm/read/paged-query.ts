@@ -192,11 +192,9 @@ const pageIds = (runs: Runs, order: Order, page: Page) => {
     runs.id.as('id'),
     ...order.slice(0, last).map((key, index) => key.column.as(pickedKey(index))),
   ];
-  // Named, not `*`: a statement selecting every column is never prepared (postgres-statement-names.ts).
-  const pickedAgain = [
-    picks.ref('id').as('id'),
-    ...order.slice(0, last).map((_key, index) => picks.ref(pickedKey(index)).as(pickedKey(index))),
-  ];
+  // By name, not `*`: a statement selecting every column is never prepared (postgres-statement-names.ts).
+  const pickedAgain = () =>
+    ['id' as const, ...PICKED_KEYS.slice(0, last)].map((alias) => picks.ref(alias).as(alias));
   const arms = runs.list.map((run) => {
     const arm = seeking(run.rows, order, page, run.nulls).select(picked);
     if (runs.dialect.mergesRuns === 'as-arms') return arm;
@@ -206,7 +204,7 @@ const pageIds = (runs: Runs, order: Order, page: Page) => {
           .limit(rowCount(page.offset + rows))
           .as('run'),
       )
-      .select(pickedAgain);
+      .select(pickedAgain());
   });
   const [first, ...rest] = arms;
   if (first === undefined) throw new Error('a list read as runs has at least one');

@@ -45,6 +45,16 @@ const latest = expressionBuilder<{ l: { id: number; created_at: number } }, 'l'>
 
 /** A table's columns, on the list's alias `r`. */
 const onR = <C extends string>(columns: readonly C[]) => columns.map((column) => `r.${column}` as const);
+/** What each list selects, worked out once. */
+const LISTED = {
+  clients: onR(COLUMNS.clients),
+  projects: onR(COLUMNS.projects),
+  categories: onR(COLUMNS.categories),
+  cards: onR(COLUMNS.cards),
+  notes: onR(COLUMNS.notes),
+  time_records: onR(COLUMNS.time_records),
+  money_records: onR(COLUMNS.money_records),
+};
 
 /**
  * Newest first; the text spelling of dates sorts as time, and undated records come last. SQLite
@@ -138,7 +148,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   clients(ownerId: UserId, query: ClientListQuery): Promise<Paged<Client>> {
-    const all = this.q.db.selectFrom('clients as r').select(onR(COLUMNS.clients));
+    const all = this.q.db.selectFrom('clients as r').select(LISTED.clients);
     const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
     const listing = {
       table: 'clients',
@@ -170,7 +180,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   projects(ownerId: UserId, query: ProjectListQuery): Promise<Paged<Project>> {
-    const all = this.q.db.selectFrom('projects as r').select(onR(COLUMNS.projects));
+    const all = this.q.db.selectFrom('projects as r').select(LISTED.projects);
     const cascade = r.and([
       r('r.active', '=', r.lit(true)),
       r.or([r('c.id', 'is', null), r('c.active', '=', r.lit(true))]),
@@ -185,7 +195,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   notes(ownerId: UserId, query: NoteListQuery): Promise<Paged<Note>> {
-    const all = this.q.db.selectFrom('notes as r').select(onR(COLUMNS.notes));
+    const all = this.q.db.selectFrom('notes as r').select(LISTED.notes);
     const rows = all
       .where('r.owner_id', '=', ownerId)
       .$if(query.active !== undefined, (q) => q.where('r.active', '=', r.lit(query.active === true)));
@@ -212,7 +222,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   categories(ownerId: UserId, query: NamedListQuery): Promise<Paged<Category>> {
-    const all = this.q.db.selectFrom('categories as r').select(onR(COLUMNS.categories));
+    const all = this.q.db.selectFrom('categories as r').select(LISTED.categories);
     const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
     return this.page(
       { table: 'categories', ownerId, all, rows, filtered: true, map: categoryTable.fromRow },
@@ -221,13 +231,13 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   cards(ownerId: UserId, query: NamedListQuery): Promise<Paged<Card>> {
-    const all = this.q.db.selectFrom('cards as r').select(onR(COLUMNS.cards));
+    const all = this.q.db.selectFrom('cards as r').select(LISTED.cards);
     const rows = all.where('r.owner_id', '=', ownerId).where('r.active', '=', r.lit(query.active));
     return this.page({ table: 'cards', ownerId, all, rows, filtered: true, map: cardTable.fromRow }, query);
   }
 
   times(ownerId: UserId, query: TimeListQuery): Promise<Paged<TimeRecord>> {
-    const all = this.q.db.selectFrom('time_records as r').select(onR(COLUMNS.time_records));
+    const all = this.q.db.selectFrom('time_records as r').select(LISTED.time_records);
     const rows = linkFilters(all.where('r.owner_id', '=', ownerId), query);
     return this.page(
       {
@@ -244,7 +254,7 @@ export class SqlRecordReadModel implements RecordReadModel {
   }
 
   moneys(ownerId: UserId, query: MoneyListQuery): Promise<Paged<MoneyRecord>> {
-    const all = this.q.db.selectFrom('money_records as r').select(onR(COLUMNS.money_records));
+    const all = this.q.db.selectFrom('money_records as r').select(LISTED.money_records);
     const { card, type } = query;
     const rows = linkFilters(all.where('r.owner_id', '=', ownerId), query)
       .$if(type !== undefined, (q) => q.where(r('r.type', '=', type ?? 0)))

@@ -127,7 +127,7 @@ export class SqlTaskReadModel implements TaskReadModel {
   }
 
   /** The tasks, and their project and client where a filter needs them. */
-  private tasks(filters: Pick<Filters, 'needsJoins'>) {
+  private tasks(filters: Filters) {
     return this.q.db
       .selectFrom('tasks as t')
       .$if(filters.needsJoins, (query) =>
@@ -216,14 +216,14 @@ export class SqlTaskReadModel implements TaskReadModel {
   }
 
   async calendar(userId: UserId, filters: CalendarTaskFilters): Promise<readonly CalendarTask[]> {
-    const { conditions } = filtersOf(this.dialect, { ...filters, active: true });
-    const dated = this.tasks({ needsJoins: true })
+    const active = filtersOf(this.dialect, { ...filters, active: true });
+    const dated = this.tasks(active)
       .select(CALENDAR_TASK_COLUMNS.map((column) => `t.${column}` as const))
       .where(visibleTo(userId))
       .where('t.date', 'is not', null)
       .orderBy('t.date')
       .orderBy('t.id');
-    const rows = await this.q.all(where(dated, conditions));
+    const rows = await this.q.all(where(dated, active.conditions));
     return rows.map(calendarTaskFromRow);
   }
 
