@@ -226,6 +226,23 @@ const expectAlike = (
   }
 };
 
+/**
+ * The highest RSS of a service started for `scenario` alone, over the usual rounds: what that load
+ * needs, apart from what earlier scenarios (a calendar of 1,000 events, reports over 100,000 records)
+ * left in the heap V8 keeps once grown.
+ */
+const rssOfAlone = async (url: string, scenario: Scenario, key: string): Promise<number> => {
+  const service = await startService({ DATABASE_URL: url });
+  try {
+    const rounds: Measured[] = [];
+    for (let round = 0; round < Number(args.rounds); round += 1)
+      rounds.push(await measure(service.baseUrl, scenario, load(key), service.child.pid));
+    return summarise(rounds).peakRssMb ?? 0;
+  } finally {
+    await service.stop();
+  }
+};
+
 const compare = async (dialect: Dialect, directory: string) => {
   const database = await openDatabase(dialect, directory);
   const { userId, key } = await ownerWithKey(database.url, 'bench');
@@ -281,6 +298,9 @@ const compare = async (dialect: Dialect, directory: string) => {
     } finally {
       await Promise.all([service.stop(), ceiling.stop(), staticServer.stop()]);
     }
+    const mixedScenario = list.find((scenario) => scenario.kind === 'mixed');
+    const mixedAloneRssMb =
+      mixedScenario === undefined ? undefined : await rssOfAlone(database.url, mixedScenario, key);
     // On the same database, for a user of its own, with a service started for it.
     const feed: FeedFigures | undefined = feedWanted ? await runFeedBench(dialect, database.url) : undefined;
     const batch: BatchFigures | undefined = batchWanted
@@ -289,7 +309,7 @@ const compare = async (dialect: Dialect, directory: string) => {
           connections: Number(args.connections),
         })
       : undefined;
-    return { dialect, tasks, startMs: service.startMs, rows, feed, batch, mcp };
+    return { dialect, tasks, startMs: service.startMs, rows, mixedAloneRssMb, feed, batch, mcp };
   } finally {
     await db.close();
     await database.stop();
@@ -376,7 +396,7 @@ try {
     } else {
       const result = await compare(dialect, join(directory, dialect));
       sections.push(
-        `## ${name}: ${result.tasks} tasks for the owner, ${args.others} other owners alike; started in ${result.startMs.toFixed(0)} ms\n\n${comparedTable(result.rows)}${result.batch === undefined ? '' : `\n\n${batchTable(result.batch)}`}${result.mcp === undefined ? '' : `\n\n${mcpTable(result.mcp)}`}`,
+        `## ${name}: ${result.tasks} tasks for the owner, ${args.others} other owners alike; started in ${result.startMs.toFixed(0)} ms\n\n${comparedTable(result.rows)}${result.mixedAloneRssMb === undefined ? '' : `\n\nThe mixed load alone, on a service started for it: highest RSS ${result.mixedAloneRssMb.toFixed(0)} MB.`}${result.batch === undefined ? '' : `\n\n${batchTable(result.batch)}`}${result.mcp === undefined ? '' : `\n\n${mcpTable(result.mcp)}`}`,
       );
       json.push(result);
       if (result.feed !== undefined) {
@@ -429,7 +449,7 @@ try {
         'round (median of the rounds): steadier than requests per second here, and on PostgreSQL the ' +
         'database server’s share is not in it. RSS MB: the service’s highest resident memory during the ' +
         'scenario; one service process answers every scenario of a database in turn, so it carries what ' +
-        'the scenarios before it left.' +
+        'the scenarios before it left; the mixed load is also measured alone, on a service started for it.' +
         (args.scale
           ? ' Scale: each owner’s scenario runs at the service, then at the ceiling; each cell reads ' +
             '`service / ceiling`, and the last column is how much each one’s p99 grew from the smallest ' +
