@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { type CalendarEvent, isDated, taskEvent, timeEvent } from '../../domain/calendar/calendar-event.js';
 import type { CalendarFeed } from '../../domain/calendar/calendar-feed.js';
-import { type LocalDate, type LocalDateTime, spellDay } from '../../domain/shared/local-date-time.js';
+import { type LocalDate, spellDay } from '../../domain/shared/local-date-time.js';
 import type { TimeZone } from '../../domain/shared/time-zone.js';
 import type { FeedTokens } from '../ports/calendar-feed.repository.js';
 import type { ChangeLogReader } from '../ports/change-log.port.js';

@@ -23,7 +23,6 @@ import type { UpdateRecordError } from '../records/update-record.use-case.js';
 import type { MoneysReport, ReportError, TasksReport, TimesReport } from '../reports/report.use-case.js';
 import type { InfrastructureError } from '../shared/errors.js';
 import type { Unchanged, Versioned } from '../shared/list-version.js';
-import type { PageAnswer } from '../shared/paging.js';
 import type { Precondition } from '../shared/precondition.js';
 import type { SyncError, SyncPage } from '../sync/sync-changes.use-case.js';
 import type { ChangeTaskStatusError, StatusOutcome } from '../tasks/change-task-status.use-case.js';

@@ -11,7 +11,6 @@ import {
   choice,
   duration,
   flag,
-  instant,
   localDateTimeOrNull,
   money,
   storedDateTime,
@@ -24,6 +23,7 @@ import {
   namedColumns,
   newestFirstIndex,
   ownedColumns,
+  ownedOf,
   ownerIndex,
   referenceIndexes,
 } from './common-columns.js';
@@ -109,6 +109,18 @@ const linkColumns = (fields: Links & { readonly date: NoteFields['date'] }) => (
   category_id: fields.categoryId,
 });
 
+/** A record's date and links as its row holds them. */
+const linksOf = (
+  table: 'notes' | 'time_records' | 'money_records',
+  row: RowOf<typeof NoteSchema | typeof TimeSchema | typeof MoneySchema>,
+): Links & { readonly date: NoteFields['date'] } => ({
+  date: localDateTimeOrNull(table, 'date', row.date),
+  clientId: row.client_id,
+  projectId: row.project_id,
+  taskId: row.task_id,
+  categoryId: row.category_id,
+});
+
 export const noteTable = {
   name: 'notes' as const,
   toRow: (fields: NoteFields): WritableOf<typeof NoteSchema> => ({
@@ -118,18 +130,11 @@ export const noteTable = {
     ...linkColumns(fields),
   }),
   fromRow: (row: RowOf<typeof NoteSchema>): Stored<NoteFields> => ({
-    id: row.id,
-    ownerId: row.owner_id,
-    createdAt: instant(row.created_at),
-    updatedAt: instant(row.updated_at),
+    ...ownedOf(row),
     name: row.name,
     description: row.description,
     active: flag(row.active),
-    date: localDateTimeOrNull('notes', 'date', row.date),
-    clientId: row.client_id,
-    projectId: row.project_id,
-    taskId: row.task_id,
-    categoryId: row.category_id,
+    ...linksOf('notes', row),
   }),
 };
 
@@ -141,17 +146,10 @@ export const timeTable = {
     ...linkColumns(fields),
   }),
   fromRow: (row: RowOf<typeof TimeSchema>): Stored<TimeFields> => ({
-    id: row.id,
-    ownerId: row.owner_id,
-    createdAt: instant(row.created_at),
-    updatedAt: instant(row.updated_at),
+    ...ownedOf(row),
     timeReally: duration('time_records', 'time_really', row.time_really),
     description: row.description,
-    date: localDateTimeOrNull('time_records', 'date', row.date),
-    clientId: row.client_id,
-    projectId: row.project_id,
-    taskId: row.task_id,
-    categoryId: row.category_id,
+    ...linksOf('time_records', row),
   }),
 };
 
@@ -166,19 +164,12 @@ export const moneyTable = {
     ...linkColumns(fields),
   }),
   fromRow: (row: RowOf<typeof MoneySchema>): Stored<MoneyFields> => ({
-    id: row.id,
-    ownerId: row.owner_id,
-    createdAt: instant(row.created_at),
-    updatedAt: instant(row.updated_at),
+    ...ownedOf(row),
     type: choice('money_records', 'type', row.type, MONEY_TYPES),
     price: money('money_records', 'price_cents', row.price_cents),
     card: row.card_id,
     toCard: row.to_card_id,
     description: row.description,
-    date: localDateTimeOrNull('money_records', 'date', row.date),
-    clientId: row.client_id,
-    projectId: row.project_id,
-    taskId: row.task_id,
-    categoryId: row.category_id,
+    ...linksOf('money_records', row),
   }),
 };

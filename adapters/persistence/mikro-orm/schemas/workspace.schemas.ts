@@ -5,8 +5,15 @@ import type {
   ProjectFields,
   Stored,
 } from '../../../../domain/workspace/records.js';
-import { flag, instant } from '../typed-values.js';
-import { changeColumns, namedColumns, ownedColumns, ownerIndex, referenceIndexes } from './common-columns.js';
+import { flag } from '../typed-values.js';
+import {
+  changeColumns,
+  namedColumns,
+  ownedColumns,
+  ownedOf,
+  ownerIndex,
+  referenceIndexes,
+} from './common-columns.js';
 import type { RowOf, WritableOf } from './row-types.js';
 
 export const ClientSchema = defineEntity({
@@ -61,10 +68,7 @@ export const clientTable = {
     active: fields.active,
   }),
   fromRow: (row: RowOf<typeof ClientSchema>): Stored<ClientFields> => ({
-    id: row.id,
-    ownerId: row.owner_id,
-    createdAt: instant(row.created_at),
-    updatedAt: instant(row.updated_at),
+    ...ownedOf(row),
     name: row.name,
     email: row.email,
     phone: row.phone,
@@ -82,10 +86,7 @@ export const projectTable = {
     active: fields.active,
   }),
   fromRow: (row: RowOf<typeof ProjectSchema>): Stored<ProjectFields> => ({
-    id: row.id,
-    ownerId: row.owner_id,
-    createdAt: instant(row.created_at),
-    updatedAt: instant(row.updated_at),
+    ...ownedOf(row),
     name: row.name,
     clientId: row.client_id,
     description: row.description,
@@ -101,10 +102,7 @@ const namedTable = <N extends 'categories' | 'cards'>(name: N) => ({
     active: fields.active,
   }),
   fromRow: (row: RowOf<typeof CategorySchema>): Stored<NamedFields> => ({
-    id: row.id,
-    ownerId: row.owner_id,
-    createdAt: instant(row.created_at),
-    updatedAt: instant(row.updated_at),
+    ...ownedOf(row),
     name: row.name,
     description: row.description,
     active: flag(row.active),
