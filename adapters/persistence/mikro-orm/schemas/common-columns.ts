@@ -1,6 +1,4 @@
 import { p } from '@mikro-orm/core';
-import type { Owned } from '../../../../domain/workspace/records.js';
-import { instant } from '../typed-values.js';
 import { epochMillis, idColumn } from './column-types.js';
 import { UserSchema } from './user.schemas.js';
 
@@ -29,19 +27,6 @@ export const changeColumns = () => ({
   createdAt: epochMillis().fieldName('created_at'),
   updatedAt: epochMillis().fieldName('updated_at'),
   version: p.integer().default(1),
-});
-
-/** What an owned record's row says beside its fields: its id, its owner and its times. */
-export const ownedOf = (row: {
-  readonly id: number;
-  readonly owner_id: number;
-  readonly created_at: number;
-  readonly updated_at: number;
-}): Owned => ({
-  id: row.id,
-  ownerId: row.owner_id,
-  createdAt: instant(row.created_at),
-  updatedAt: instant(row.updated_at),
 });
 
 /** An index's properties as a tuple of their names (MikroORM types them by the entity's properties). */
