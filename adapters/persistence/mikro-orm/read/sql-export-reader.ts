@@ -9,12 +9,14 @@ import type { UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTable } from '../record-table.js';
 import { rowCount } from '../row-count.js';
-import { COLUMNS } from '../schemas/columns.js';
+import { COLUMNS, qualified } from '../schemas/columns.js';
 import { profileFromRows } from '../schemas/gamification.schemas.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { historyFromRow, taskFromRow } from '../schemas/task.schemas.js';
 import { cardTable, categoryTable, clientTable, projectTable } from '../schemas/workspace.schemas.js';
 import { domainValue, instant } from '../typed-values.js';
+
+const HISTORY_COLUMNS = qualified('h', COLUMNS.task_status_history);
 
 type Reader<A> = (q: Statements, ownerId: UserId, afterId: number, limit: number) => Promise<A[]>;
 
@@ -57,7 +59,7 @@ const READERS: { readonly [S in ExportSection]: Reader<ExportedRecords[S]> } = {
         q.db
           .selectFrom('task_status_history as h')
           .innerJoin('tasks as t', 't.id', 'h.task_id')
-          .selectAll('h')
+          .select(HISTORY_COLUMNS)
           .where('t.owner_id', '=', ownerId)
           .where('h.id', '>', afterId)
           .orderBy('h.id')

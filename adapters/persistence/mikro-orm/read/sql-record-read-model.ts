@@ -24,7 +24,7 @@ import type {
 } from '../../../../domain/workspace/records.js';
 import type { Statements } from '../orm-runner.js';
 import type { RecordTableName } from '../record-table.js';
-import { COLUMNS } from '../schemas/columns.js';
+import { COLUMNS, qualified } from '../schemas/columns.js';
 import type { Database } from '../schemas/database.js';
 import { moneyTable, noteTable, timeTable } from '../schemas/linked-record.schemas.js';
 import { COUNTED_TABLES } from '../schemas/owner-row-count.schemas.js';
@@ -43,17 +43,15 @@ const r = expressionBuilder<{ r: AnyRecord; c: Database['clients'] }, 'r' | 'c'>
 /** The latest record of a client, joined to it (`SqlDialect.latestOfClient`). */
 const latest = expressionBuilder<{ l: { id: number; created_at: number } }, 'l'>();
 
-/** A table's columns, on the list's alias `r`. */
-const onR = <C extends string>(columns: readonly C[]) => columns.map((column) => `r.${column}` as const);
-/** What each list selects, worked out once. */
+/** What each list selects, on its alias `r`. */
 const LISTED = {
-  clients: onR(COLUMNS.clients),
-  projects: onR(COLUMNS.projects),
-  categories: onR(COLUMNS.categories),
-  cards: onR(COLUMNS.cards),
-  notes: onR(COLUMNS.notes),
-  time_records: onR(COLUMNS.time_records),
-  money_records: onR(COLUMNS.money_records),
+  clients: qualified('r', COLUMNS.clients),
+  projects: qualified('r', COLUMNS.projects),
+  categories: qualified('r', COLUMNS.categories),
+  cards: qualified('r', COLUMNS.cards),
+  notes: qualified('r', COLUMNS.notes),
+  time_records: qualified('r', COLUMNS.time_records),
+  money_records: qualified('r', COLUMNS.money_records),
 };
 
 /**

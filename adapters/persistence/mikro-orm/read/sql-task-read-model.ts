@@ -12,7 +12,7 @@ import type { CalendarTask } from '../../../../domain/calendar/calendar-event.js
 import type { StatusHistoryEntry } from '../../../../domain/task/status-change.js';
 import type { Task, TaskId, UserId } from '../../../../domain/task/task.js';
 import type { Statements } from '../orm-runner.js';
-import { COLUMNS } from '../schemas/columns.js';
+import { COLUMNS, qualified } from '../schemas/columns.js';
 import type { Database } from '../schemas/database.js';
 import {
   CALENDAR_TASK_COLUMNS,
@@ -28,7 +28,8 @@ import { type Order, ownedRowCount, pagedSelect, type SortKey } from './paged-qu
 type TaskScope = { t: Database['tasks']; p: Database['projects']; c: Database['clients'] };
 const t = expressionBuilder<TaskScope, keyof TaskScope>();
 
-const SELECTED = COLUMNS.tasks.map((column) => `t.${column}` as const);
+const SELECTED = qualified('t', COLUMNS.tasks);
+const CALENDAR_SELECTED = qualified('t', CALENDAR_TASK_COLUMNS);
 
 /** Task active and its project and client (where it has them) active too. */
 const ACTIVE_CASCADE = t.and([
@@ -218,7 +219,7 @@ export class SqlTaskReadModel implements TaskReadModel {
   async calendar(userId: UserId, filters: CalendarTaskFilters): Promise<readonly CalendarTask[]> {
     const active = filtersOf(this.dialect, { ...filters, active: true });
     const dated = this.tasks(active)
-      .select(CALENDAR_TASK_COLUMNS.map((column) => `t.${column}` as const))
+      .select(CALENDAR_SELECTED)
       .where(visibleTo(userId))
       .where('t.date', 'is not', null)
       .orderBy('t.date')

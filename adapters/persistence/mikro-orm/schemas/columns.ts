@@ -18,3 +18,7 @@ export const COLUMNS = Object.fromEntries<readonly string[]>(
   ]),
   // trust boundary: MikroORM names each column as InferKyselyDB does (a spec compares them with the tables).
 ) as { readonly [T in keyof Database]: readonly (keyof Database[T] & string)[] };
+
+/** `columns` on the alias a statement gives their table (`t.id`, …): made once, beside the statement. */
+export const qualified = <A extends string, C extends string>(alias: A, columns: readonly C[]) =>
+  columns.map((column) => `${alias}.${column}` as const);

@@ -5,7 +5,7 @@ import type { DeliveryJobQueue, QueuedAttempt } from '../../delivery-jobs.js';
 import type { Statements } from '../orm-runner.js';
 import { pagedSelect } from '../read/paged-query.js';
 import { rowCount } from '../row-count.js';
-import { COLUMNS } from '../schemas/columns.js';
+import { COLUMNS, qualified } from '../schemas/columns.js';
 import type { Database } from '../schemas/database.js';
 import {
   attemptRow,
@@ -20,6 +20,9 @@ import { latestSeqQuery } from './change-log-writer.js';
 
 /** Deliveries by id, for their list's order. */
 const d = expressionBuilder<{ d: Database['webhook_deliveries'] }, 'd'>();
+
+const WEBHOOK_COLUMNS = qualified('w', COLUMNS.webhooks);
+const DELIVERY_COLUMNS = qualified('d', COLUMNS.webhook_deliveries);
 
 /** Rows per insert: a dispatch round for many subscriptions must not outgrow a statement's parameters. */
 const DELIVERIES_PER_INSERT = 200;
@@ -124,7 +127,7 @@ export const sqlWebhooks = (
         await q.all(
           q.db
             .selectFrom('webhooks as w')
-            .selectAll('w')
+            .select(WEBHOOK_COLUMNS)
             .where('w.active', '=', true)
             .where((row) =>
               row('w.cursor_seq', '<', latestSeqQuery(q.db, dialect, row.ref('w.user_id')).$asScalar()),
@@ -175,7 +178,7 @@ export const sqlWebhooks = (
         {
           rows: q.db
             .selectFrom('webhook_deliveries as d')
-            .selectAll('d')
+            .select(DELIVERY_COLUMNS)
             .where('d.webhook_id', '=', webhookId),
           order: [{ column: d.ref('d.id'), direction: 'desc', kind: 'number' }],
           map: deliveryOf,
@@ -273,7 +276,7 @@ export const sqlWebhooks = (
       (
         await q.all(
           waiting()
-            .selectAll('d')
+            .select(DELIVERY_COLUMNS)
             .where('d.next_attempt_at', '<=', now.getTime())
             .orderBy('d.next_attempt_at')
             .orderBy('d.id')
